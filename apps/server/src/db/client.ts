@@ -1,0 +1,79 @@
+import fs from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL access in the shape pg-boss expects of its `db` option. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+/** An open database: Drizzle for the app, raw SQL for pg-boss, and a way to close it. */
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  executeSql: ExecuteSql;
+  /** Set when kind is 'postgres': pg-boss opens its own pool from it. */
+  url: string | null;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * Opens PostgreSQL when `url` is given, else the embedded PGlite in `pgliteDir` (created if
+ * missing). `pglite` may pass an already open instance (tests load a migrated snapshot).
+ */
+export async function openDatabase(opts: { url?: string | null; pgliteDir?: string; pglite?: PGlite }): Promise<Database> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      kind: 'postgres',
+      db,
+      url: opts.url,
+      executeSql: async (text, values) => {
+        const r = await pool.query(text, values as unknown[]);
+        return { rows: r.rows };
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client = opts.pglite;
+  if (!client) {
+    if (opts.pgliteDir) await fs.mkdir(opts.pgliteDir, { recursive: true });
+    client = await PGlite.create(opts.pgliteDir);
+  }
+  const pglite = client;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    url: null,
+    // pg-boss sends multi-statement scripts without parameters: those go through exec().
+    executeSql: async (text, values) => {
+      if (!values || values.length === 0) {
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      const r = await pglite.query(text, values);
+      return { rows: r.rows };
+    },
+    close: () => pglite.close(),
+  };
+}
+
+/** Applies the committed drizzle-kit migrations (`apps/server/drizzle`). Idempotent. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  }
+}

@@ -1,0 +1,14 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TIndicia } from '@mailcraft/shared';
+import { users } from './users.js';
+
+/** Mailing permits with their indicia lines (spec 000 §3). */
+export const permits = pgTable('permits', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  indicia: jsonb('indicia').$type<TIndicia>().notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+  permitImage: text('permit_image'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('permits_user_idx').on(t.userId)]);

@@ -1,0 +1,17 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+import { projects } from './projects.js';
+
+/** Print-file jobs: status is queued | running | done | failed; done/total count mail pieces. */
+export const printJobs = pgTable('print_jobs', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().default('queued'),
+  done: integer('done').notNull().default(0),
+  total: integer('total').notNull().default(0),
+  error: text('error'),
+  fileKey: text('file_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [index('print_jobs_user_idx').on(t.userId)]);

@@ -1,0 +1,32 @@
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+import { permits } from './permits.js';
+
+/** Projects: one mailer each (spec 000 §3). `listId` is the current mailing list. */
+export const projects = pgTable('projects', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  templateType: text('template_type').notNull(),
+  paperSize: text('paper_size').notNull(),
+  sides: text('sides').notNull(),
+  permitType: text('permit_type').notNull(),
+  mailingPermitId: uuid('mailing_permit_id').references(() => permits.id, { onDelete: 'set null' }),
+  listId: uuid('list_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('projects_user_idx').on(t.userId)]);
+
+/**
+ * A project's design: pdfme templates for the inside and outside pages (spec 000 §3 Design
+ * template) and storage keys of their PNG thumbnails.
+ */
+export const designs = pgTable('designs', {
+  projectId: uuid('project_id').primaryKey().references(() => projects.id, { onDelete: 'cascade' }),
+  templateDataInside: jsonb('template_data_inside'),
+  templateDataOutside: jsonb('template_data_outside'),
+  hasContent: boolean('has_content').notNull().default(false),
+  thumbnails: jsonb('thumbnails').$type<Record<string, string>>().notNull().default({}),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

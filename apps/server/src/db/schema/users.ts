@@ -1,0 +1,28 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Accounts. Email stored lower-cased; password is an argon2id PHC string. */
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  givenName: text('given_name').notNull(),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Browser sessions; `id` is the SHA-256 of the cookie token, never the token itself. */
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+}, (t) => [index('sessions_user_idx').on(t.userId)]);
+
+/** Failed sign-ins, counted per key ('ip:…' or 'email:…') inside a window. */
+export const authFailures = pgTable('auth_failures', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  key: text('key').notNull(),
+  failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('auth_failures_key_idx').on(t.key, t.failedAt)]);
+
+export type UserRow = typeof users.$inferSelect;

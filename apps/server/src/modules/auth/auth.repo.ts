@@ -1,0 +1,45 @@
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { authFailures, sessions, users, type UserRow } from '../../db/schema/index.js';
+
+/** Database access for accounts, sessions and failed sign-in counters. */
+export const authRepo = {
+  findUserByEmail: async (db: Db, email: string): Promise<UserRow | undefined> =>
+    (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
+
+  /** Creates a user; the first account ever created becomes an administrator (issue 2). */
+  createUser: async (db: Db, u: { email: string; passwordHash: string; givenName: string }): Promise<UserRow> =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE ${users} IN SHARE ROW EXCLUSIVE MODE`);
+      const [{ n }] = await tx.select({ n: count() }).from(users);
+      const [row] = await tx.insert(users).values({ ...u, isAdmin: n === 0 }).returning();
+      return row;
+    }),
+
+  createSession: async (db: Db, id: string, userId: string, expiresAt: Date) =>
+    db.insert(sessions).values({ id, userId, expiresAt }),
+
+  /** The user of a live session, with the session's expiry. */
+  findSession: async (db: Db, id: string) =>
+    (await db
+      .select({ user: users, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+      .limit(1))[0],
+
+  extendSession: async (db: Db, id: string, expiresAt: Date) =>
+    db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)),
+
+  deleteSession: async (db: Db, id: string) => db.delete(sessions).where(eq(sessions.id, id)),
+
+  deleteExpiredSessions: async (db: Db) => db.delete(sessions).where(lt(sessions.expiresAt, new Date())),
+
+  recordFailure: async (db: Db, keys: string[]) =>
+    db.insert(authFailures).values(keys.map((key) => ({ key }))),
+
+  countFailures: async (db: Db, key: string, since: Date): Promise<number> =>
+    (await db.select({ n: count() }).from(authFailures).where(and(eq(authFailures.key, key), gt(authFailures.failedAt, since))))[0].n,
+
+  clearFailures: async (db: Db, key: string) => db.delete(authFailures).where(eq(authFailures.key, key)),
+};

@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { SESSION_IDLE_SECONDS, type TUser } from '@mailcraft/shared';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { authRepo } from './auth.repo.js';
+
+/** Failed sign-ins allowed per IP and per account inside the window before 429. */
+export const MAX_FAILURES = { ip: 20, account: 5 } as const;
+export const FAILURE_WINDOW_SECONDS = 15 * 60;
+
+const ARGON2 = { algorithm: 2 /* Argon2id; the enum is an ambient const */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const presentUser = (u: UserRow): TUser => ({ id: u.id, email: u.email, given_name: u.givenName, is_admin: u.isAdmin });
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Creates an account (argon2id, OWASP minimum parameters) and returns it.
+ * Errors: CONFLICT when the email is taken.
+ */
+export async function signUp(db: Db, input: { email: string; password: string; given_name: string }): Promise<TUser> {
+  if (await authRepo.findUserByEmail(db, input.email)) {
+    throw new AppError('CONFLICT', 'An account with this email already exists');
+  }
+  const passwordHash = await hash(input.password, ARGON2);
+  const row = await authRepo.createUser(db, { email: input.email, passwordHash, givenName: input.given_name });
+  return presentUser(row);
+}
+
+/**
+ * Checks credentials, rate-limited per IP and per account over a 15-minute window.
+ * Errors: RATE_LIMITED (429) after too many failures, UNAUTHORIZED (401) on a wrong email or password.
+ */
+export async function logIn(db: Db, input: { email: string; password: string }, ip: string): Promise<TUser> {
+  const since = new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000);
+  const ipKey = `ip:${ip}`;
+  const accountKey = `email:${input.email}`;
+  if (
+    (await authRepo.countFailures(db, ipKey, since)) >= MAX_FAILURES.ip ||
+    (await authRepo.countFailures(db, accountKey, since)) >= MAX_FAILURES.account
+  ) {
+    throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts. Please try again in 15 minutes.');
+  }
+  const user = await authRepo.findUserByEmail(db, input.email);
+  const ok = user ? await verify(user.passwordHash, input.password) : false;
+  if (!user || !ok) {
+    await authRepo.recordFailure(db, [ipKey, accountKey]);
+    throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+  }
+  await authRepo.clearFailures(db, accountKey);
+  return presentUser(user);
+}
+
+/** Starts a session; returns the raw cookie token (only its hash is stored). */
+export async function startSession(db: Db, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await authRepo.createSession(db, tokenHash(token), userId, new Date(Date.now() + SESSION_IDLE_SECONDS * 1000));
+  return token;
+}
+
+/**
+ * Resolves a cookie token to its user and slides the inactivity expiry forward (at most once a
+ * minute, so reads do not each write). Returns null for an unknown or expired session.
+ */
+export async function resumeSession(db: Db, token: string): Promise<TUser | null> {
+  const id = tokenHash(token);
+  const found = await authRepo.findSession(db, id);
+  if (!found) return null;
+  const fresh = Date.now() + SESSION_IDLE_SECONDS * 1000;
+  if (fresh - found.expiresAt.getTime() > 60_000) await authRepo.extendSession(db, id, new Date(fresh));
+  return presentUser(found.user);
+}
+
+export async function endSession(db: Db, token: string): Promise<void> {
+  await authRepo.deleteSession(db, tokenHash(token));
+}

@@ -1,0 +1,13 @@
+import type { Config } from './config.js';
+import type { Database, Db } from '../db/client.js';
+import type { Storage } from './storage.js';
+import type { JobQueue } from '../jobs/queue.js';
+
+/** What services need from the running app: configuration, database, files and the job queue. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  db: Db;
+  storage: Storage;
+  queue: JobQueue;
+};

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import type { TUser } from '@mailcraft/shared';
+import { AppError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by the auth hook; null when anonymous. */
+    user: TUser | null;
+  }
+}
+
+/** Returns the signed-in user or throws UNAUTHORIZED (401). */
+export function requireUser(request: FastifyRequest): TUser {
+  if (!request.user) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
+  return request.user;
+}
+
+/** Returns the signed-in administrator or throws UNAUTHORIZED / FORBIDDEN. */
+export function requireAdmin(request: FastifyRequest): TUser {
+  const user = requireUser(request);
+  if (!user.is_admin) throw new AppError('FORBIDDEN', 'Administrators only');
+  return user;
+}
+
+/** First zod issue as one readable line, e.g. 'Line 3 is required'. */
+function zodMessage(issues: { message: string }[]): string {
+  return issues[0]?.message ?? 'Invalid request';
+}
+
+/**
+ * Maps every thrown error to `{ error: { code, message, details? } }` with the status of its
+ * code (STYLE.md "Errors"). Unknown errors are logged and answered as INTERNAL without detail.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | ZodError, request: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message, details: err.details } });
+    }
+    if (err instanceof ZodError) {
+      return reply.status(400).send({ error: { code: 'VALIDATION', message: zodMessage(err.issues), details: err.issues } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation.map((v) => ({ message: v.message ?? 'Invalid', path: v.instancePath }));
+      return reply.status(400).send({ error: { code: 'VALIDATION', message: zodMessage(issues), details: issues } });
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(err);
+      return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong. Please try again later.' } });
+    }
+    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+    return reply.status(status).send({ error: { code, message: err.message } });
+  });
+}

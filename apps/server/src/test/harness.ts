@@ -1,0 +1,119 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { migrateDatabase, openDatabase, type Database } from '../db/client.js';
+import { loadConfig } from '../platform/config.js';
+import { LocalStorage } from '../platform/storage.js';
+import { startQueue } from '../jobs/queue.js';
+import { jobModules } from '../modules/index.js';
+import type { AppContext } from '../platform/context.js';
+
+/**
+ * A real app on a real, migrated database for integration tests: PGlite from the global setup's
+ * snapshot, or a fresh database on the PostgreSQL server in TEST_DATABASE_URL. Job workers run,
+ * so queued jobs complete. Call `close()` in afterAll.
+ */
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+};
+
+async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    const name = `mc_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString() });
+    await migrateDatabase(database);
+    return {
+      database,
+      drop: async () => {
+        const c = new pg.Client({ connectionString: serverUrl });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      },
+    };
+  }
+  const dump = process.env.MC_TEST_PGLITE_DUMP;
+  const pglite = dump
+    ? await PGlite.create({ loadDataDir: new Blob([await fs.readFile(dump)]) })
+    : await PGlite.create();
+  const database = await openDatabase({ pglite });
+  if (!dump) await migrateDatabase(database);
+  return { database, drop: async () => {} };
+}
+
+export async function createTestApp(opts: { workers?: boolean } = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase();
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-files-'));
+  const config = { ...loadConfig({ DATA_DIR: tmp, WEB_DIR: '', PRINT_WORKERS: '2' }) };
+  const queue = await startQueue(database, { pollSeconds: 0.5 });
+  const ctx: AppContext = { config, database, db: database.db, storage: new LocalStorage(config.storageDir), queue };
+  if (opts.workers !== false) for (const start of jobModules) await start(ctx);
+  const app = await buildApp(ctx);
+  return {
+    app,
+    ctx,
+    close: async () => {
+      await app.close();
+      await queue.stop();
+      await database.close();
+      await drop();
+      await fs.rm(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A signed-in test user: `req()` injects requests with the session cookie. */
+export type TestUser = {
+  id: string;
+  email: string;
+  cookie: string;
+  req(opts: InjectOptions): Promise<LightMyRequestResponse>;
+};
+
+let counter = 0;
+
+/** Factory: signs up a new user through the real route and returns its session. */
+export async function signUpUser(app: FastifyInstance, over: { email?: string; given_name?: string } = {}): Promise<TestUser> {
+  const email = over.email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.test`;
+  const res = await app.inject({
+    method: 'POST', url: '/api/auth/signup',
+    payload: { email, password: 'correct horse battery', given_name: over.given_name ?? 'Test' },
+  });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  return {
+    id: res.json().user.id,
+    email,
+    cookie,
+    req: (o) => app.inject({ ...o, headers: { ...(o.headers ?? {}), cookie } } as InjectOptions),
+  };
+}
+
+/** Builds a multipart/form-data body with one file part (and optional text fields) for inject(). */
+export function multipartBody(file: { name: string; data: Buffer; type?: string }, fields: Record<string, string> = {}) {
+  const boundary = `----mc${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  parts.push(Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+    `Content-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+  ));
+  parts.push(file.data, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,0 +1,102 @@
+/**
+ * Business constants from spec 000 §9 (and §3–§5 where noted). Shared by server and web so the
+ * rules are written once.
+ */
+
+/** Mailer types (spec 000 §3 Project.template_type). */
+export const TEMPLATE_TYPES = ['self_mailer', 'postcard'] as const;
+export type TemplateType = (typeof TEMPLATE_TYPES)[number];
+
+/** Sides of a mail piece (spec 000 §3). */
+export const SIDES = ['single', 'double'] as const;
+export type Sides = (typeof SIDES)[number];
+
+/** Permit types (spec 000 §3): the product's own permit, a custom one, or none. */
+export const PERMIT_TYPES = ['product', 'custom', 'none'] as const;
+export type PermitType = (typeof PERMIT_TYPES)[number];
+
+/**
+ * Paper sizes in millimetres (width × height, portrait). 8.5x11 and 6x9 from spec 000 §9;
+ * the others are the template-setup sizes of spec 000 §5 (ISO 216 for A sizes).
+ */
+export const PAPER_SIZES_MM = {
+  '8.5x11': { width: 215.9, height: 279.4 },
+  '6x9': { width: 152.4, height: 228.6 },
+  '11x17': { width: 279.4, height: 431.8 },
+  '12x18': { width: 304.8, height: 457.2 },
+  A4: { width: 210, height: 297 },
+  A3: { width: 297, height: 420 },
+  A2: { width: 420, height: 594 },
+} as const;
+export type PaperSize = keyof typeof PAPER_SIZES_MM;
+export const PAPER_SIZES = Object.keys(PAPER_SIZES_MM) as PaperSize[];
+
+/** Required background image size in pixels at 300 DPI (spec 000 §9). 6x9 derived the same way. */
+export const PIXEL_SIZES_300DPI: Record<PaperSize, { width: number; height: number }> = {
+  '8.5x11': { width: 2550, height: 3300 },
+  '6x9': { width: 1800, height: 2700 },
+  '11x17': { width: 3300, height: 5100 },
+  '12x18': { width: 3600, height: 5400 },
+  A4: { width: 2480, height: 3508 },
+  A3: { width: 3508, height: 4961 },
+  A2: { width: 4961, height: 7016 },
+};
+
+/** Paper sizes offered on the template setup screen (spec 000 §5). */
+export const TEMPLATE_SETUP_PAPER_SIZES: PaperSize[] = ['8.5x11', '11x17', '12x18', 'A4', 'A3', 'A2'];
+
+/**
+ * Mailer sizes allowed per type (spec 000 §5: 'Additional sizes coming soon').
+ * The first entry is the size a type resets to when the type changes (spec 000 §4).
+ */
+export const MAILER_SIZES: Record<TemplateType, PaperSize[]> = {
+  self_mailer: ['8.5x11'],
+  postcard: ['6x9'],
+};
+export const MORE_SIZES_MESSAGE = 'Additional sizes coming soon';
+
+/** Page padding on all sides in mm (spec 000 §9). */
+export const PAGE_PADDING_MM = 6.35;
+
+/** New project defaults (spec 000 §4, §9). */
+export const NEW_PROJECT_DEFAULTS = {
+  template_type: 'self_mailer' as TemplateType,
+  paper_size: '8.5x11' as PaperSize,
+  sides: 'double' as Sides,
+  permit_type: 'product' as PermitType,
+};
+
+/** Permit rules (spec 000 §5, §9). */
+export const PERMIT_LINE_MAX = 20;
+export const PERMIT_LINE_SMALL_TEXT_OVER = 15;
+export const PERMIT_LINE_COUNT = 6;
+/** Line defaults (spec 000 §5): seven words for six lines; line 6 holds 'CITY, STATE'. */
+export const PERMIT_LINE_DEFAULTS = ['PRESORTED', 'STANDARD', 'U.S. POSTAGE', 'PAID', 'PERMIT NO.', 'CITY, STATE'] as const;
+
+/** Timings in milliseconds (spec 000 §9). */
+export const AUTH_STATUS_CACHE_MS = 5 * 60_000;
+export const KEEP_ALIVE_MS = 5 * 60_000;
+export const SCAN_REFRESH_MS = 30_000;
+export const SUCCESS_MESSAGE_MS = 3_000;
+export const PROJECT_EDIT_CLOSE_MS = 1_500;
+
+/** Data preview page sizes (spec 000 §9). */
+export const PREVIEW_PAGE_SIZES = [10, 25, 50] as const;
+export const MAPPING_PREVIEW_ROWS = 3;
+
+/** Default design element (spec 000 §9). */
+export const DEFAULT_ELEMENT_FONT = 'Roboto-Regular';
+export const DEFAULT_ELEMENT_FONT_SIZE = 24;
+export const DEFAULT_FONTS = ['Helvetica', 'Roboto-Regular'] as const;
+
+/** Upload limits (issue 2). */
+export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+export const UPLOAD_MAX_ROWS = 250_000;
+export const UPLOAD_EXTENSIONS = ['.csv', '.xls', '.xlsx'] as const;
+
+/** Plans (spec 000 §6, §9). */
+export const PLANS = ['free', 'pay_as_you_go'] as const;
+export const FREE_PLANS = ['free', 'pay_as_you_go'];
+
+/** Session inactivity timeout in seconds (sessions extended by the keep-alive). */
+export const SESSION_IDLE_SECONDS = 60 * 60;

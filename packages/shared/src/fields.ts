@@ -1,0 +1,125 @@
+/**
+ * Mapping target fields and the pure mapping rules of spec 000 §3 and §5.
+ */
+
+/** Standard target fields (spec 000 §3 Mappings). */
+export const STANDARD_FIELDS = [
+  'first_name', 'middle_name', 'last_name', 'full_name', 'company_name', 'email', 'phone', 'cell_phone',
+  'address', 'address_2', 'city', 'state', 'zip', 'city_state_zip', 'record_id', 'full_name_mail',
+] as const;
+/** USPS presort fields (spec 000 §3). */
+export const USPS_FIELDS = ['no', 'ase', 'oel', 'presorttrayid', 'presortdate', 'imbno', 'encodedimbno', 'sequence'] as const;
+/** Custom fields custom_1 … custom_10 (spec 000 §3, §9). */
+export const CUSTOM_FIELDS = Array.from({ length: 10 }, (_, i) => `custom_${i + 1}`);
+/** Fields hidden from the mapping screen (spec 000 §3). */
+export const HIDDEN_FIELDS = ['sequence', 'full_name_mail'];
+
+export const TARGET_FIELDS: string[] = [...STANDARD_FIELDS, ...USPS_FIELDS, ...CUSTOM_FIELDS];
+
+export const CAPITALIZATIONS = ['original', 'upper', 'lower', 'title', 'sentence'] as const;
+export type Capitalization = (typeof CAPITALIZATIONS)[number];
+
+/** Column name → target field name (spec 000 §3). Several columns may map to one custom field. */
+export type Mappings = Record<string, string>;
+/** Per target field settings (spec 000 §3 fieldSettings). */
+export type FieldSettings = { capitalization?: Record<string, Capitalization> };
+
+export const isUspsField = (f: string) => (USPS_FIELDS as readonly string[]).includes(f);
+export const isCustomField = (f: string) => /^custom_(10|[1-9])$/.test(f);
+
+const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * Auto-matches a header to a target field (spec 000 §5): the header is lowercased and stripped of
+ * non-alphanumerics, then compared with target names with underscores ignored. Hidden fields are
+ * never matched. Returns null for no match.
+ */
+export function autoMatchField(header: string): string | null {
+  const key = squash(header);
+  if (!key) return null;
+  return TARGET_FIELDS.find((f) => !HIDDEN_FIELDS.includes(f) && squash(f) === key) ?? null;
+}
+
+/**
+ * Auto-mapping for a whole header row: each non-custom target is used by one column at most
+ * (spec 000 §5), the first column wins.
+ */
+export function autoMap(headers: string[]): Mappings {
+  const used = new Set<string>();
+  const out: Mappings = {};
+  for (const h of headers) {
+    const f = autoMatchField(h);
+    if (f && !used.has(f)) {
+      used.add(f);
+      out[h] = f;
+    }
+  }
+  return out;
+}
+
+/**
+ * Applies a capitalization mode to a value (spec 000 §3). `title` capitalises each word,
+ * `sentence` the first letter of the value and lowercases the rest.
+ */
+export function applyCapitalization(value: string, mode: Capitalization | undefined): string {
+  switch (mode) {
+    case 'upper': return value.toUpperCase();
+    case 'lower': return value.toLowerCase();
+    case 'title': return value.toLowerCase().replace(/(^|[\s\-/'(])(\p{L})/gu, (_, p: string, c: string) => p + c.toUpperCase());
+    case 'sentence': {
+      const lower = value.toLowerCase();
+      return lower.replace(/\p{L}/u, (c) => c.toUpperCase());
+    }
+    default: return value;
+  }
+}
+
+/**
+ * Restores a ZIP code's leading zeros: spreadsheets store ZIPs as numbers, so 08014 arrives as 8014
+ * (and 08014-1234 as 8014-1234). Only applied to the `zip` field.
+ */
+export function normalizeZip(value: string): string {
+  const m = /^(\d{3,4})(-\d{4})?$/.exec(value.trim());
+  return m ? m[1].padStart(5, '0') + (m[2] ?? '') : value;
+}
+
+/**
+ * Turns one raw record (values in header order) into target-field values (spec 000 §3, §5):
+ * mapped columns by target, several columns for a custom field joined by a space, capitalization
+ * for mapped non-USPS fields, ZIP zero-padding. Values are stored as imported; this runs at use.
+ */
+export function mapRecord(
+  headers: string[],
+  values: string[],
+  mappings: Mappings,
+  settings: FieldSettings = {},
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((h, i) => {
+    const target = mappings[h];
+    if (!target) return;
+    const raw = (values[i] ?? '').trim();
+    out[target] = out[target] && isCustomField(target) ? `${out[target]} ${raw}`.trim() : raw;
+  });
+  for (const [field, value] of Object.entries(out)) {
+    let v = field === 'zip' ? normalizeZip(value) : value;
+    if (!isUspsField(field)) v = applyCapitalization(v, settings.capitalization?.[field]);
+    out[field] = v;
+  }
+  return withDerivedFields(out);
+}
+
+/**
+ * Fills fields a mailer commonly prints but a list rarely holds, when they are not mapped:
+ * full_name from first/middle/last, city_state_zip as 'City, ST 12345' (USPS Pub 28 last line),
+ * full_name_mail as the full name or company, else 'Current Resident'.
+ */
+export function withDerivedFields(f: Record<string, string>): Record<string, string> {
+  const out = { ...f };
+  if (!out.full_name) out.full_name = [out.first_name, out.middle_name, out.last_name].filter(Boolean).join(' ');
+  if (!out.city_state_zip && (out.city || out.state || out.zip)) {
+    out.city_state_zip = `${[out.city, out.state].filter(Boolean).join(', ')} ${out.zip ?? ''}`.trim();
+  }
+  if (!out.full_name_mail) out.full_name_mail = out.full_name || out.company_name || 'Current Resident';
+  return out;
+}

@@ -1,0 +1,5 @@
+export * from './constants.js';
+export * from './fields.js';
+export * from './projects.js';
+export * from './permits.js';
+export * from './auth.js';
