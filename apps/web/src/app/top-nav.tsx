@@ -1,0 +1,78 @@
+import { Avatar, Button, Dropdown, Menu, message } from 'antd';
+import { Link, useLocation } from 'react-router';
+import { useAuth, useLogout, redirectToLogin } from '../features/auth/use-auth';
+import { useAppNavigate, useWorkflow, stepFromPath } from './workflow';
+
+/**
+ * Top user bar (spec 000 §2 "Top navigation"). Signed in: Projects, Mailing List, Maps, QR Codes,
+ * Designer, Print Preview — Maps, QR Codes, Designer and Print Preview disabled until a project and
+ * a list are known, Mailing List disabled without a project — and the user menu. Signed out:
+ * Pricing and Sign In only.
+ */
+export function TopNav() {
+  const { authenticated, user } = useAuth();
+  const logout = useLogout();
+  const { projectId, listId } = useWorkflow();
+  const navigate = useAppNavigate();
+  const { pathname } = useLocation();
+  const step = stepFromPath(pathname);
+  const both = !!projectId && !!listId;
+
+  const brand = (
+    <Link to={authenticated ? '/projects' : '/'} className="brand" aria-label="Mailcraft home">
+      <img src="/favicon.svg" alt="" width={28} height={28} /> <span>Mailcraft</span>
+    </Link>
+  );
+
+  if (!authenticated) {
+    return (
+      <header className="top-bar">
+        {brand}
+        <nav className="top-bar-right">
+          <Link to="/pricing">Pricing</Link>
+          <Button type="primary" onClick={() => redirectToLogin()}>Sign In</Button>
+        </nav>
+      </header>
+    );
+  }
+
+  const items = [
+    { key: 'projects', label: 'Projects', to: '/projects', disabled: false },
+    { key: 'upload', label: 'Mailing List', to: `/upload?project=${projectId}`, disabled: !projectId },
+    { key: 'maps', label: 'Maps', to: `/maps?project=${projectId}&listId=${listId}`, disabled: !both },
+    { key: 'qr', label: 'QR Codes', to: `/qr?project=${projectId}&listId=${listId}`, disabled: !both },
+    { key: 'editor', label: 'Designer', to: `/projects/${projectId}/editor`, disabled: !both },
+    { key: 'production', label: 'Print Preview', to: `/projects/${projectId}/production`, disabled: !both },
+  ];
+  const initial = (user?.given_name || user?.email || '?').charAt(0).toUpperCase();
+
+  return (
+    <header className="top-bar">
+      {brand}
+      <Menu
+        mode="horizontal"
+        className="top-menu"
+        selectedKeys={step ? [step] : []}
+        onClick={({ key }) => navigate(items.find((i) => i.key === key)!.to)}
+        items={items.map((i) => ({ key: i.key, label: i.label, disabled: i.disabled }))}
+      />
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: [
+            { key: 'who', type: 'group', label: <div className="user-menu-who"><strong>{user?.given_name}</strong><div>{user?.email}</div></div> },
+            { type: 'divider' },
+            { key: 'account', label: <Link to="/account">Account</Link> },
+            { key: 'settings', label: <Link to="/settings">Settings</Link> },
+            ...(user?.is_admin ? [{ key: 'admin', label: <Link to="/admin">Admin</Link> }] : []),
+            { key: 'logout', label: 'Sign out', onClick: () => logout().catch((e: Error) => message.error(e.message)) },
+          ],
+        }}
+      >
+        <Button type="text" className="user-button" aria-label="User menu">
+          <Avatar style={{ background: '#1677ff' }}>{initial}</Avatar>
+        </Button>
+      </Dropdown>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import { Alert, Button, Card, Typography } from 'antd';
+import { Navigate, useSearchParams } from 'react-router';
+import { useAuth, redirectToLogin } from './use-auth';
+
+/** /login (spec 000 §2): 'Please log in to continue', a Login button and an error line. */
+export function LoginPage() {
+  const { authenticated, error } = useAuth();
+  const [params] = useSearchParams();
+  const next = params.get('next') ?? '/projects';
+  if (authenticated) return <Navigate to={next} replace />;
+  const line = params.get('error') ?? error;
+  return (
+    <div className="centered-page">
+      <Card style={{ maxWidth: 420, width: '100%', textAlign: 'center' }}>
+        <Typography.Title level={3}>Please log in to continue</Typography.Title>
+        <Button type="primary" size="large" onClick={() => redirectToLogin(next)}>Login</Button>
+        {line && <Alert style={{ marginTop: 16 }} type="error" title={line} showIcon />}
+      </Card>
+    </div>
+  );
+}

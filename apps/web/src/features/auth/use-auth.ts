@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AUTH_STATUS_CACHE_MS, KEEP_ALIVE_MS, type TAuthStatus } from '@mailcraft/shared';
+import { api } from '../../app/api';
+import { clearSelectedProject } from '../projects/selected-project';
+
+export const AUTH_KEY = ['auth', 'status'] as const;
+
+/**
+ * Session state (spec 000 §4): unknown until the status check, then authenticated or not. Cached
+ * 5 minutes; `refresh()` forces a check. While logged in a keep-alive re-checks every 5 minutes,
+ * which also extends the server session.
+ */
+export function useAuth() {
+  const client = useQueryClient();
+  const q = useQuery({
+    queryKey: AUTH_KEY,
+    queryFn: () =>
+      api<TAuthStatus>('/api/auth/status', { headers: { 'cache-control': 'no-cache', 'x-session-check': '1' } }),
+    staleTime: AUTH_STATUS_CACHE_MS,
+    retry: 1,
+  });
+  const authenticated = q.data?.authenticated ?? false;
+  useEffect(() => {
+    if (!authenticated) return;
+    const t = setInterval(() => client.invalidateQueries({ queryKey: AUTH_KEY }), KEEP_ALIVE_MS);
+    return () => clearInterval(t);
+  }, [authenticated, client]);
+  return {
+    loading: q.isPending,
+    error: q.isError ? 'Failed to check authentication status' : null,
+    authenticated,
+    user: q.data?.user ?? null,
+    refresh: () => client.invalidateQueries({ queryKey: AUTH_KEY }),
+  };
+}
+
+/** Sign-in is a browser redirect to the server login (spec 000 §4); `next` is where to come back. */
+export function redirectToLogin(next = '/projects') {
+  window.location.assign(`/api/auth/login?next=${encodeURIComponent(next)}`);
+}
+
+/** Sign-out (spec 000 §4): calls logout, clears state, goes to '/'. Throws 'Failed to logout'. */
+export function useLogout() {
+  const client = useQueryClient();
+  return async () => {
+    try {
+      await api('/api/auth/logout');
+    } catch {
+      throw new Error('Failed to logout');
+    }
+    clearSelectedProject();
+    client.clear();
+    window.location.assign('/');
+  };
+}

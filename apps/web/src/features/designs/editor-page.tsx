@@ -1,0 +1,1 @@
+export function EditorPage() { return null; }

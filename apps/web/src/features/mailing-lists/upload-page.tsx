@@ -1,0 +1,1 @@
+export function UploadPage() { return null; }

@@ -1,0 +1,1 @@
+export function ProductionPage() { return null; }

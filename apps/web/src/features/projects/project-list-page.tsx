@@ -1,0 +1,1 @@
+export function ProjectListPage() { return null; }
