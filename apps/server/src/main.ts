@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './platform/config.js';
 import { LocalStorage } from './platform/storage.js';
@@ -12,6 +13,7 @@ import type { AppContext } from './platform/context.js';
  * migrations, starts the job queue and, per `--role`, the HTTP server and/or the job workers.
  */
 async function main(): Promise<void> {
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   await migrateDatabase(database);

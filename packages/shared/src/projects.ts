@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { MAILER_SIZES, PAPER_SIZES, PERMIT_TYPES, SIDES, TEMPLATE_TYPES } from './constants.js';
+import {
+  MAILER_SIZES, PAGE_PADDING_MM, PAPER_SIZES, PAPER_SIZES_MM, PERMIT_TYPES, SIDES, TEMPLATE_TYPES,
+  type PaperSize, type Sides, type TemplateType,
+} from './constants.js';
 
 /**
  * Project create payload (spec 000 §7 POST /api/projects). Name required (§5), description
@@ -65,3 +68,90 @@ export type TProjectStatus = {
   template: boolean;
   progress: number;
 };
+
+/** Progress of a project in percent (spec 000 §3 Project status): list and template, 50 % each. */
+export function projectProgress(hasList: boolean, hasTemplate: boolean): number {
+  return (hasList ? 50 : 0) + (hasTemplate ? 50 : 0);
+}
+
+const mm = z.number().finite();
+
+/**
+ * One element of a pdfme template page (spec 000 §3 Design template): name, type, position and
+ * size in mm are required; every other pdfme property (content, fontSize, rotate, …) is kept.
+ */
+export const ZTemplateElementSchema = z.looseObject({
+  name: z.string({ error: 'Element name is required' }),
+  type: z.string({ error: 'Element type is required' }).min(1, 'Element type is required'),
+  position: z.looseObject({ x: mm, y: mm }),
+  width: mm.nonnegative(),
+  height: mm.nonnegative(),
+});
+export type TTemplateElement = z.infer<typeof ZTemplateElementSchema>;
+
+/**
+ * A pdfme template with a blank base page (spec 000 §3): `basePdf` width, height and padding
+ * (top, right, bottom, left) in mm, `schemas` one array of elements per page.
+ */
+export const ZDesignTemplateSchema = z.looseObject({
+  basePdf: z.looseObject({
+    width: mm.positive(),
+    height: mm.positive(),
+    padding: z.tuple([mm, mm, mm, mm], { error: 'Padding must be 4 numbers (mm)' }),
+  }, { error: 'basePdf must be a blank page {width, height, padding} in mm' }),
+  schemas: z.array(z.array(ZTemplateElementSchema), { error: 'schemas must be an array of pages' })
+    .min(1, 'A template needs at least one page'),
+});
+export type TDesignTemplate = z.infer<typeof ZDesignTemplateSchema>;
+
+const ZPngDataUrl = z.string().regex(/^data:image\/png;base64,[A-Za-z0-9+/=\s]+$/, 'Thumbnail must be a PNG data URL');
+
+/**
+ * POST /api/templates/project/{id}/design (spec 000 §3, §7). `template_data_outside` is null for
+ * single-sided projects. Thumbnails are optional PNG data URLs (at most 2 MB each, checked by the server).
+ */
+export const ZProjectDesignSaveSchema = z.object({
+  template_data_inside: ZDesignTemplateSchema,
+  template_data_outside: ZDesignTemplateSchema.nullable().optional(),
+  thumbnails: z.object({ inside: ZPngDataUrl.optional(), outside: ZPngDataUrl.optional() }).optional(),
+});
+export type TProjectDesignSave = z.infer<typeof ZProjectDesignSaveSchema>;
+
+/** GET /api/templates/project/{id}/design. `updated_at` is null while nothing is saved. */
+export type TProjectDesign = {
+  template_data_inside: TDesignTemplate;
+  template_data_outside: TDesignTemplate | null;
+  updated_at: string | null;
+};
+
+/**
+ * An empty one-page template at a paper size: portrait width × height in mm (PAPER_SIZES_MM)
+ * and 6.35 mm padding on all sides (spec 000 §9).
+ */
+export function blankTemplate(paperSize: PaperSize): TDesignTemplate {
+  const { width, height } = PAPER_SIZES_MM[paperSize];
+  const p = PAGE_PADDING_MM;
+  return { basePdf: { width, height, padding: [p, p, p, p] }, schemas: [[]] };
+}
+
+/** True when any page of the template holds at least one element (drives has_template). */
+export function templateHasContent(template: TDesignTemplate | null | undefined): boolean {
+  return !!template && template.schemas.some((page) => page.length > 0);
+}
+
+/** True when the template's page is the paper size in mm, within `toleranceMm` (default 0.5). */
+export function templateFitsPaperSize(template: TDesignTemplate, paperSize: PaperSize, toleranceMm = 0.5): boolean {
+  const { width, height } = PAPER_SIZES_MM[paperSize];
+  return Math.abs(template.basePdf.width - width) <= toleranceMm && Math.abs(template.basePdf.height - height) <= toleranceMm;
+}
+
+/**
+ * Query of the template guide downloads (GET /api/templates/guide.pdf|.psd): the template-setup
+ * paper sizes (spec 000 §5) plus 6x9, type and sides; defaults as for a new project (§4).
+ */
+export const ZTemplateGuideQuerySchema = z.object({
+  paperSize: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]]).default('8.5x11'),
+  templateType: z.enum(TEMPLATE_TYPES).default('self_mailer'),
+  sides: z.enum(SIDES).default('double'),
+});
+export type TTemplateGuideQuery = { paperSize: PaperSize; templateType: TemplateType; sides: Sides };
