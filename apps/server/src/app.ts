@@ -38,13 +38,13 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   const webDir = ctx.config.webDir;
   const index = webDir ? path.join(webDir, 'index.html') : null;
   if (webDir && index && fs.existsSync(index)) {
-    await app.register(fastifyStatic, { root: webDir, wildcard: false, index: false });
-    const html = fs.readFileSync(index, 'utf8');
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: webDir, wildcard: true, index: false });
     app.setNotFoundHandler((req, reply) => {
       if (req.url.startsWith('/api/') || req.method !== 'GET') {
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       }
-      return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
     });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } }));

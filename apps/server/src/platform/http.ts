@@ -54,3 +54,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(status).send({ error: { code, message: err.message } });
   });
 }
+
+/**
+ * Route option that answers 401 before the body is validated, so anonymous callers learn that
+ * they must sign in rather than what their payload lacks: `{ ...signedIn, schema: … }`.
+ */
+export const signedIn = {
+  preValidation: async (request: FastifyRequest): Promise<void> => {
+    requireUser(request);
+  },
+};

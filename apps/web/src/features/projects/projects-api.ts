@@ -1,6 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import type { TProject, TProjectStatus } from '@mailcraft/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  blankTemplate, type PaperSize, type TProject, type TProjectCreate, type TProjectStatus, type TProjectUpdate,
+  type TTemplateGuideQuery,
+} from '@mailcraft/shared';
 import { api } from '../../app/api';
+import { clearSelectedProject, getSelectedProject } from './selected-project';
 
 /** Query keys of the projects feature, shared by its hooks and by invalidations elsewhere. */
 export const projectKeys = {
@@ -31,4 +35,82 @@ export function useProjectStatus(id: string | null | undefined) {
     queryFn: () => api<TProjectStatus>(`/api/projects/${id}/status`),
     enabled: !!id,
   });
+}
+
+/**
+ * POST /api/projects, then POST /api/templates/project/{id}/design with a blank template at the
+ * project's paper size (outside null when single-sided). A failing design call is only logged:
+ * the project exists and the Designer starts blank anyway (spec 000 §7).
+ */
+export function useCreateProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: TProjectCreate) => {
+      const project = await api<TProject>('/api/projects', { method: 'POST', body });
+      const blank = blankTemplate(project.paper_size as PaperSize);
+      try {
+        await api(`/api/templates/project/${project.id}/design`, {
+          method: 'POST',
+          body: { template_data_inside: blank, template_data_outside: project.sides === 'double' ? blank : null },
+        });
+      } catch (err) {
+        console.warn('Blank design for the new project was not created', err);
+      }
+      return project;
+    },
+    onSuccess: (project) => {
+      client.setQueryData(projectKeys.one(project.id), project);
+      return client.invalidateQueries({ queryKey: projectKeys.all, exact: true });
+    },
+  });
+}
+
+/** POST /api/projects/{id}/update (spec 000 §7) → the updated project. */
+export function useUpdateProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: TProjectUpdate & { id: string }) =>
+      api<TProject>(`/api/projects/${id}/update`, { method: 'POST', body }),
+    onSuccess: (project) => {
+      client.setQueryData(projectKeys.one(project.id), project);
+      client.setQueryData<TProject[]>(projectKeys.all, (list) => list?.map((p) => (p.id === project.id ? project : p)));
+      return client.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
+}
+
+/**
+ * DELETE /api/projects/{id} (spec 000 §7); the project leaves the cached list at once, and
+ * deleting the selected project clears the selection (spec 000 §4).
+ */
+export function useDeleteProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/projects/${id}`, { method: 'DELETE' }),
+    onSuccess: (_void, id) => {
+      client.setQueryData<TProject[]>(projectKeys.all, (list) => list?.filter((p) => p.id !== id));
+      client.removeQueries({ queryKey: projectKeys.one(id) });
+      if (getSelectedProject() === id) clearSelectedProject();
+    },
+  });
+}
+
+/**
+ * PUT /api/templates/project/{id}/permit {permitId, templateType, paperSize, sides} (spec 000 §7);
+ * permitId null clears the project's permit.
+ */
+export function useSetProjectPermit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; permitId: string | null } & Partial<{
+      templateType: string; paperSize: string; sides: string;
+    }>) => api<TProject>(`/api/templates/project/${id}/permit`, { method: 'PUT', body }),
+    onSuccess: (_project, { id }) => client.invalidateQueries({ queryKey: projectKeys.one(id) }),
+  });
+}
+
+/** URL of the template guide download (GET /api/templates/guide.{pdf|psd}) for a paper size, type and sides. */
+export function templateGuideUrl(format: 'pdf' | 'psd', q: TTemplateGuideQuery): string {
+  const params = new URLSearchParams({ paperSize: q.paperSize, templateType: q.templateType, sides: q.sides });
+  return `/api/templates/guide.${format}?${params}`;
 }

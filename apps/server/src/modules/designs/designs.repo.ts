@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { TDesignTemplate } from '@mailcraft/shared';
+import type { Db } from '../../db/client.js';
+import { designs } from '../../db/schema/index.js';
+
+export type DesignRow = typeof designs.$inferSelect;
+
+/** The fields a save writes; `thumbnails` maps a side ('inside' | 'outside') to a storage key. */
+export type DesignValues = {
+  templateDataInside: TDesignTemplate;
+  templateDataOutside: TDesignTemplate | null;
+  hasContent: boolean;
+  thumbnails: Record<string, string>;
+};
+
+/**
+ * Project designs (one row per project). Callers must have checked that the project is the
+ * user's: the row is keyed by project id only.
+ */
+export const designsRepo = {
+  find: async (db: Db, projectId: string): Promise<DesignRow | undefined> =>
+    (await db.select().from(designs).where(eq(designs.projectId, projectId)).limit(1))[0],
+
+  /** Inserts or replaces the design of a project; updated_at becomes now. */
+  upsert: async (db: Db, projectId: string, values: DesignValues): Promise<DesignRow> => {
+    const set = { ...values, updatedAt: new Date() };
+    return (await db.insert(designs).values({ projectId, ...set })
+      .onConflictDoUpdate({ target: designs.projectId, set }).returning())[0];
+  },
+};

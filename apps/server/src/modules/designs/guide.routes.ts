@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZTemplateGuideQuerySchema } from '@mailcraft/shared';
+import type { AppContext } from '../../platform/context.js';
+import { signedIn } from '../../platform/http.js';
+import { openGuideFile } from './guide.service.js';
+
+const CONTENT_TYPES = { pdf: 'application/pdf', psd: 'image/vnd.adobe.photoshop' } as const;
+
+/**
+ * Template guide downloads for the template setup screen (spec 000 §2 "download PSD and PDF
+ * template buttons"), login required (401):
+ * - GET /api/templates/guide.pdf?paperSize=&templateType=&sides= → attachment, vector guide
+ * - GET /api/templates/guide.psd?paperSize=&templateType=&sides= → attachment, 300 DPI layers
+ * paperSize: 8.5x11 | 6x9 | 11x17 | 12x18 | A4 | A3 | A2 (400 otherwise); defaults 8.5x11,
+ * self_mailer, double.
+ */
+export async function templateGuideRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  for (const ext of ['pdf', 'psd'] as const) {
+    app.get(`/api/templates/guide.${ext}`, { ...signedIn, schema: { querystring: ZTemplateGuideQuerySchema } }, async (req, reply) => {
+      const { name, stream } = await openGuideFile(ctx.storage, req.query, ext);
+      return reply
+        .type(CONTENT_TYPES[ext])
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, max-age=86400')
+        .send(stream);
+    });
+  }
+}

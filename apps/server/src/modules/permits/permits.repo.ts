@@ -1,0 +1,63 @@
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import type { TIndicia } from '@mailcraft/shared';
+import type { Db } from '../../db/client.js';
+import { permits, projects, users } from '../../db/schema/index.js';
+import { isUuid } from '../../platform/ids.js';
+
+export type PermitRow = typeof permits.$inferSelect;
+
+/** Mailing permits (spec 000 §3). Every query is scoped to the owning user. */
+export const permitsRepo = {
+  /** The user's permits, default first, then oldest first. */
+  listForUser: (db: Db, userId: string): Promise<PermitRow[]> =>
+    db.select().from(permits).where(eq(permits.userId, userId))
+      .orderBy(desc(permits.isDefault), asc(permits.createdAt), asc(permits.id)),
+
+  findForUser: async (db: Db, userId: string, id: string): Promise<PermitRow | undefined> => {
+    if (!isUuid(id)) return undefined;
+    return (await db.select().from(permits).where(and(eq(permits.id, id), eq(permits.userId, userId))).limit(1))[0];
+  },
+
+  findDefault: async (db: Db, userId: string): Promise<PermitRow | undefined> =>
+    (await db.select().from(permits).where(and(eq(permits.userId, userId), eq(permits.isDefault, true))).limit(1))[0],
+
+  /** The user's oldest permit (the next default when the default is deleted). */
+  findOldest: async (db: Db, userId: string): Promise<PermitRow | undefined> =>
+    (await db.select().from(permits).where(eq(permits.userId, userId)).orderBy(asc(permits.createdAt), asc(permits.id)).limit(1))[0],
+
+  /**
+   * Serialises permit changes of one user (row lock on the user) so that "first permit is the
+   * default" and "one default" hold under concurrent requests. Call inside a transaction.
+   */
+  lockUser: async (db: Db, userId: string): Promise<void> => {
+    await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  },
+
+  insert: async (db: Db, values: { userId: string; name: string; indicia: TIndicia; isDefault: boolean }): Promise<PermitRow> =>
+    (await db.insert(permits).values(values).returning())[0],
+
+  /** Clears the default flag on every permit of the user except `keepId`. */
+  clearDefaults: async (db: Db, userId: string, keepId: string): Promise<void> => {
+    await db.update(permits).set({ isDefault: false }).where(and(eq(permits.userId, userId), ne(permits.id, keepId)));
+  },
+
+  setDefault: async (db: Db, userId: string, id: string): Promise<void> => {
+    await db.update(permits).set({ isDefault: true }).where(and(eq(permits.userId, userId), eq(permits.id, id)));
+  },
+
+  delete: async (db: Db, userId: string, id: string): Promise<PermitRow | undefined> => {
+    if (!isUuid(id)) return undefined;
+    return (await db.delete(permits).where(and(eq(permits.id, id), eq(permits.userId, userId))).returning())[0];
+  },
+
+  /**
+   * Detaches a permit from the user's projects before it is deleted: mailing_permit_id becomes
+   * null and projects that used it as their custom permit fall back to permit_type 'none'.
+   */
+  detachFromProjects: async (db: Db, userId: string, permitId: string): Promise<void> => {
+    const usedBy = and(eq(projects.userId, userId), eq(projects.mailingPermitId, permitId));
+    await db.update(projects).set({ permitType: 'none', mailingPermitId: null, updatedAt: new Date() })
+      .where(and(usedBy, eq(projects.permitType, 'custom')));
+    await db.update(projects).set({ mailingPermitId: null, updatedAt: new Date() }).where(usedBy);
+  },
+};

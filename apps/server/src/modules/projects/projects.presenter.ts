@@ -1,0 +1,46 @@
+import { projectProgress, type TProject, type TProjectStatus } from '@mailcraft/shared';
+import type { ThumbnailSide } from '../designs/thumbnails.js';
+import type { ProjectRecord } from './projects.repo.js';
+
+/**
+ * Maps a project record to the API shape (spec 000 §3 Project). Thumbnails are URLs of
+ * GET /api/projects/{id}/thumbnails/{side}.png with `?v=` the design's updated_at in ms (cache
+ * buster), or null; r1–r3 stay null until route maps exist. list_* come from the current list.
+ */
+export function presentProject(r: ProjectRecord): TProject {
+  const p = r.project;
+  const hasTemplate = r.design?.hasContent ?? false;
+  const thumbnail = (side: ThumbnailSide) =>
+    r.design?.thumbnails[side] ? `/api/projects/${p.id}/thumbnails/${side}.png?v=${r.design.updatedAt.getTime()}` : null;
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    template_type: p.templateType as TProject['template_type'],
+    paper_size: p.paperSize,
+    sides: p.sides as TProject['sides'],
+    permit_type: p.permitType as TProject['permit_type'],
+    mailing_permit_id: p.mailingPermitId,
+    list_id: r.list?.id ?? null,
+    list_size: r.list?.rowCount ?? null,
+    list_name: r.list?.name ?? null,
+    has_template: hasTemplate,
+    progress: projectProgress(!!r.list, hasTemplate),
+    created_at: p.createdAt.toISOString(),
+    thumbnail_inside: thumbnail('inside'),
+    thumbnail_outside: thumbnail('outside'),
+    thumbnail_r1: null,
+    thumbnail_r2: null,
+    thumbnail_r3: null,
+  };
+}
+
+/** GET /api/projects/{id}/status (spec 000 §3 Project status): progress 0, 50 or 100. */
+export function presentProjectStatus(r: ProjectRecord): TProjectStatus {
+  const template = r.design?.hasContent ?? false;
+  return {
+    list: r.list ? { id: r.list.id, name: r.list.name, row_count: r.list.rowCount } : null,
+    template,
+    progress: projectProgress(!!r.list, template),
+  };
+}

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import { App, Card, Skeleton } from 'antd';
+import { useNavigate } from 'react-router';
+import { PREVIEW_PAGE_SIZES } from '@mailcraft/shared';
+import { useListPreview, useMailingList } from '../mailing-lists/mailing-lists-api';
+import { useListMappings } from './column-mappings-api';
+import { MappingEditor } from './mapping-editor';
+
+/**
+ * Column mapping screen (spec 000 §2 Mapping screen), shown at
+ * /upload?project={id}&listId={id}&step=mapping. Loads the list, its saved or auto-matched mappings
+ * (§5) and its first rows, then hands over to the editor. If any of that fails it shows 'Failed to
+ * load list data' and returns to /upload?project={id} (§4, §8).
+ */
+export function MappingScreen({ projectId, listId }: { projectId: string; listId: string }) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const list = useMailingList(listId);
+  const mappings = useListMappings(listId);
+  // The same first page the Data Preview table asks for, so the two share one request.
+  const firstPage = useListPreview(listId, 0, PREVIEW_PAGE_SIZES[0], 'mapping');
+  const failed = list.isError || mappings.isError || (firstPage.isError && !firstPage.data);
+
+  useEffect(() => {
+    if (!failed) return;
+    // A key, so a repeated effect (StrictMode) shows the message once.
+    message.error({ content: 'Failed to load list data', key: 'list-data-failed', duration: 6 });
+    navigate(`/upload?project=${projectId}`, { replace: true });
+  }, [failed, message, navigate, projectId]);
+
+  if (!list.data || !mappings.data || !firstPage.data) {
+    return (
+      <Card aria-busy="true" aria-label="Loading list data">
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+  return (
+    <MappingEditor
+      projectId={projectId}
+      list={list.data}
+      headers={firstPage.data.headers}
+      sampleRows={firstPage.data.rows}
+      initial={mappings.data}
+    />
+  );
+}

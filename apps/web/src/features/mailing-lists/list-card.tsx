@@ -1,0 +1,67 @@
+import type { MouseEvent } from 'react';
+import { Button, Card, Tag, Tooltip, Typography } from 'antd';
+import { CheckCircleFilled, DeleteOutlined, EyeOutlined, FileTextOutlined } from '@ant-design/icons';
+import type { TMailingList } from './mailing-lists-api';
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+type Props = {
+  list: TMailingList;
+  current: boolean;
+  onOpen: () => void;
+  onPreview: () => void;
+  onDelete: () => void;
+};
+
+/**
+ * One existing mailing list on the upload screen (spec 000 §2): name, row count and date, a preview
+ * eye icon, a delete icon (absent for the current list, §4) and the 'Current Mailing List' badge.
+ * Clicking the card (or its Continue button) makes it the list to continue with.
+ */
+export function ListCard({ list, current, onOpen, onPreview, onDelete }: Props) {
+  // The card itself is clickable; its buttons must not also trigger it.
+  const stop = (fn: () => void) => (e: MouseEvent) => {
+    e.stopPropagation();
+    fn();
+  };
+  return (
+    <Card
+      className={current ? 'list-card list-card-current' : 'list-card'}
+      hoverable
+      size="small"
+      onClick={onOpen}
+      data-testid="list-card"
+    >
+      <div className="list-card-head">
+        <FileTextOutlined className="list-card-icon" aria-hidden />
+        <div className="list-card-title">
+          <Typography.Text strong ellipsis={{ tooltip: list.name }}>{list.name}</Typography.Text>
+          <Typography.Text type="secondary" className="list-card-meta">
+            {list.row_count.toLocaleString()} {list.row_count === 1 ? 'record' : 'records'} · {formatDate(list.created_at)}
+          </Typography.Text>
+        </div>
+        <div className="list-card-actions">
+          <Tooltip title="Preview data">
+            <Button type="text" icon={<EyeOutlined aria-hidden />} aria-label={`Preview ${list.name}`} onClick={stop(onPreview)} />
+          </Tooltip>
+          {!current && (
+            <Tooltip title="Delete list">
+              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`Delete ${list.name}`} onClick={stop(onDelete)} />
+            </Tooltip>
+          )}
+        </div>
+      </div>
+      <div className="list-card-foot">
+        {current ? (
+          <Tag color="blue" icon={<CheckCircleFilled aria-hidden />}>Current Mailing List</Tag>
+        ) : (
+          <span />
+        )}
+        <Button size="small" type={current ? 'primary' : 'default'} onClick={stop(onOpen)} aria-label={`Continue with ${list.name}`}>
+          Continue
+        </Button>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useProject } from '../projects/projects-api';
+import { useMailingLists, type TMailingList } from './mailing-lists-api';
+import { ListCard } from './list-card';
+import { ListPreviewModal } from './list-preview-modal';
+import { DeleteListModal } from './delete-list-modal';
+import { UploadDropZone } from './upload-drop-zone';
+import './mailing-lists.css';
+
+/** Current list first, then the newest. */
+const byCurrentThenNewest = (currentId: string | null) => (a: TMailingList, b: TMailingList) =>
+  Number(b.id === currentId) - Number(a.id === currentId) || b.created_at.localeCompare(a.created_at);
+
+/**
+ * Upload screen (spec 000 §2): the existing lists as cards, a drag-and-drop zone and Back to
+ * Project. Choosing a list or uploading one goes on to column mapping for it (§4). Errors:
+ * 'Failed to load existing lists' (§8); the delete and upload failures live in their components.
+ */
+export function ListSelectionScreen({ projectId }: { projectId: string }) {
+  const navigate = useNavigate();
+  const project = useProject(projectId);
+  const lists = useMailingLists();
+  const [previewing, setPreviewing] = useState<TMailingList | null>(null);
+  const [deleting, setDeleting] = useState<TMailingList | null>(null);
+  const currentId = project.data?.list_id ?? null;
+  const toMapping = (listId: string) => navigate(`/upload?project=${projectId}&listId=${listId}&step=mapping`);
+
+  if (project.isError) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title="Failed to load project. Please try again."
+        action={<Button onClick={() => navigate('/projects')}>Go to Projects</Button>}
+      />
+    );
+  }
+
+  const sorted = [...(lists.data ?? [])].sort(byCurrentThenNewest(currentId));
+
+  return (
+    <div className="upload-page">
+      <div className="page-header">
+        <div>
+          <Typography.Title level={2} style={{ margin: 0 }}>Mailing List</Typography.Title>
+          <Typography.Text type="secondary">
+            {project.data ? <>Choose or upload the recipients for <strong>{project.data.name}</strong>.</> : '\u00a0'}
+          </Typography.Text>
+        </div>
+        <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(`/projects/${projectId}`)}>Back to Project</Button>
+      </div>
+
+      <Card title="Your mailing lists" className="page-section">
+        {lists.isPending ? (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        ) : lists.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title="Failed to load existing lists"
+            action={<Button size="small" onClick={() => lists.refetch()}>Retry</Button>}
+          />
+        ) : sorted.length === 0 ? (
+          <Empty description="No mailing lists yet — upload your first one below." />
+        ) : (
+          <Row gutter={[16, 16]}>
+            {sorted.map((list) => (
+              <Col key={list.id} xs={24} sm={12} lg={8}>
+                <ListCard
+                  list={list}
+                  current={list.id === currentId}
+                  onOpen={() => toMapping(list.id)}
+                  onPreview={() => setPreviewing(list)}
+                  onDelete={() => setDeleting(list)}
+                />
+              </Col>
+            ))}
+          </Row>
+        )}
+      </Card>
+
+      <Card title="Upload a new list" className="page-section">
+        <UploadDropZone projectId={projectId} onUploaded={(uploaded) => toMapping(uploaded.id)} />
+      </Card>
+
+      {previewing && <ListPreviewModal list={previewing} onClose={() => setPreviewing(null)} />}
+      {deleting && <DeleteListModal list={deleting} onClose={() => setDeleting(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TListPreview, TMailingList, TMailingListDetail, TUploadedList } from '@mailcraft/shared';
+import { api, ApiError } from '../../app/api';
+import { projectKeys } from '../projects/projects-api';
+
+export type { TListPreview, TMailingList, TUploadedList };
+
+/** Query keys of the mailing-lists feature. */
+export const listKeys = {
+  all: ['lists'] as const,
+  one: (id: string) => ['lists', id] as const,
+  preview: (id: string, offset: number, limit: number, step?: string) =>
+    ['lists', id, 'preview', { offset, limit, step: step ?? null }] as const,
+};
+
+/** GET /api/lists (spec 000 §7). Error text: 'Failed to load existing lists' (§8). */
+export function useMailingLists() {
+  return useQuery({ queryKey: listKeys.all, queryFn: () => api<TMailingList[]>('/api/lists') });
+}
+
+/** GET /api/lists/{id} (with its headers); disabled without an id. */
+export function useMailingList(id: string | null | undefined) {
+  return useQuery({
+    queryKey: listKeys.one(id ?? ''),
+    queryFn: () => api<TMailingListDetail>(`/api/lists/${id}`),
+    enabled: !!id,
+    retry: false,
+  });
+}
+
+/**
+ * GET /api/lists/{id}/preview?offset&limit[&step=mapping] — a page of raw rows. The previous page
+ * stays on screen while the next one loads so the table does not jump.
+ */
+export function useListPreview(id: string, offset: number, limit: number, step?: 'mapping') {
+  return useQuery({
+    queryKey: listKeys.preview(id, offset, limit, step),
+    queryFn: () => {
+      const q = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+      if (step) q.set('step', step);
+      return api<TListPreview>(`/api/lists/${id}/preview?${q}`);
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/**
+ * DELETE /api/lists/{id} → 204; 409 for a project's current list (spec 000 §4). Refreshes the lists
+ * and the projects, whose list fields may change. Error text: 'Failed to delete list' (§8).
+ */
+export function useDeleteList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/lists/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: listKeys.all });
+      client.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
+}
+
+/** Status texts for when the connection (e.g. HTTP/2) does not carry one. */
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
+  413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
+};
+
+/**
+ * POST /api/lists/upload as multipart `file` + optional `projectId` (spec 000 §7); the list becomes
+ * the project's current list. XMLHttpRequest rather than `api()` because fetch cannot report upload
+ * progress; failures throw the same ApiError (status, statusText, the server's `{error: {message}}`),
+ * status 0 for a network failure. `onProgress` receives 0–100.
+ */
+export function uploadMailingList(
+  file: File,
+  projectId: string | null,
+  onProgress: (percent: number) => void,
+): Promise<TUploadedList> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    if (projectId) form.append('projectId', projectId);
+    form.append('file', file);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/lists/upload');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Network Error', 'The server could not be reached. Check your connection and try again.'));
+    xhr.onload = () => {
+      let body: { error?: { message?: string; code?: string } } & Partial<TUploadedList> = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* not JSON */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as TUploadedList);
+      const statusText = xhr.statusText || STATUS_TEXT[xhr.status] || 'Error';
+      reject(new ApiError(xhr.status, statusText, body.error?.message ?? statusText, body.error?.code));
+    };
+    xhr.send(form);
+  });
+}
+
+/** Upload mutation: refreshes lists and projects (the project's list_id changes) on success only. */
+export function useUploadList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { file: File; projectId: string | null; onProgress: (p: number) => void }) =>
+      uploadMailingList(v.file, v.projectId, v.onProgress),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: listKeys.all });
+      client.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
+}

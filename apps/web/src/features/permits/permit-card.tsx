@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Button, Card, Tag } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
+import type { TPermit } from '@mailcraft/shared';
+import { IndiciaBox } from './indicia-box';
+
+/** One permit of the permit list (spec 000 §3): name, 'Default' tag, indicia, Select and a delete action. */
+export function PermitCard({ permit, selected, onSelect, deleteAction }: {
+  permit: TPermit;
+  selected: boolean;
+  onSelect: () => void;
+  deleteAction: ReactNode;
+}) {
+  return (
+    <Card size="small" className={selected ? 'permit-card selected' : 'permit-card'} data-testid="permit-card">
+      <div className="permit-card-head">
+        <span className="permit-card-name" title={permit.name}>{permit.name}</span>
+        {permit.is_default && <Tag color="green">Default</Tag>}
+        {selected && <Tag color="blue">Selected</Tag>}
+      </div>
+      <div className="permit-card-indicia">
+        <IndiciaBox indicia={permit.indicia} />
+      </div>
+      <div className="permit-card-actions">
+        <Button
+          type={selected ? 'default' : 'primary'}
+          icon={selected ? <CheckOutlined /> : undefined}
+          disabled={selected}
+          onClick={onSelect}
+          aria-label={`Select permit ${permit.name}`}
+        >
+          {selected ? 'Selected' : 'Select'}
+        </Button>
+        {deleteAction}
+      </div>
+    </Card>
+  );
+}

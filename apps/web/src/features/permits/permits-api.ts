@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TPermit, TPermitCreate } from '@mailcraft/shared';
+import { api } from '../../app/api';
+
+export const permitKeys = { all: ['permits'] as const };
+
+/** GET /api/templates/permits (spec 000 §7): the user's permits. Error text: 'Failed to load mailing permits'. */
+export function usePermits({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: permitKeys.all, queryFn: () => api<TPermit[]>('/api/templates/permits'), enabled });
+}
+
+/**
+ * POST /api/templates/permits {name, indicia, isDefault} → 201 TPermit (spec 000 §3, §7). The
+ * server makes the first permit the default, so the list is reloaded rather than patched.
+ */
+export function useCreatePermit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TPermitCreate) => api<TPermit>('/api/templates/permits', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: permitKeys.all }),
+  });
+}
+
+/** DELETE /api/templates/permits/{id} → 204 (spec 000 §7). */
+export function useDeletePermit() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/templates/permits/${id}`, { method: 'DELETE' }),
+    onSuccess: (_void, id) => {
+      client.setQueryData<TPermit[]>(permitKeys.all, (list) => list?.filter((p) => p.id !== id));
+      return client.invalidateQueries({ queryKey: permitKeys.all });
+    },
+  });
+}

@@ -1,0 +1,49 @@
+import { Alert, Button, Card, Progress, Skeleton, Tag } from 'antd';
+import { CheckCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
+import { projectProgress, type TProjectStatus } from '@mailcraft/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+
+/**
+ * A project's status (spec 000 §3 Project status): the current list (name and row count), whether
+ * a template exists, and the progress — list 50 %, template 50 %. Error: 'Failed to load project status'.
+ */
+export function ProjectStatusCard({ status }: { status: UseQueryResult<TProjectStatus> }) {
+  if (status.isPending) return <Card title="Status"><Skeleton active paragraph={{ rows: 3 }} /></Card>;
+  if (status.isError) {
+    return (
+      <Card title="Status">
+        <Alert
+          type="error"
+          showIcon
+          title="Failed to load project status"
+          action={<Button size="small" onClick={() => status.refetch()}>Retry</Button>}
+        />
+      </Card>
+    );
+  }
+  const { list, template } = status.data;
+  const percent = projectProgress(!!list, template);
+  const done = (yes: boolean) =>
+    yes ? <CheckCircleFilled style={{ color: '#52c41a' }} aria-hidden /> : <MinusCircleOutlined style={{ color: '#bfbfbf' }} aria-hidden />;
+  return (
+    <Card title="Status">
+      <Progress percent={percent} aria-label={`Progress ${percent}%`} status={percent === 100 ? 'success' : 'normal'} />
+      <div className="status-row" style={{ marginTop: 8 }}>
+        <span className="label">{done(!!list)} Mailing list</span>
+        <span>
+          {list ? (
+            <>
+              <strong>{list.name}</strong> · {list.row_count.toLocaleString()} {list.row_count === 1 ? 'record' : 'records'}
+            </>
+          ) : (
+            'No list yet'
+          )}
+        </span>
+      </div>
+      <div className="status-row">
+        <span className="label">{done(template)} Template</span>
+        <Tag color={template ? 'green' : 'default'}>{template ? 'Yes' : 'No'}</Tag>
+      </div>
+    </Card>
+  );
+}
