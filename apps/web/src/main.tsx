@@ -10,7 +10,9 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
 
-createRoot(document.getElementById('root')!).render(
+// The identifier prefix keeps React ids (and antd's theme CSS-variable keys, derived from them)
+// apart from those of pdfme's Designer, which renders into its own React root.
+createRoot(document.getElementById('root')!, { identifierPrefix: 'mc-' }).render(
   <StrictMode>
     <ConfigProvider theme={{ token: { colorPrimary: '#1677ff', borderRadius: 8 } }}>
       <AntApp>

@@ -97,7 +97,7 @@ describe('projects', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id: p.id, name: 'Renamed', description: 'New text', template_type: 'postcard', paper_size: '6x9', sides: 'single',
-      mailing_permit_id: permit.id, permit_type: 'product',
+      mailing_permit_id: permit.id, permit_type: 'custom',
     });
     const bad = await u.req({
       method: 'POST', url: `/api/projects/${p.id}/update`,

@@ -1,1 +1,55 @@
-export function EditorPage() { return null; }
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Button, Result, Spin } from 'antd';
+import { useProject } from '../projects/projects-api';
+import { useProjectDesign } from './design-api';
+import { FONTS_ERROR, useDesignFonts } from './design-fonts';
+
+// pdfme's Designer is large; it is downloaded only when this route opens.
+const DesignerWorkspace = lazy(() => import('./designer-workspace').then((m) => ({ default: m.DesignerWorkspace })));
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 12, minHeight: '60vh' }} role="status">
+      <Spin size="large" />
+      <span style={{ color: '#6b7280' }}>{label}</span>
+    </div>
+  );
+}
+
+function Failure({ title, retry, extra }: { title: string; retry?: () => void; extra?: ReactNode }) {
+  return (
+    <Result
+      status="error"
+      title={title}
+      extra={[retry && <Button key="retry" type="primary" onClick={retry}>Try again</Button>, extra].filter(Boolean)}
+    />
+  );
+}
+
+/**
+ * Route /projects/{projectId}/editor (spec 000 §2): loads the project, its design and the fonts
+ * (fonts load only here and on the production page, spec 000 §4; failure shows 'Failed to load
+ * fonts', §8), then opens the Designer workspace.
+ */
+export function EditorPage() {
+  const { projectId = '' } = useParams();
+  const navigate = useNavigate();
+  const project = useProject(projectId);
+  const design = useProjectDesign(projectId);
+  const fonts = useDesignFonts();
+  const back = <Button key="back" onClick={() => navigate('/projects')}>Back to projects</Button>;
+
+  if (project.isError) return <Failure title="Failed to load project. Please try again." retry={() => project.refetch()} extra={back} />;
+  if (design.isError) return <Failure title="Failed to load the design" retry={() => design.refetch()} extra={back} />;
+  if (fonts.isError) return <Failure title={FONTS_ERROR} retry={() => fonts.refetch()} extra={back} />;
+  if (!project.data || !design.data) return <Loading label="Loading the design…" />;
+  if (!fonts.data) return <Loading label="Loading fonts…" />;
+
+  return (
+    <Suspense fallback={<Loading label="Opening the Designer…" />}>
+      {/* keyed by project: another project gets a fresh Designer and fresh change tracking */}
+      <DesignerWorkspace key={project.data.id} project={project.data} design={design.data} font={fonts.data} />
+    </Suspense>
+  );
+}
