@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Row, Skeleton, Typography, message } from 'antd';
+import { errorDetail } from '../../app/api';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useProject } from '../projects/projects-api';
-import { useMailingLists, type TMailingList } from './mailing-lists-api';
+import { useMailingLists, useSetProjectList, type TMailingList } from './mailing-lists-api';
 import { ListCard } from './list-card';
 import { ListPreviewModal } from './list-preview-modal';
 import { DeleteListModal } from './delete-list-modal';
@@ -26,7 +27,16 @@ export function ListSelectionScreen({ projectId }: { projectId: string }) {
   const [previewing, setPreviewing] = useState<TMailingList | null>(null);
   const [deleting, setDeleting] = useState<TMailingList | null>(null);
   const currentId = project.data?.list_id ?? null;
+  const setList = useSetProjectList(projectId);
   const toMapping = (listId: string) => navigate(`/upload?project=${projectId}&listId=${listId}&step=mapping`);
+  /** An existing card becomes the project's current list, then goes on to mapping. */
+  const chooseList = (listId: string) => {
+    if (listId === currentId) return toMapping(listId);
+    setList.mutate(listId, {
+      onSuccess: () => toMapping(listId),
+      onError: (err) => message.error(`Failed to select list: ${errorDetail(err)}`),
+    });
+  };
 
   if (project.isError) {
     return (
@@ -72,7 +82,7 @@ export function ListSelectionScreen({ projectId }: { projectId: string }) {
                 <ListCard
                   list={list}
                   current={list.id === currentId}
-                  onOpen={() => toMapping(list.id)}
+                  onOpen={() => chooseList(list.id)}
                   onPreview={() => setPreviewing(list)}
                   onDelete={() => setDeleting(list)}
                 />

@@ -60,6 +60,15 @@ export function useDeleteList() {
   });
 }
 
+/** PUT /api/projects/{id}/list {listId}: an existing list becomes the project's current list. */
+export function useSetProjectList(projectId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (listId: string) => api(`/api/projects/${projectId}/list`, { method: 'PUT', body: { listId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
+  });
+}
+
 /** Status texts for when the connection (e.g. HTTP/2) does not carry one. */
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
