@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Designer } from '@pdfme/ui';
+import type { Font, Template } from '@pdfme/common';
+import { designPlugins } from './design-plugins';
+
+/**
+ * The Designer's own antd theme. pdfme renders into a second React root with its own copy of
+ * antd, whose theme CSS variables are keyed by React `useId()`; an explicit key keeps its
+ * variables from overwriting (and, on unmount, removing) those of the app's ConfigProvider.
+ * The app root uses an identifier prefix for the same reason (main.tsx).
+ */
+const DESIGNER_THEME = {
+  cssVar: { key: 'mc-pdfme-designer' },
+  token: { colorPrimary: '#1677ff' },
+};
+
+/**
+ * Mounts one pdfme `Designer` (spec 000 §2 "/projects/{id}/editor") into `container` once the
+ * fonts are known, and destroys it on unmount. The initial template is read once; afterwards the
+ * caller drives it through the returned instance (`updateTemplate`, `getTemplate`).
+ * `onChange` receives every template change the user makes (read through a ref, so it may change
+ * between renders).
+ */
+export function usePdfmeDesigner(
+  container: RefObject<HTMLDivElement | null>,
+  initialTemplate: Template | null,
+  font: Font | undefined,
+  onChange: (template: Template) => void,
+): Designer | null {
+  const [designer, setDesigner] = useState<Designer | null>(null);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+  // The latest template, so a Designer re-created for new fonts keeps the user's work.
+  const latestRef = useRef(initialTemplate);
+  const ready = !!initialTemplate && !!font;
+
+  useEffect(() => {
+    const el = container.current;
+    const template = latestRef.current ?? initialTemplate;
+    if (!ready || !el || !template || !font) return;
+    const instance = new Designer({
+      domContainer: el,
+      template,
+      plugins: designPlugins,
+      options: { font, lang: 'en', theme: DESIGNER_THEME, sidebarOpen: true },
+    });
+    instance.onChangeTemplate((t) => {
+      latestRef.current = t;
+      onChangeRef.current(t);
+    });
+    setDesigner(instance);
+    return () => {
+      setDesigner(null);
+      instance.destroy();
+    };
+    // The Designer is created once per container and font set; template changes go through it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, font, container]);
+
+  return designer;
+}

@@ -1,0 +1,90 @@
+import { useCallback, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '../../app/api';
+
+/** GET /api/print-jobs/{jobId}: a print file being rendered, `done` of `total` mail pieces. */
+export type TPrintJob = {
+  status: 'queued' | 'running' | 'done' | 'failed';
+  done: number;
+  total: number;
+  error?: string | null;
+  /** ISO 8601. */
+  created_at?: string;
+};
+
+/** How often a running job is polled, in ms. */
+export const PRINT_JOB_POLL_MS = 1000;
+
+export const printKeys = {
+  job: (jobId: string) => ['print-jobs', jobId] as const,
+  preview: (projectId: string, count: number) => ['projects', projectId, 'print-preview', count] as const,
+};
+
+/** The URL of a finished job's PDF (GET /api/print-jobs/{jobId}/file). */
+export const printFileUrl = (jobId: string) => `/api/print-jobs/${encodeURIComponent(jobId)}/file`;
+
+function pngDataUrl(png: ArrayBuffer): string {
+  const bytes = new Uint8Array(png);
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:image/png;base64,${btoa(bin)}`;
+}
+
+const storageKey = (projectId: string) => `mailcraft.printJob.${projectId}`;
+
+/**
+ * The project's last print job id, remembered in local storage so that reopening the print
+ * preview resumes polling or offers the finished file again.
+ */
+export function useLastPrintJob(projectId: string) {
+  const [jobId, setJobId] = useState<string | null>(() => localStorage.getItem(storageKey(projectId)));
+  const remember = useCallback((id: string | null) => {
+    if (id) localStorage.setItem(storageKey(projectId), id);
+    else localStorage.removeItem(storageKey(projectId));
+    setJobId(id);
+  }, [projectId]);
+  return [jobId, remember] as const;
+}
+
+/** POST /api/projects/{id}/print → 202 {jobId}: starts rendering the project's print file. */
+export function useStartPrint(projectId: string) {
+  return useMutation({
+    mutationFn: () => api<{ jobId: string }>(`/api/projects/${projectId}/print`, { method: 'POST', body: {} }),
+  });
+}
+
+/** GET /api/print-jobs/{jobId}, polled every second while the job is queued or running. */
+export function usePrintJob(jobId: string | null) {
+  return useQuery({
+    queryKey: printKeys.job(jobId ?? ''),
+    queryFn: () => api<TPrintJob>(`/api/print-jobs/${encodeURIComponent(jobId!)}`),
+    enabled: !!jobId,
+    retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 3,
+    refetchInterval: (query) => {
+      const status = query.state.data?.status;
+      return status === 'done' || status === 'failed' || query.state.status === 'error' ? false : PRINT_JOB_POLL_MS;
+    },
+  });
+}
+
+/**
+ * GET /api/projects/{id}/print/preview?count=n → the first n real mail pieces as one PDF, whose
+ * pages are rasterised in the browser with @pdfme/converter's `pdf2img` (loaded on first use).
+ * Returns one PNG data URL per page, in the PDF's order.
+ */
+export function usePrintPreview(projectId: string, count: number, enabled: boolean) {
+  return useQuery({
+    queryKey: printKeys.preview(projectId, count),
+    queryFn: async () => {
+      const blob = await api<Blob>(`/api/projects/${projectId}/print/preview?count=${count}`, { headers: { accept: 'application/pdf' } });
+      const pdf = new Uint8Array(await blob.arrayBuffer());
+      const { pdf2img } = await import('@pdfme/converter');
+      const pages = await pdf2img(pdf, { scale: 1 });
+      return pages.map(pngDataUrl);
+    },
+    enabled,
+    retry: false,
+    // Rendered again on every visit: the design or the list may have changed since.
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { Alert, App, Button, Progress, Space, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { ApiError, errorDetail } from '../../app/api';
+import { printFileUrl, useLastPrintJob, usePrintJob, useStartPrint, type TPrintJob } from './print-api';
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+function JobProgress({ job }: { job: TPrintJob }) {
+  const percent = job.total > 0 ? Math.floor((job.done / job.total) * 100) : 0;
+  const text = job.status === 'queued' && job.done === 0
+    ? 'Waiting to start…'
+    : `Rendering ${fmt(job.done)} of ${fmt(job.total)} mail pieces`;
+  return (
+    <div className="print-progress">
+      <Progress percent={percent} status="active" aria-label="Print file progress" />
+      <Typography.Text role="status" aria-live="polite">{text}</Typography.Text>
+    </div>
+  );
+}
+
+/**
+ * Generating the print file (print preview step): 'Generate print file' starts a job (POST
+ * /api/projects/{id}/print), which is polled every second with its progress ('Rendering 240 of
+ * 500 mail pieces'); when done, a link downloads the PDF; a failed job shows its error. The last
+ * job id is remembered per project, so reopening the page resumes where it was.
+ */
+export function PrintJobPanel({ projectId, canGenerate }: { projectId: string; canGenerate: boolean }) {
+  const { message } = App.useApp();
+  const [jobId, setJobId] = useLastPrintJob(projectId);
+  const job = usePrintJob(jobId);
+  const start = useStartPrint(projectId);
+
+  // A remembered job the server no longer knows (cleaned up, other database): forget it.
+  const gone = job.error instanceof ApiError && job.error.status === 404;
+  useEffect(() => {
+    if (gone) setJobId(null);
+  }, [gone, setJobId]);
+
+  const generate = () =>
+    start.mutate(undefined, {
+      onSuccess: ({ jobId: id }) => setJobId(id),
+      onError: (err) => message.error(`Failed to start the print file: ${errorDetail(err)}`),
+    });
+
+  const data = job.data;
+  const running = !!jobId && (!data || data.status === 'queued' || data.status === 'running') && !job.isError;
+  return (
+    <div className="print-job">
+      {data && (data.status === 'queued' || data.status === 'running') && <JobProgress job={data} />}
+      {data?.status === 'done' && (
+        <Alert
+          type="success"
+          showIcon
+          title="Your print file is ready"
+          description={`${fmt(data.total)} mail pieces in one PDF${data.created_at ? `, started ${new Date(data.created_at).toLocaleString()}` : ''}.`}
+          action={
+            <Button type="primary" href={printFileUrl(jobId!)} download icon={<DownloadOutlined aria-hidden />}>
+              Download print file (PDF)
+            </Button>
+          }
+        />
+      )}
+      {data?.status === 'failed' && (
+        <Alert type="error" showIcon title="The print file could not be generated" description={data.error || 'The job failed without a message.'} />
+      )}
+      {job.isError && !gone && (
+        <Alert
+          type="error"
+          showIcon
+          title={`Failed to check the print file: ${errorDetail(job.error)}`}
+          action={<Button size="small" onClick={() => job.refetch()}>Try again</Button>}
+        />
+      )}
+      <Space className="print-job-actions" wrap>
+        <Button
+          type={data?.status === 'done' ? 'default' : 'primary'}
+          size="large"
+          onClick={generate}
+          loading={start.isPending}
+          disabled={!canGenerate || running}
+        >
+          Generate print file
+        </Button>
+        {running && !data && <Typography.Text type="secondary">Checking the print file…</Typography.Text>}
+      </Space>
+    </div>
+  );
+}
