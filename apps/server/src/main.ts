@@ -6,6 +6,7 @@ import { migrateDatabase, openDatabase } from './db/client.js';
 import { startQueue } from './jobs/queue.js';
 import { buildApp } from './app.js';
 import { jobModules } from './modules/index.js';
+import { seedFonts } from './modules/fonts/fonts.service.js';
 import type { AppContext } from './platform/context.js';
 
 /**
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   const queue = await startQueue(database);
   const ctx: AppContext = { config, database, db: database.db, storage: new LocalStorage(config.storageDir), queue };
 
+  await seedFonts(ctx);
   if (config.role !== 'web') for (const start of jobModules) await start(ctx);
   const app = config.role === 'worker' ? null : await buildApp(ctx, { logger: true });
   if (app) await app.listen({ port: config.port, host: config.host });

@@ -42,3 +42,22 @@ export const ZProjectPermitSchema = z.object({
 
 /** The indicia lines in print order. */
 export const indiciaLines = (i: TIndicia) => [i.line1, i.line2, i.line3, i.line4, i.line5, i.line6];
+
+/**
+ * Indicia of the product's own permit, printed on projects whose permit_type is 'product'
+ * (spec 000 §3: permit_type {product}, custom or none): the mail is entered under the printer's
+ * permit, so no user permit is needed.
+ */
+export const PRODUCT_PERMIT_INDICIA: TIndicia = {
+  line1: 'PRESORTED', line2: 'STANDARD', line3: 'U.S. POSTAGE', line4: 'PAID', line5: 'MAILCRAFT', line6: ' ',
+};
+
+/**
+ * The indicia lines a project prints (spec 000 §3): the product's permit for 'product', the
+ * selected permit for 'custom', none for 'none' or a custom project without a permit.
+ */
+export function projectIndiciaLines(permitType: string, permit: { indicia: TIndicia } | null | undefined): string[] | null {
+  if (permitType === 'product') return indiciaLines(PRODUCT_PERMIT_INDICIA).map((l) => l.trim());
+  if (permitType === 'custom' && permit) return indiciaLines(permit.indicia);
+  return null;
+}

@@ -25,6 +25,8 @@ export type Config = {
   role: 'web' | 'worker' | 'all';
   /** Print render worker threads (default: one per core). */
   printWorkers: number;
+  /** Old-generation heap cap of each print render thread in MB (default 256), bounding the job's RSS. */
+  printWorkerHeapMb: number;
   /** Whether session cookies are marked Secure (true when PUBLIC_URL is https). */
   secureCookies: boolean;
 };
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: env.WEB_DIR === '' ? null : path.resolve(env.WEB_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
     role: roleArg === 'web' || roleArg === 'worker' ? roleArg : 'all',
     printWorkers: Math.max(1, Number(env.PRINT_WORKERS ?? 0) || os.availableParallelism()),
+    printWorkerHeapMb: Math.max(64, Number(env.PRINT_WORKER_HEAP_MB ?? 0) || 256),
     secureCookies: publicUrl.startsWith('https:'),
   };
 }

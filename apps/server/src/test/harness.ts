@@ -11,6 +11,7 @@ import { loadConfig } from '../platform/config.js';
 import { LocalStorage } from '../platform/storage.js';
 import { startQueue } from '../jobs/queue.js';
 import { jobModules } from '../modules/index.js';
+import { seedFonts } from '../modules/fonts/fonts.service.js';
 import type { AppContext } from '../platform/context.js';
 
 /**
@@ -61,6 +62,7 @@ export async function createTestApp(opts: { workers?: boolean } = {}): Promise<T
   const config = { ...loadConfig({ DATA_DIR: tmp, WEB_DIR: '', PRINT_WORKERS: '2' }) };
   const queue = await startQueue(database, { pollSeconds: 0.5 });
   const ctx: AppContext = { config, database, db: database.db, storage: new LocalStorage(config.storageDir), queue };
+  await seedFonts(ctx);
   if (opts.workers !== false) for (const start of jobModules) await start(ctx);
   const app = await buildApp(ctx);
   return {

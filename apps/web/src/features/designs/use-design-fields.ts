@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { indiciaLines, mapRecord, type TProject } from '@mailcraft/shared';
+import { indiciaLines, mapRecord, projectIndiciaLines, type TProject } from '@mailcraft/shared';
 import { fieldLabel, mappedFields } from './design-elements';
 import { useListMappings, useListSample, usePermits } from './design-api';
 import type { FieldItem, FieldsPanelProps } from './fields-panel';
@@ -41,7 +41,10 @@ export function useDesignFields(project: TProject): DesignFields {
     let indicia: FieldsPanelProps['indicia'];
     let indiciaText = '';
     if (project.permit_type === 'none') indicia = { unavailable: 'This project is set up without a mailing permit' };
-    else if (!project.mailing_permit_id) indicia = { unavailable: 'Choose a mailing permit for this project first' };
+    else if (project.permit_type === 'product') {
+      indiciaText = projectIndiciaLines('product', null)!.join('\n');
+      indicia = { text: indiciaText };
+    } else if (!project.mailing_permit_id) indicia = { unavailable: 'Choose a mailing permit for this project first' };
     else if (permits.isPending) indicia = { unavailable: 'Loading mailing permits…' };
     else if (permits.isError) indicia = { unavailable: 'Failed to load mailing permits' };
     else {

@@ -1,0 +1,81 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { generate } from '@pdfme/generator';
+import type { Schema, Template } from '@pdfme/common';
+import { barcodes, multiVariableText, text } from '@pdfme/schemas';
+import { buildPieceInputs } from '@mailcraft/shared/designs';
+import { loadConfig } from '../platform/config.js';
+import { renderPool } from '../modules/print/render-pool.js';
+import { renderPrintFile } from '../modules/print/render-print-file.js';
+import { BENCH_INDICIA, benchFields, benchTemplate } from './bench-template.js';
+
+/** One benchmark run: pieces rendered, wall time, throughput, peak process RSS and PDF size. */
+export type PrintBenchResult = { pieces: number; seconds: number; piecesPerSecond: number; peakRssMb: number; pdfBytes: number };
+
+/** Samples the process RSS (worker threads included) every 25 ms until stopped. */
+function rssSampler() {
+  let peak = process.memoryUsage.rss();
+  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 25);
+  return () => { clearInterval(timer); return Math.round(Math.max(peak, process.memoryUsage.rss()) / 1048576); };
+}
+
+const qrUrl = (i: number) => `http://localhost:8080/r/${String(i).padStart(8, '0')}-7d1c-4c1a-9d2e-5b0e4f6a8c3d`;
+
+/**
+ * Renders `pieces` two-page 8.5x11 mail pieces (10 merge fields, indicia, vector QR) through the
+ * print renderer itself — worker pool (config `PRINT_WORKERS`, default one per core), chunks of
+ * 250, streaming merge — with inputs generated in batches like the database reader. Time
+ * includes starting the pool's threads.
+ */
+export async function benchPrint(pieces: number): Promise<PrintBenchResult> {
+  const template = benchTemplate('qrVector');
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-'));
+  const outFile = path.join(dir, 'bench.pdf');
+  async function* batches() {
+    for (let start = 0; start < pieces; start += 500) {
+      const batch = [];
+      for (let i = start; i < Math.min(pieces, start + 500); i++) {
+        batch.push(buildPieceInputs(template, benchFields(i), { indiciaText: BENCH_INDICIA, qrUrl: qrUrl(i) }));
+      }
+      yield batch;
+    }
+  }
+  const stop = rssSampler();
+  const t0 = performance.now();
+  const pool = renderPool(loadConfig());
+  try {
+    const result = await renderPrintFile({ template, batches: batches(), outFile, pool, title: 'Benchmark' });
+    const seconds = (performance.now() - t0) / 1000;
+    return { pieces: result.pieces, seconds, piecesPerSecond: result.pieces / seconds, peakRssMb: stop(), pdfBytes: result.bytes };
+  } finally {
+    stop();
+    await pool.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The baseline: pdfme used plainly — one `generate()` call for all pieces, pdfme's default font
+ * (decoded by pdfme itself), the built-in raster `barcodes.qrcode`, and the indicia as a plain
+ * centred text box; same layout as `benchPrint`.
+ */
+export async function benchPlainPdfme(pieces: number): Promise<PrintBenchResult> {
+  const vector = benchTemplate('qrcode');
+  const plain = (s: Schema): Schema => {
+    const { fontName: _fontName, ...rest } = s as Schema & { fontName?: string };
+    return s.type === 'indicia'
+      ? { ...rest, type: 'text', alignment: 'center', verticalAlignment: 'middle', fontSize: 8, borderWidth: { top: 0.3, right: 0.3, bottom: 0.3, left: 0.3 }, borderColor: '#000000' } as Schema
+      : rest as Schema;
+  };
+  const template: Template = { ...vector, schemas: vector.schemas.map((page) => page.map(plain)) };
+  const inputs = Array.from({ length: pieces }, (_, i) => {
+    const input = buildPieceInputs(vector, benchFields(i), { indiciaText: BENCH_INDICIA, qrUrl: qrUrl(i) });
+    return { ...input, qr: qrUrl(i) };
+  });
+  const stop = rssSampler();
+  const t0 = performance.now();
+  const pdf = await generate({ template, inputs, plugins: { text, multiVariableText, qrcode: barcodes.qrcode } });
+  const seconds = (performance.now() - t0) / 1000;
+  return { pieces, seconds, piecesPerSecond: pieces / seconds, peakRssMb: stop(), pdfBytes: pdf.length };
+}

@@ -1,0 +1,77 @@
+import { UPLOAD_MAX_ROWS, LIST_MESSAGES } from '@mailcraft/shared';
+import { AppError } from '../../../platform/errors.js';
+import { cleanHeaders, extraColumnName } from './headers.js';
+
+/** Rows are handed on in batches of this many (DESIGN.md: ~10k rows per bulk insert). */
+export const IMPORT_BATCH_ROWS = 10_000;
+
+/**
+ * An imported table being read. `headers` is known when the table opens; it can still grow
+ * while `batches` is read, when a data row has more non-empty cells than the header (the extra
+ * columns are named `Column N`), so read it again after the last batch. Every row of a batch
+ * has the width of `headers` at the time it was read; earlier rows may be shorter.
+ */
+export type ImportTable = {
+  headers: string[];
+  batches: AsyncGenerator<string[][]>;
+};
+
+/** A row whose cells are all empty or whitespace; such rows are skipped (issue 2). */
+export const isBlankRow = (row: string[]) => row.every((cell) => cell === undefined || cell.trim() === '');
+
+/**
+ * Turns raw rows (header first, any format) into an ImportTable: the first non-blank row is
+ * the header (cleaned by `cleanHeaders`), blank rows are skipped, short rows padded with '',
+ * trailing empty cells past the header dropped, values kept exactly.
+ * Errors (AppError UNPROCESSABLE, 422): 'The file is empty' when no row has data (thrown here);
+ * while reading batches, 'The file has a header row but no data rows' at the end, and 'The
+ * file has more than 250,000 rows' as soon as row `maxRows + 1` is read.
+ */
+export async function readTable(
+  rows: AsyncIterable<string[]>,
+  opts: { batchRows?: number; maxRows?: number } = {},
+): Promise<ImportTable> {
+  const batchRows = opts.batchRows ?? IMPORT_BATCH_ROWS;
+  const maxRows = opts.maxRows ?? UPLOAD_MAX_ROWS;
+  const source = rows[Symbol.asyncIterator]();
+  let first: IteratorResult<string[]>;
+  do first = await source.next();
+  while (!first.done && isBlankRow(first.value));
+  if (first.done) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.empty);
+
+  const raw = [...first.value];
+  while (raw.length && raw[raw.length - 1].trim() === '') raw.pop();
+  const headers = cleanHeaders(raw);
+
+  async function* batches(): AsyncGenerator<string[][]> {
+    let batch: string[][] = [];
+    let count = 0;
+    try {
+      for (let next = await source.next(); !next.done; next = await source.next()) {
+        const row = next.value;
+        if (isBlankRow(row)) continue;
+        if (++count > maxRows) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.tooManyRows);
+        batch.push(fitRow(row, headers));
+        if (batch.length >= batchRows) {
+          yield batch;
+          batch = [];
+        }
+      }
+    } finally {
+      await source.return?.();
+    }
+    if (count === 0) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.headerOnly);
+    if (batch.length) yield batch;
+  }
+  return { headers, batches: batches() };
+}
+
+/** Pads `row` to the header width; non-empty cells past it add `Column N` headers. */
+function fitRow(row: string[], headers: string[]): string[] {
+  let width = row.length;
+  while (width > headers.length && (row[width - 1] ?? '').trim() === '') width--;
+  while (headers.length < width) headers.push(extraColumnName(headers.length + 1, headers));
+  const out = new Array<string>(headers.length);
+  for (let i = 0; i < headers.length; i++) out[i] = row[i] ?? '';
+  return out;
+}

@@ -1,0 +1,71 @@
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { mailingListRecords, mailingLists, projects } from '../../db/schema/index.js';
+import { isUuid } from '../../platform/ids.js';
+
+export type MailingListRow = typeof mailingLists.$inferSelect;
+export type RecordRow = { id: string; rowIndex: number; values: string[] };
+
+/**
+ * Database access for mailing lists, their records and the project link. Every read of a list
+ * is scoped to its owner (DESIGN.md "Security baseline").
+ */
+export const mailingListsRepo = {
+  /** The user's lists, newest first. */
+  listByUser: async (db: Db, userId: string): Promise<MailingListRow[]> =>
+    db.select().from(mailingLists).where(eq(mailingLists.userId, userId)).orderBy(desc(mailingLists.createdAt), desc(mailingLists.id)),
+
+  /** One list of the user, or undefined (also for a malformed id). */
+  findOwned: async (db: Db, userId: string, listId: string): Promise<MailingListRow | undefined> => {
+    if (!isUuid(listId)) return undefined;
+    return (await db.select().from(mailingLists).where(and(eq(mailingLists.id, listId), eq(mailingLists.userId, userId))).limit(1))[0];
+  },
+
+  create: async (db: Db, values: typeof mailingLists.$inferInsert): Promise<MailingListRow> =>
+    (await db.insert(mailingLists).values(values).returning())[0],
+
+  /** Sets the final row count and headers once every record is in. */
+  finish: async (db: Db, listId: string, rowCount: number, headers: string[]) =>
+    db.update(mailingLists).set({ rowCount, headers }).where(eq(mailingLists.id, listId)),
+
+  setFileKey: async (db: Db, listId: string, fileKey: string | null) =>
+    db.update(mailingLists).set({ fileKey }).where(eq(mailingLists.id, listId)),
+
+  /**
+   * Inserts `rows` as records `startIndex`, `startIndex + 1`, … in one statement: the rows travel
+   * as one jsonb array and are unpacked by the database (DESIGN.md: 100k rows in 1.5 s on PGlite
+   * at 10k rows per call; row-at-a-time took 32 s).
+   */
+  insertRecords: async (db: Db, listId: string, startIndex: number, rows: string[][]) =>
+    db.execute(sql`
+      INSERT INTO ${mailingListRecords} ("list_id", "row_index", "values")
+      SELECT ${listId}::uuid, ${startIndex}::int + (e.ord::int - 1), e.value
+      FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(value, ord)`),
+
+  /** Records `offset … offset + limit - 1` in list order (row_index is contiguous from 0). */
+  readRecords: async (db: Db, listId: string, offset: number, limit: number): Promise<RecordRow[]> =>
+    db
+      .select({ id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values })
+      .from(mailingListRecords)
+      .where(and(eq(mailingListRecords.listId, listId), gte(mailingListRecords.rowIndex, offset)))
+      .orderBy(mailingListRecords.rowIndex)
+      .limit(limit),
+
+  delete: async (db: Db, userId: string, listId: string) =>
+    db.delete(mailingLists).where(and(eq(mailingLists.id, listId), eq(mailingLists.userId, userId))),
+
+  /** A project of the user, or undefined (also for a malformed id). */
+  findOwnedProject: async (db: Db, userId: string, projectId: string): Promise<{ id: string; listId: string | null } | undefined> => {
+    if (!isUuid(projectId)) return undefined;
+    return (await db.select({ id: projects.id, listId: projects.listId }).from(projects)
+      .where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1))[0];
+  },
+
+  /** Makes `listId` the project's current list (spec 000 §2 'Current Mailing List'). */
+  setProjectList: async (db: Db, projectId: string, listId: string) =>
+    db.update(projects).set({ listId, updatedAt: new Date() }).where(eq(projects.id, projectId)),
+
+  /** How many of the user's projects have `listId` as their current list. */
+  countProjectsUsing: async (db: Db, userId: string, listId: string): Promise<number> =>
+    (await db.select({ n: count() }).from(projects).where(and(eq(projects.userId, userId), eq(projects.listId, listId))))[0].n,
+};

@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { LIST_MESSAGES, ZListPreviewQuerySchema } from '@mailcraft/shared';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { requireUser } from '../../platform/http.js';
+import { uploadExtension } from './import/open-table.js';
+import { deleteList, getList, listLists, previewList } from './mailing-lists.service.js';
+import { uploadList, type UploadInput } from './upload-list.service.js';
+
+const ZListIdParams = z.object({ id: z.string() });
+
+/**
+ * Reads the multipart upload: the first file part (any field name, `file` by convention) and the
+ * text fields (`projectId`), in whatever order they come. The multipart plugin caps a file at
+ * UPLOAD_MAX_BYTES (app.ts).
+ * Errors: BAD_REQUEST 400 without a file; PAYLOAD_TOO_LARGE 413 'The file is larger than 50 MB';
+ * UNSUPPORTED_MEDIA_TYPE 415 for another extension (checked before the file is buffered).
+ */
+async function readUpload(req: FastifyRequest): Promise<UploadInput> {
+  if (!req.isMultipart()) throw new AppError('BAD_REQUEST', LIST_MESSAGES.noFile);
+  let file: { filename: string; bytes: Buffer } | null = null;
+  let rejected = false;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+      } else if (file || rejected) {
+        part.file.resume(); // drain: only the first file counts
+      } else if (!uploadExtension(part.filename)) {
+        rejected = true;
+        part.file.resume(); // drain without buffering: a wrong type is refused unread
+      } else {
+        file = { filename: part.filename, bytes: await part.toBuffer() };
+      }
+    }
+  } catch (err) {
+    if (rejected) throw new AppError('UNSUPPORTED_MEDIA_TYPE', LIST_MESSAGES.unsupportedType);
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', LIST_MESSAGES.tooLarge);
+    throw err;
+  }
+  if (rejected) throw new AppError('UNSUPPORTED_MEDIA_TYPE', LIST_MESSAGES.unsupportedType);
+  if (!file) throw new AppError('BAD_REQUEST', LIST_MESSAGES.noFile);
+  return { ...file, projectId: fields.projectId?.trim() || null };
+}
+
+/**
+ * Mailing list routes (spec 000 §2 Upload screen, §7); login required, every list scoped to the
+ * signed-in user (another user's id answers 404):
+ * - POST /api/lists/upload, multipart `file` + optional `projectId` → 201 `{ id, name, row_count, headers }`;
+ *   errors 400 / 404 / 413 / 415 / 422 / 402 as `uploadList` and `readUpload` describe.
+ * - GET /api/lists → `[{ id, name, row_count, created_at, project_id }]`, newest first.
+ * - GET /api/lists/{id} → one list, with `headers`.
+ * - DELETE /api/lists/{id} → 204; 409 while it is a project's current list.
+ * - GET /api/lists/{id}/preview?offset=0&limit=10 (limit ≤ 100, `step=mapping` accepted) →
+ *   `{ headers, rows, total, offset, limit }`.
+ */
+export async function mailingListsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.post('/api/lists/upload', async (req, reply) => {
+    const user = requireUser(req);
+    const upload = await readUpload(req);
+    return reply.status(201).send(await uploadList(ctx, user.id, upload));
+  });
+
+  app.get('/api/lists', async (req) => listLists(ctx.db, requireUser(req).id));
+
+  app.get('/api/lists/:id', async (req) => getList(ctx.db, requireUser(req).id, ZListIdParams.parse(req.params).id));
+
+  app.delete('/api/lists/:id', async (req, reply) => {
+    await deleteList(ctx, requireUser(req).id, ZListIdParams.parse(req.params).id);
+    return reply.status(204).send();
+  });
+
+  app.get('/api/lists/:id/preview', async (req) => {
+    const user = requireUser(req);
+    const { offset, limit } = ZListPreviewQuerySchema.parse(req.query);
+    return previewList(ctx.db, user.id, ZListIdParams.parse(req.params).id, { offset, limit });
+  });
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects } from '../../db/schema/index.js';
+import { createProject } from '../../test/factories.js';
+import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { getMappedRecords } from './mailing-lists.service.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp({ workers: false }); });
+afterAll(async () => { await t.close(); });
+
+const sample = (name: string) => fs.readFileSync(`/work/shared/data/${name}`);
+const upload = (u: TestUser, name: string, data: Buffer, fields: Record<string, string> = {}) =>
+  u.req({ method: 'POST', url: '/api/lists/upload', ...multipartBody({ name, data }, fields) });
+const uploadOk = async (u: TestUser, name: string, data: Buffer, fields: Record<string, string> = {}) => {
+  const res = await upload(u, name, data, fields);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; name: string; row_count: number; headers: string[] };
+};
+const get = (u: TestUser, url: string) => u.req({ method: 'GET', url });
+
+describe('mailing lists', () => {
+  it('uploads us-500.csv and previews it in list order, raw values as imported', async () => {
+    const u = await signUpUser(t.app);
+    const list = await uploadOk(u, 'us-500.csv', sample('us-500.csv'));
+    expect(list).toMatchObject({ name: 'us-500.csv', row_count: 500 });
+    expect(list.headers).toEqual(['first_name', 'last_name', 'company_name', 'address', 'city', 'county', 'state', 'zip', 'phone1', 'phone2', 'email', 'web']);
+
+    const first = await get(u, `/api/lists/${list.id}/preview?step=mapping`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ headers: list.headers, total: 500, offset: 0, limit: 10 });
+    expect(first.json().rows).toHaveLength(10);
+    expect(first.json().rows[0].slice(0, 4)).toEqual(['James', 'Butt', 'Benton, John B Jr', '6649 N Blue Gum St']);
+    expect(first.json().rows[2][7]).toBe('08014');
+
+    const last = (await get(u, `/api/lists/${list.id}/preview?offset=495&limit=100`)).json();
+    expect(last.rows).toHaveLength(5);
+    expect(last).toMatchObject({ offset: 495, limit: 100, total: 500 });
+  });
+
+  it('uploads us-500.xlsx with its ZIPs as stored, padded only when records are mapped', async () => {
+    const u = await signUpUser(t.app);
+    const list = await uploadOk(u, 'us-500.xlsx', sample('us-500.xlsx'));
+    expect(list.row_count).toBe(500);
+    const rows = (await get(u, `/api/lists/${list.id}/preview?limit=3`)).json().rows;
+    expect(rows[0].slice(0, 4)).toEqual(['James', 'Butt', 'Benton, John B Jr', '6649 N Blue Gum St']);
+    expect(rows[2][7]).toBe('8014');
+    const mapped = await getMappedRecords(t.ctx.db, u.id, list.id, { offset: 2, limit: 1 });
+    expect(mapped.total).toBe(500);
+    expect(mapped.records[0]).toMatchObject({ rowIndex: 2, fields: { first_name: 'Art', last_name: 'Venere', zip: '08014' } });
+    expect(mapped.records[0].id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('stores the original file after the upload', async () => {
+    const u = await signUpUser(t.app);
+    const data = sample('letters-small.csv');
+    const list = await uploadOk(u, 'letters-small.CSV', data);
+    expect(list.row_count).toBe(7);
+    expect(await t.ctx.storage.get(`lists/${list.id}/source.csv`)).toEqual(data);
+  });
+
+  it('lists the user\'s lists newest first and answers one with its headers', async () => {
+    const u = await signUpUser(t.app);
+    const a = await uploadOk(u, 'a.csv', Buffer.from('name\nAnn\n'));
+    const b = await uploadOk(u, 'b.csv', Buffer.from('name\nBo\nCy\n'));
+    const all = (await get(u, '/api/lists')).json();
+    expect(all.map((l: { id: string }) => l.id)).toEqual([b.id, a.id]);
+    expect(all[0]).toEqual({ id: b.id, name: 'b.csv', row_count: 2, created_at: expect.any(String), project_id: null });
+    expect(new Date(all[0].created_at).getTime()).not.toBeNaN();
+    const one = await get(u, `/api/lists/${a.id}`);
+    expect(one.json()).toMatchObject({ id: a.id, name: 'a.csv', row_count: 1, headers: ['name'] });
+  });
+
+  it('makes the upload the project\'s current list and refuses to delete it (409), deletes others (204)', async () => {
+    const u = await signUpUser(t.app);
+    const project = await createProject(t.ctx.db, u.id);
+    const old = await uploadOk(u, 'old.csv', Buffer.from('name\nAnn\n'), { projectId: project.id });
+    const current = await uploadOk(u, 'new.csv', Buffer.from('name\nBo\n'), { projectId: project.id });
+    const [row] = await t.ctx.db.select().from(projects).where(eq(projects.id, project.id));
+    expect(row.listId).toBe(current.id);
+    expect((await get(u, `/api/lists/${current.id}`)).json().project_id).toBe(project.id);
+
+    const refused = await u.req({ method: 'DELETE', url: `/api/lists/${current.id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toEqual({ code: 'CONFLICT', message: 'The current mailing list of a project cannot be deleted' });
+
+    const deleted = await u.req({ method: 'DELETE', url: `/api/lists/${old.id}` });
+    expect(deleted.statusCode).toBe(204);
+    expect((await get(u, `/api/lists/${old.id}`)).statusCode).toBe(404);
+    expect(await t.ctx.storage.exists(`lists/${old.id}/source.csv`)).toBe(false);
+    expect((await get(u, '/api/lists')).json().map((l: { id: string }) => l.id)).toEqual([current.id]);
+  });
+
+  it('answers 404 for another user\'s list or project, and for malformed ids', async () => {
+    const owner = await signUpUser(t.app);
+    const other = await signUpUser(t.app);
+    const list = await uploadOk(owner, 'mine.csv', Buffer.from('name\nAnn\n'));
+    const project = await createProject(t.ctx.db, owner.id);
+    for (const url of [`/api/lists/${list.id}`, `/api/lists/${list.id}/preview`, `/api/mappings/list/${list.id}`, '/api/lists/not-a-uuid']) {
+      const res = await get(other, url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+    expect((await other.req({ method: 'DELETE', url: `/api/lists/${list.id}` })).statusCode).toBe(404);
+    const save = await other.req({ method: 'POST', url: '/api/lists/map-columns', payload: { fileId: list.id, mappings: {} } });
+    expect(save.statusCode).toBe(404);
+    const foreignProject = await upload(other, 'x.csv', Buffer.from('name\nAnn\n'), { projectId: project.id });
+    expect(foreignProject.statusCode).toBe(404);
+    expect((await get(other, '/api/lists')).json()).toEqual([]);
+    expect((await get(owner, `/api/lists/${list.id}`)).statusCode).toBe(200);
+  });
+
+  it('checks the preview page: limit at most 100, offset not negative', async () => {
+    const u = await signUpUser(t.app);
+    const list = await uploadOk(u, 'a.csv', Buffer.from('name\nAnn\n'));
+    expect((await get(u, `/api/lists/${list.id}/preview?limit=101`)).statusCode).toBe(400);
+    expect((await get(u, `/api/lists/${list.id}/preview?offset=-1`)).statusCode).toBe(400);
+    expect((await get(u, `/api/lists/${list.id}/preview?offset=5`)).json()).toMatchObject({ rows: [], total: 1 });
+  });
+
+  it('requires login', async () => {
+    for (const [method, url] of [['GET', '/api/lists'], ['POST', '/api/lists/upload'], ['GET', '/api/mappings/list/x'], ['POST', '/api/lists/map-columns']] as const) {
+      expect((await t.app.inject({ method, url })).statusCode, url).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { LIST_MESSAGES, planRowsMessage, type TUploadedList } from '@mailcraft/shared';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { planLimit } from '../subscriptions/subscriptions.service.js';
+import { openTable, uploadExtension } from './import/open-table.js';
+import { mailingListsRepo } from './mailing-lists.repo.js';
+
+/** An uploaded file as the route received it. */
+export type UploadInput = { filename: string; bytes: Buffer; projectId?: string | null };
+
+/** The list name: the file's own name without any client-side folder path. */
+const listName = (filename: string) => (filename.split(/[\\/]/).pop() ?? '').trim().slice(0, 255) || 'Mailing list';
+
+/**
+ * POST /api/lists/upload (spec 000 §2 Upload screen, §7): imports a .csv, .xls or .xlsx file
+ * as a new mailing list of the user. The list row, every record and the project link are
+ * written in ONE transaction, so a failed upload leaves earlier lists and the project's current
+ * list as they were. With `projectId` the new list becomes that project's current list. The
+ * original file is stored as `lists/{id}/source{ext}` after the commit.
+ * Errors (AppError): UNSUPPORTED_MEDIA_TYPE 415 (extension); NOT_FOUND 404 (projectId not the
+ * user's); UNPROCESSABLE 422 (empty, header only, over 250,000 rows, not a spreadsheet);
+ * PAYMENT_REQUIRED 402 (more rows than the plan's `max_list_rows`).
+ */
+export async function uploadList(ctx: Pick<AppContext, 'db' | 'storage'>, userId: string, input: UploadInput): Promise<TUploadedList> {
+  const ext = uploadExtension(input.filename);
+  if (!ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', LIST_MESSAGES.unsupportedType);
+  const projectId = input.projectId || null;
+  if (projectId && !(await mailingListsRepo.findOwnedProject(ctx.db, userId, projectId))) throw notFound('Project');
+  const planMaxRows = await planLimit(ctx.db, userId, 'max_list_rows');
+
+  const { table, format } = await openTable(input.bytes, input.filename);
+  const id = randomUUID();
+  const fileKey = `lists/${id}/source${ext}`;
+  const name = listName(input.filename);
+
+  const rowCount = await ctx.db.transaction(async (tx) => {
+    await mailingListsRepo.create(tx, { id, userId, projectId, name, headers: table.headers, rowCount: 0, fileKey, sourceFormat: format });
+    let count = 0;
+    for await (const batch of table.batches) {
+      if (count + batch.length > planMaxRows) throw new AppError('PAYMENT_REQUIRED', planRowsMessage(planMaxRows));
+      await mailingListsRepo.insertRecords(tx, id, count, batch);
+      count += batch.length;
+    }
+    await mailingListsRepo.finish(tx, id, count, table.headers);
+    if (projectId) await mailingListsRepo.setProjectList(tx, projectId, id);
+    return count;
+  });
+
+  try {
+    await ctx.storage.put(fileKey, input.bytes);
+  } catch {
+    // The records are the list; the stored original is a convenience. Say it is missing.
+    await mailingListsRepo.setFileKey(ctx.db, id, null);
+  }
+  return { id, name, row_count: rowCount, headers: table.headers };
+}

@@ -1,0 +1,55 @@
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { printRepo } from './print.repo.js';
+import { loadPrintSource, pieceInputBatches, PRINT_JOB_NAME } from './print.service.js';
+import { renderPool } from './render-pool.js';
+import { renderPrintFile } from './render-print-file.js';
+
+/** Storage key of a job's finished print file. */
+export const printFileKey = (jobId: string) => `print/${jobId}.pdf`;
+
+/**
+ * Renders one print job (job 'print.render', payload `{ printJobId }`): status running →
+ * pieces rendered on the worker pool and merged into a temp file, `done` updated per chunk →
+ * file stored at `print/{jobId}.pdf` → status done. Idempotent: a retry (e.g. after a crash)
+ * starts again from piece 0 and overwrites the file. A render error marks the job failed with
+ * its message and is not retried (the same input would fail again).
+ */
+export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<void> {
+  const found = await printRepo.findJob(ctx.db, printJobId);
+  if (!found || found.job.status === 'done') return;
+  const { job } = found;
+  await printRepo.updateJob(ctx.db, job.id, { status: 'running', done: 0, error: null, finishedAt: null });
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-job-'));
+  try {
+    const source = await loadPrintSource(ctx, job.userId, job.projectId);
+    await printRepo.updateJob(ctx.db, job.id, { total: source.total });
+    const outFile = path.join(dir, 'print.pdf');
+    const result = await renderPrintFile({
+      template: source.template,
+      batches: pieceInputBatches(ctx, source),
+      outFile,
+      pool: renderPool(ctx.config),
+      title: source.projectName,
+      onProgress: (done) => printRepo.updateJob(ctx.db, job.id, { done }).then(() => {}),
+    });
+    const key = printFileKey(job.id);
+    await ctx.storage.putStream(key, createReadStream(outFile));
+    await printRepo.updateJob(ctx.db, job.id, { status: 'done', done: result.pieces, total: result.pieces, fileKey: key, finishedAt: new Date() });
+  } catch (err) {
+    const message = err instanceof AppError ? err.message : `Rendering failed: ${err instanceof Error ? err.message : String(err)}`;
+    if (!(err instanceof AppError)) console.error(`[print] job ${job.id} failed`, err);
+    await printRepo.updateJob(ctx.db, job.id, { status: 'failed', error: message, finishedAt: new Date() });
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Registers the print job handler (worker and all roles; see `jobModules`). */
+export async function startPrintJobs(ctx: AppContext): Promise<void> {
+  await ctx.queue.work<{ printJobId: string }>(PRINT_JOB_NAME, (data) => runPrintJob(ctx, data.printJobId));
+}

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PDFDocument } from '@pdfme/pdf-lib';
+import { autoMap } from '@mailcraft/shared';
+import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import {
+  createDesign, createMailingList, createPermit, createProject, designPage, saveColumnMappings, textElement, us500,
+} from '../../test/factories.js';
+import { pdfPageTexts, squashSpaces } from '../../test/pdf-text.js';
+import { printJobs } from '../../db/schema/index.js';
+import { runPrintJob } from './print.job.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp(); });
+afterAll(async () => { await t.close(); });
+
+/** us-500 with record 3's ZIP as a spreadsheet stores it (08014 → 8014). */
+function sampleList(limit?: number) {
+  const { headers, rows } = us500(limit);
+  if (rows.length > 2) rows[2] = rows[2].map((v, i) => (i === headers.indexOf('zip') ? '8014' : v));
+  return { headers, rows };
+}
+
+const outside = () => designPage([
+  { name: 'indicia', type: 'indicia', position: { x: 175, y: 10 }, width: 32, height: 26, fontName: 'Helvetica' },
+  { name: 'qr', type: 'qrVector', position: { x: 20, y: 220 }, width: 30, height: 30 },
+  textElement('full_name', 100, 150),
+  textElement('address', 100, 160),
+  textElement('city_state_zip', 100, 170),
+]);
+const inside = () => designPage([
+  { name: 'greeting', type: 'multiVariableText', text: 'Dear {first_name} {last_name},', content: '{}', variables: ['first_name', 'last_name'],
+    position: { x: 20, y: 30 }, width: 170, height: 10, fontSize: 14, fontName: 'Roboto-Regular' },
+  textElement('company_name', 20, 50),
+  textElement('body', 20, 70, { readOnly: true, content: 'Your home in {city} could sell this spring.' }),
+]);
+
+/** A project ready to print: list (mapped, last names in capitals), design and, unless told, a permit. */
+async function printableProject(user: TestUser, opts: { sides?: 'single' | 'double'; limit?: number; permit?: boolean; permitType?: string } = {}) {
+  const permit = opts.permit === false ? null : await createPermit(t.ctx.db, user.id);
+  const project = await createProject(t.ctx.db, user.id, {
+    sides: opts.sides ?? 'double', mailingPermitId: permit?.id ?? null, permitType: opts.permitType ?? 'custom',
+  });
+  const { headers, rows } = sampleList(opts.limit);
+  const list = await createMailingList(t.ctx.db, user.id, { headers, rows, projectId: project.id });
+  await saveColumnMappings(t.ctx.db, list.id, autoMap(headers), { capitalization: { last_name: 'upper' } });
+  await createDesign(t.ctx.db, project.id, opts.sides === 'single' ? { inside: inside() } : { inside: inside(), outside: outside() });
+  return { project, rows, headers };
+}
+
+async function waitForJob(user: TestUser, jobId: string) {
+  const seen = new Set<string>();
+  for (let i = 0; i < 600; i++) {
+    const job = (await user.req({ method: 'GET', url: `/api/print-jobs/${jobId}` })).json();
+    seen.add(job.status);
+    if (job.status === 'done' || job.status === 'failed') return { job, seen };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('print job did not finish');
+}
+
+describe('print files', () => {
+  it('renders every record as an outside and an inside page, in list order, and serves the PDF', async () => {
+    const user = await signUpUser(t.app);
+    const { project, rows, headers } = await printableProject(user);
+    const col = (row: string[], name: string) => squashSpaces(row[headers.indexOf(name)]);
+
+    const created = await user.req({ method: 'POST', url: `/api/projects/${project.id}/print` });
+    expect(created.statusCode).toBe(202);
+    const { jobId } = created.json();
+    const first = (await user.req({ method: 'GET', url: `/api/print-jobs/${jobId}` })).json();
+    expect(first).toMatchObject({ id: jobId, total: 500 });
+    expect(['queued', 'running', 'done']).toContain(first.status);
+
+    const { job, seen } = await waitForJob(user, jobId);
+    expect(job).toMatchObject({ status: 'done', done: 500, total: 500 });
+    expect([...seen].every((s) => ['queued', 'running', 'done'].includes(s))).toBe(true);
+
+    const file = await user.req({ method: 'GET', url: `/api/print-jobs/${jobId}/file` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['content-disposition']).toContain('attachment; filename="Spring-mailer.pdf"');
+    expect((await PDFDocument.load(file.rawPayload)).getPageCount()).toBe(1000);
+
+    const pages = pdfPageTexts(file.rawPayload).map(squashSpaces);
+    expect(pages).toHaveLength(1000);
+    // Piece 1: the first record, last name in capitals as mapped, indicia on the outside.
+    expect(pages[0]).toContain('James BUTT');
+    expect(pages[0]).toContain('6649 N Blue Gum St');
+    expect(pages[0]).toContain('New Orleans, LA 70116');
+    for (const line of ['PRESORTED', 'STANDARD', 'U.S. POSTAGE', 'PAID', 'PERMIT NO.', 'CITY, STATE']) expect(pages[0]).toContain(line);
+    expect(pages[1]).toContain('Dear James BUTT,');
+    expect(pages[1]).toContain('Benton, John B Jr');
+    expect(pages[1]).toContain('Your home in New Orleans could sell this spring.');
+    // Piece 3: a 4-digit ZIP prints with its leading zero.
+    expect(pages[4]).toContain('Bridgeport, NJ 08014');
+    // Every piece in list order: outside page has its address, inside page its greeting.
+    rows.forEach((row, i) => {
+      expect(pages[2 * i]).toContain(col(row, 'address'));
+      expect(pages[2 * i + 1]).toContain(`Dear ${col(row, 'first_name')} ${col(row, 'last_name').toUpperCase()},`);
+    });
+  });
+
+  it('previews the first pieces from real records: one page each when single-sided', async () => {
+    const user = await signUpUser(t.app);
+    const { project } = await printableProject(user, { sides: 'single', limit: 20 });
+    const res = await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=3` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pages = pdfPageTexts(res.rawPayload).map(squashSpaces);
+    expect(pages).toHaveLength(3);
+    expect(pages[0]).toContain('Dear James BUTT,');
+    expect(pages[2]).toContain('Dear Art VENERE,');
+    const byDefault = await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview` });
+    expect(pdfPageTexts(byDefault.rawPayload)).toHaveLength(3);
+    expect((await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=11` })).statusCode).toBe(400);
+  });
+
+  it("prints an empty indicia without a permit, and the product's permit for a 'product' project", async () => {
+    const user = await signUpUser(t.app);
+    const { project } = await printableProject(user, { permit: false, limit: 2 });
+    const res = await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=1` });
+    const pages = pdfPageTexts(res.rawPayload).map(squashSpaces);
+    expect(pages).toHaveLength(2);
+    expect(pages[0]).toContain('James BUTT');
+    expect(pages[0]).not.toContain('PRESORTED');
+    const product = await printableProject(user, { permit: false, permitType: 'product', limit: 2 });
+    const productPages = pdfPageTexts((await user.req({ method: 'GET', url: `/api/projects/${product.project.id}/print/preview?count=1` })).rawPayload);
+    expect(squashSpaces(productPages[0])).toContain('PRESORTED STANDARD U.S. POSTAGE PAID MAILCRAFT');
+  });
+
+  it('refuses a project without a list or without a design (422)', async () => {
+    const user = await signUpUser(t.app);
+    const bare = await createProject(t.ctx.db, user.id);
+    const noList = await user.req({ method: 'POST', url: `/api/projects/${bare.id}/print` });
+    expect(noList.statusCode).toBe(422);
+    expect(noList.json().error.message).toBe('Upload a mailing list before creating print files');
+    const { headers, rows } = sampleList(3);
+    await createMailingList(t.ctx.db, user.id, { headers, rows, projectId: bare.id });
+    const noDesign = await user.req({ method: 'POST', url: `/api/projects/${bare.id}/print` });
+    expect(noDesign.statusCode).toBe(422);
+    expect(noDesign.json().error.message).toBe('Design the mailer before creating print files');
+  });
+
+  it("answers 404 for another user's project, job and file, and 401 when signed out", async () => {
+    const owner = await signUpUser(t.app);
+    const other = await signUpUser(t.app);
+    const { project } = await printableProject(owner, { limit: 3 });
+    const { jobId } = (await owner.req({ method: 'POST', url: `/api/projects/${project.id}/print` })).json();
+    await waitForJob(owner, jobId);
+    expect((await other.req({ method: 'POST', url: `/api/projects/${project.id}/print` })).statusCode).toBe(404);
+    expect((await other.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview` })).statusCode).toBe(404);
+    expect((await other.req({ method: 'GET', url: `/api/print-jobs/${jobId}` })).statusCode).toBe(404);
+    expect((await other.req({ method: 'GET', url: `/api/print-jobs/${jobId}/file` })).statusCode).toBe(404);
+    expect((await other.req({ method: 'GET', url: '/api/print-jobs/not-a-uuid' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/print-jobs/${jobId}` })).statusCode).toBe(401);
+  });
+
+  it('answers 409 for the file of a job that is not done', async () => {
+    const user = await signUpUser(t.app);
+    const project = await createProject(t.ctx.db, user.id);
+    const [job] = await t.ctx.db.insert(printJobs).values({ userId: user.id, projectId: project.id, status: 'running', total: 10 }).returning();
+    const res = await user.req({ method: 'GET', url: `/api/print-jobs/${job.id}/file` });
+    expect(res.statusCode).toBe(409);
+    expect((await user.req({ method: 'GET', url: `/api/print-jobs/${job.id}` })).json()).toMatchObject({ status: 'running', done: 0, total: 10 });
+  });
+
+  it('a job restarted after a crash renders again from the first piece', async () => {
+    const user = await signUpUser(t.app);
+    const { project } = await printableProject(user, { limit: 30 });
+    // As a crash leaves it: running, part done, no file; pg-boss hands it to a worker again.
+    const [job] = await t.ctx.db.insert(printJobs).values({ userId: user.id, projectId: project.id, status: 'running', done: 12, total: 30 }).returning();
+    await runPrintJob(t.ctx, job.id);
+    expect((await user.req({ method: 'GET', url: `/api/print-jobs/${job.id}` })).json()).toMatchObject({ status: 'done', done: 30, total: 30 });
+    const file = await user.req({ method: 'GET', url: `/api/print-jobs/${job.id}/file` });
+    const pages = pdfPageTexts(file.rawPayload).map(squashSpaces);
+    expect(pages).toHaveLength(60);
+    expect(pages[0]).toContain('James BUTT');
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * pdfme plugins and template rules shared by the web Designer and the server's print renderer
+ * (subpath export `@mailcraft/shared/designs`; kept out of the main entry so that importing the
+ * shared rules never loads pdfme).
+ */
+export { qrVectorPlugin, qrRuns, qrOperators, qrSvg, QR_VECTOR_TYPE, QR_MARGIN_MODULES, QR_ERROR_CORRECTIONS } from './qr-vector.js';
+export type { QrVectorSchema, QrErrorCorrection } from './qr-vector.js';
+export { indiciaPlugin, indiciaLineSize, INDICIA_TYPE, INDICIA_SMALL_TEXT_RATIO } from './indicia.js';
+export type { IndiciaSchema } from './indicia.js';
+export { buildPieceInputs, templateFieldName, isMergeField } from './piece-inputs.js';
+export type { PieceContext } from './piece-inputs.js';
+
+import { indiciaPlugin } from './indicia.js';
+import { qrVectorPlugin } from './qr-vector.js';
+
+/** Our plugins keyed by their type names, to spread into pdfme's `plugins` option. */
+export const mailcraftPlugins = { qrVector: qrVectorPlugin, indicia: indiciaPlugin };

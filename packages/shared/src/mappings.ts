@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { CAPITALIZATIONS, TARGET_FIELDS, isCustomField, isUspsField, type Capitalization, type Mappings } from './fields.js';
+
+const ZTargetField = z.string().refine((f) => TARGET_FIELDS.includes(f), {
+  error: (issue) => `'${String(issue.input)}' is not a field that columns can be mapped to`,
+});
+
+const ZCapitalization = z.enum(CAPITALIZATIONS, {
+  error: (issue) => `'${String(issue.input)}' is not a capitalization option (use ${CAPITALIZATIONS.join(', ')})`,
+});
+
+/**
+ * Capitalization is kept only for mapped, non-USPS fields (spec 000 §5); other entries are
+ * dropped rather than refused, since the mapping screen may still hold settings of fields the
+ * user unmapped.
+ */
+export function keepCapitalization(mappings: Mappings, capitalization: Record<string, Capitalization>): Record<string, Capitalization> {
+  const mapped = new Set(Object.values(mappings));
+  return Object.fromEntries(Object.entries(capitalization).filter(([field]) => mapped.has(field) && !isUspsField(field)));
+}
+
+/**
+ * Fields mapped from more than one column, with those columns: only custom fields may take
+ * several columns (spec 000 §3, §5).
+ */
+export function overusedFields(mappings: Mappings): Array<{ field: string; columns: string[] }> {
+  const byField = new Map<string, string[]>();
+  for (const [column, field] of Object.entries(mappings)) byField.set(field, [...(byField.get(field) ?? []), column]);
+  return [...byField].filter(([field, columns]) => columns.length > 1 && !isCustomField(field)).map(([field, columns]) => ({ field, columns }));
+}
+
+/**
+ * POST /api/lists/map-columns (spec 000 §7): `fileId` is the list id; `mappings` maps column name
+ * → target field (TARGET_FIELDS); `fieldSettings.capitalization` maps target field → mode
+ * (CAPITALIZATIONS). A non-custom field may be used by one column only; the message names the
+ * field. Capitalization of unmapped or USPS fields is removed by the transform. Whether each
+ * column exists in the list is checked by the server.
+ */
+export const ZMapColumnsSchema = z
+  .object({
+    fileId: z.string({ error: 'fileId is required' }).min(1, 'fileId is required'),
+    mappings: z.record(z.string().min(1, 'Column names cannot be empty'), ZTargetField),
+    fieldSettings: z
+      .object({ capitalization: z.record(z.string(), ZCapitalization).optional().default({}) })
+      .optional()
+      .default({ capitalization: {} }),
+  })
+  .superRefine((v, ctx) => {
+    for (const { field, columns } of overusedFields(v.mappings)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mappings'],
+        message: `The field ${field} can be mapped from one column only; it is mapped from ${columns.map((c) => `'${c}'`).join(' and ')}`,
+      });
+    }
+  })
+  .transform((v) => ({
+    fileId: v.fileId,
+    mappings: v.mappings,
+    fieldSettings: { capitalization: keepCapitalization(v.mappings, v.fieldSettings.capitalization) },
+  }));
+export type TMapColumnsInput = z.input<typeof ZMapColumnsSchema>;
+export type TMapColumns = z.output<typeof ZMapColumnsSchema>;
+
+/** GET /api/mappings/list/{id}: saved mappings, or the auto-mapping with `saved: false`. */
+export type TListMappings = {
+  mappings: Mappings;
+  fieldSettings: { capitalization: Record<string, Capitalization> };
+  saved: boolean;
+};
