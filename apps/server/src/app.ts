@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -40,11 +40,14 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   if (webDir && index && fs.existsSync(index)) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
     await app.register(fastifyStatic, { root: webDir, wildcard: true, index: false });
+    const sendIndex = (reply: FastifyReply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+    app.get('/', (_req, reply) => sendIndex(reply));
     app.setNotFoundHandler((req, reply) => {
       if (req.url.startsWith('/api/') || req.method !== 'GET') {
         return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
       }
-      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+      return sendIndex(reply);
     });
   } else {
     app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } }));

@@ -103,6 +103,7 @@ export async function benchImport(): Promise<ImportBenchResult> {
     const preview = await app.inject({ method: 'GET', url: `/api/lists/${id}/preview?offset=0&limit=10`, headers: { cookie } });
     const seconds = (performance.now() - t0) / 1000;
     const peakRssMb = stop();
+    if (process.env.BENCH_DEBUG) console.log('after rss MiB', Math.round(process.memoryUsage.rss() / 1048576), process.memoryUsage());
     const page = preview.json() as { total?: number; rows?: string[][] };
     if (preview.statusCode !== 200 || page.total !== BENCH_ROWS || page.rows?.length !== 10) {
       throw new Error(`preview failed: ${preview.statusCode} ${preview.body.slice(0, 200)}`);

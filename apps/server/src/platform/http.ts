@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { TUser } from '@mailcraft/shared';
-import { AppError } from './errors.js';
+import { AppError, ERROR_STATUS, type ErrorCode } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,7 +50,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.error(err);
       return reply.status(500).send({ error: { code: 'INTERNAL', message: 'Something went wrong. Please try again later.' } });
     }
-    const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 429 ? 'RATE_LIMITED' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+    const code = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((c) => c !== 'VALIDATION' && ERROR_STATUS[c] === status) ?? 'BAD_REQUEST';
     return reply.status(status).send({ error: { code, message: err.message } });
   });
 }

@@ -53,8 +53,9 @@ export async function readTable(
         if (++count > maxRows) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.tooManyRows);
         batch.push(fitRow(row, headers));
         if (batch.length >= batchRows) {
-          yield batch;
-          batch = [];
+          const full = batch;
+          batch = []; // not held here while the caller writes it
+          yield full;
         }
       }
     } finally {
@@ -68,6 +69,7 @@ export async function readTable(
 
 /** Pads `row` to the header width; non-empty cells past it add `Column N` headers. */
 function fitRow(row: string[], headers: string[]): string[] {
+  if (row.length === headers.length) return row; // the usual case: no copy
   let width = row.length;
   while (width > headers.length && (row[width - 1] ?? '').trim() === '') width--;
   while (headers.length < width) headers.push(extraColumnName(headers.length + 1, headers));
