@@ -32,18 +32,15 @@ export function overusedFields(mappings: Mappings): Array<{ field: string; colum
 /**
  * POST /api/lists/map-columns (spec 000 §7): `fileId` is the list id; `mappings` maps column name
  * → target field (TARGET_FIELDS); `fieldSettings.capitalization` maps target field → mode
- * (CAPITALIZATIONS). A non-custom field may be used by one column only; the message names the
- * field. Capitalization of unmapped or USPS fields is removed by the transform. Whether each
+ * (CAPITALIZATIONS); `fieldSettings` may be left out or null. A non-custom field may be used by
+ * one column only; the message names the field. Capitalization of unmapped or USPS fields is removed by the transform. Whether each
  * column exists in the list is checked by the server.
  */
 export const ZMapColumnsSchema = z
   .object({
     fileId: z.string({ error: 'fileId is required' }).min(1, 'fileId is required'),
     mappings: z.record(z.string().min(1, 'Column names cannot be empty'), ZTargetField),
-    fieldSettings: z
-      .object({ capitalization: z.record(z.string(), ZCapitalization).optional().default({}) })
-      .optional()
-      .default({ capitalization: {} }),
+    fieldSettings: z.object({ capitalization: z.record(z.string(), ZCapitalization).nullish() }).nullish(),
   })
   .superRefine((v, ctx) => {
     for (const { field, columns } of overusedFields(v.mappings)) {
@@ -57,7 +54,7 @@ export const ZMapColumnsSchema = z
   .transform((v) => ({
     fileId: v.fileId,
     mappings: v.mappings,
-    fieldSettings: { capitalization: keepCapitalization(v.mappings, v.fieldSettings.capitalization) },
+    fieldSettings: { capitalization: keepCapitalization(v.mappings, v.fieldSettings?.capitalization ?? {}) },
   }));
 export type TMapColumnsInput = z.input<typeof ZMapColumnsSchema>;
 export type TMapColumns = z.output<typeof ZMapColumnsSchema>;

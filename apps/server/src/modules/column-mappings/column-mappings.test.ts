@@ -53,7 +53,7 @@ describe('column mappings', () => {
     expect(records[0].fields).toMatchObject({ first_name: 'Ann', last_name: 'LEE', zip: '08014', custom_1: 'vip blue', imbno: '123', full_name: 'Ann LEE' });
     expect(records[1].fields.custom_1).toBe('green');
 
-    expect((await save(u, { fileId: id, mappings: { 'E-mail': 'email' } })).statusCode).toBe(200);
+    expect((await save(u, { fileId: id, mappings: { 'E-mail': 'email' }, fieldSettings: null })).statusCode).toBe(200);
     expect((await getMappings(u, id)).json()).toEqual({ mappings: { 'E-mail': 'email' }, fieldSettings: { capitalization: {} }, saved: true });
   });
 

@@ -25,7 +25,8 @@ export const isBlankRow = (row: string[]) => row.every((cell) => cell === undefi
  * trailing empty cells past the header dropped, values kept exactly.
  * Errors (AppError UNPROCESSABLE, 422): 'The file is empty' when no row has data (thrown here);
  * while reading batches, 'The file has a header row but no data rows' at the end, and 'The
- * file has more than 250,000 rows' as soon as row `maxRows + 1` is read.
+ * file has more than 250,000 rows' as soon as row `maxRows + 1` is read (`maxRows` defaults to
+ * UPLOAD_MAX_ROWS, which the message names; a smaller one is for tests).
  */
 export async function readTable(
   rows: AsyncIterable<string[]>,
