@@ -2,8 +2,6 @@ import type { Readable } from 'node:stream';
 import type { TTemplateGuideQuery } from '@mailcraft/shared';
 import type { Storage } from '../../platform/storage.js';
 import { guideFileName, guideLayout } from './guide.geometry.js';
-import { renderGuidePdf } from './guide.pdf.js';
-import { renderGuidePsd } from './guide.psd.js';
 
 /** Bump when the drawing changes: cached files live in storage under this version. */
 const GUIDE_VERSION = 1;
@@ -25,7 +23,11 @@ export async function openGuideFile(storage: Storage, query: TTemplateGuideQuery
     renders.set(key, (async () => {
       if (await storage.exists(key)) return;
       const layout = guideLayout(query);
-      await storage.put(key, ext === 'pdf' ? await renderGuidePdf(layout) : renderGuidePsd(layout));
+      // Loaded on first use: pdf-lib and ag-psd stay out of the server's start-up memory.
+      const file = ext === 'pdf'
+        ? await (await import('./guide.pdf.js')).renderGuidePdf(layout)
+        : (await import('./guide.psd.js')).renderGuidePsd(layout);
+      await storage.put(key, file);
     })().finally(() => renders.delete(key)));
   }
   await renders.get(key);

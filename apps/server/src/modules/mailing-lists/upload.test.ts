@@ -87,7 +87,7 @@ describe('list upload limits and failures', () => {
     const project = await createProject(t.ctx.db, u.id);
     const first = (await upload(u, 'first.csv', rowsCsv(5), { projectId: project.id })).json();
     const before = await snapshot(u.id);
-    // 20,000 rows: the first batch of 10,000 is inserted before the second breaks the limit.
+    // 20,000 rows: the first batches of 5,000 are inserted before a later one breaks the limit.
     const res = await upload(u, 'big.csv', rowsCsv(20_000), { projectId: project.id });
     expect(res.statusCode).toBe(402);
     expect(res.json().error.message).toContain('up to 15,000 rows');

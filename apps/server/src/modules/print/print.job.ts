@@ -6,8 +6,6 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { printRepo } from './print.repo.js';
 import { loadPrintSource, pieceInputBatches, PRINT_JOB_NAME } from './print.service.js';
-import { renderPool } from './render-pool.js';
-import { renderPrintFile } from './render-print-file.js';
 
 /** Storage key of a job's finished print file. */
 export const printFileKey = (jobId: string) => `print/${jobId}.pdf`;
@@ -29,6 +27,7 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
     const source = await loadPrintSource(ctx, job.userId, job.projectId);
     await printRepo.updateJob(ctx.db, job.id, { total: source.total });
     const outFile = path.join(dir, 'print.pdf');
+    const [{ renderPool }, { renderPrintFile }] = await Promise.all([import('./render-pool.js'), import('./render-print-file.js')]);
     const result = await renderPrintFile({
       template: source.template,
       batches: pieceInputBatches(ctx, source),

@@ -8,7 +8,6 @@ import { requireFeature } from '../subscriptions/subscriptions.service.js';
 import { loadFonts } from '../fonts/builtin-fonts.js';
 import { composePieceTemplate } from './print-template.js';
 import { printRepo, type PrintJobRow } from './print.repo.js';
-import { renderChunk } from './render-chunk.js';
 
 export const PRINT_JOB_NAME = 'print.render';
 const READ_BATCH = 500;
@@ -134,5 +133,7 @@ export async function renderPreview(ctx: AppContext, userId: string, projectId: 
   const source = await loadPrintSource(ctx, userId, projectId);
   const inputs: Record<string, string>[] = [];
   for await (const batch of pieceInputBatches(ctx, source, count)) inputs.push(...batch);
+  // pdfme's generator loads on first use, keeping it out of the server's start-up memory.
+  const { renderChunk } = await import('./render-chunk.js');
   return renderChunk(source.template, inputs, loadFonts());
 }

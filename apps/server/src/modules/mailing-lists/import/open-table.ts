@@ -3,8 +3,6 @@ import { LIST_MESSAGES, UPLOAD_EXTENSIONS } from '@mailcraft/shared';
 import { AppError } from '../../../platform/errors.js';
 import { csvRows, looksBinary } from './csv-rows.js';
 import { readTable, type ImportTable } from './table.js';
-import { xlsRows } from './xls-rows.js';
-import { xlsxRows } from './xlsx-rows.js';
 
 export type SourceFormat = 'csv' | 'xlsx' | 'xls';
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
@@ -52,7 +50,10 @@ export async function openTable(
   if (bytes.length === 0) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.empty);
   const format = detectFormat(bytes, ext);
   if (!format) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.invalid);
-  const rows = format === 'csv' ? csvRows(bytes) : format === 'xlsx' ? xlsxRows(bytes) : xlsRows(bytes);
+  // Spreadsheet readers load on first use: exceljs and SheetJS stay out of start-up memory.
+  const rows = format === 'csv' ? csvRows(bytes)
+    : format === 'xlsx' ? (await import('./xlsx-rows.js')).xlsxRows(bytes)
+    : (await import('./xls-rows.js')).xlsRows(bytes);
   const table = await readTable(guardParse(rows), opts);
   return { table, format };
 }

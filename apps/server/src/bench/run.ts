@@ -1,0 +1,84 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchImport } from './import-bench.js';
+import { benchPlainPdfme, benchPrint } from './print-bench.js';
+
+/**
+ * `npm run bench`: runs each benchmark in its own child process (so peak RSS is that benchmark's
+ * own) and writes BENCHMARKS.md at the repository root with the machine and the date.
+ * Targets from issue 2: import ≤ 5 s and ≤ 400 MB; print ≥ 150 pieces/s and ≤ 1 GB.
+ */
+type Result = Record<string, number>;
+const CASES: Record<string, () => Promise<Result>> = {
+  import: () => benchImport(),
+  'print-1000': () => benchPrint(1000),
+  'print-10000': () => benchPrint(10_000),
+  'plain-pdfme-1000': () => benchPlainPdfme(1000),
+};
+
+async function runOne(name: string): Promise<void> {
+  const result = await CASES[name]();
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+  process.exit(0);
+}
+
+function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  return `${os.cpus().length} × ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+async function runAll(): Promise<void> {
+  const self = fileURLToPath(import.meta.url);
+  const rows: Array<[string, Result | string]> = [];
+  for (const name of Object.keys(CASES)) {
+    console.log(`bench ${name} …`);
+    const r = spawnSync(process.execPath, ['--expose-gc', self, name], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+    const line = r.stdout.split('\n').find((l) => l.startsWith('RESULT '));
+    rows.push([name, line ? JSON.parse(line.slice(7)) : `failed: ${(r.stderr || r.stdout).slice(-500)}`]);
+    console.log(`  ${line ?? 'failed'}`);
+  }
+  const get = (n: string) => rows.find((r) => r[0] === n)?.[1];
+  const cell = (r: Result | string | undefined, k: string, digits = 1) =>
+    typeof r === 'object' && r[k] !== undefined ? r[k].toFixed(digits) : typeof r === 'string' ? 'failed' : '–';
+  const imp = get('import');
+  const md = `# Benchmarks
+
+Written by \`npm run bench\` (apps/server/src/bench/run.ts). Each benchmark runs in its own process; peak RSS is
+sampled every 50 ms.
+
+- Date: ${new Date().toISOString()}
+- Machine: ${machine()}
+- Commit: ${(() => { try { return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(); } catch { return 'unknown'; } })()}
+
+## 1. Mailing-list import (target ≤ 5 s on PGlite, peak RSS ≤ 400 MB)
+
+A generated 100,000-row × 15-column CSV uploaded through the real HTTP route until its preview answers.
+
+| rows | seconds | peak RSS (MB) |
+|---:|---:|---:|
+| ${cell(imp, 'rows', 0)} | ${cell(imp, 'seconds', 2)} | ${cell(imp, 'peakRssMb', 0)} |
+
+## 2. Print rendering (target ≥ 150 pieces/s, peak RSS ≤ 1 GB)
+
+Two-page 8.5x11 mail pieces with 10 merge fields, the permit indicia and a vector QR code; chunks of 250
+pieces on a worker-thread pool, streamed into one PDF.
+
+| renderer | pieces | seconds | pieces/s | peak RSS (MB) | PDF (MB) |
+|---|---:|---:|---:|---:|---:|
+${['print-1000', 'print-10000', 'plain-pdfme-1000'].map((n) => {
+    const r = get(n);
+    const label = n.startsWith('plain') ? 'pdfme plainly (one generate(), built-in barcodes.qrcode)' : 'Mailcraft renderer';
+    return `| ${label} | ${cell(r, 'pieces', 0)} | ${cell(r, 'seconds', 2)} | ${cell(r, 'piecesPerSecond', 1)} | ${cell(r, 'peakRssMb', 0)} | ${typeof r === 'object' ? (r.pdfBytes / 2 ** 20).toFixed(1) : '–'} |`;
+  }).join('\n')}
+`;
+  const out = path.resolve(fileURLToPath(new URL('../../../../BENCHMARKS.md', import.meta.url)));
+  fs.writeFileSync(out, md);
+  console.log(`wrote ${out}`);
+}
+
+const which = process.argv[2];
+if (which) await runOne(which);
+else await runAll();
