@@ -14,6 +14,41 @@ export const CUSTOM_FIELDS = Array.from({ length: 10 }, (_, i) => `custom_${i + 
 /** Fields hidden from the mapping screen (spec 000 §3). */
 export const HIDDEN_FIELDS = ['sequence', 'full_name_mail'];
 
+/** Human-readable names of the target fields (spec 000 §3 Mappings). */
+export const FIELD_LABELS: Record<string, string> = {
+  first_name: 'First Name',
+  middle_name: 'Middle Name',
+  last_name: 'Last Name',
+  full_name: 'Full Name',
+  company_name: 'Company Name',
+  email: 'Email',
+  phone: 'Phone',
+  cell_phone: 'Cell Phone',
+  address: 'Address',
+  address_2: 'Address 2',
+  city: 'City',
+  state: 'State',
+  zip: 'ZIP Code',
+  city_state_zip: 'City, State ZIP',
+  record_id: 'Record ID',
+  full_name_mail: 'Addressee',
+  no: 'No.',
+  ase: 'ASE',
+  oel: 'OEL',
+  presorttrayid: 'Presort Tray ID',
+  presortdate: 'Presort Date',
+  imbno: 'IMb Number',
+  encodedimbno: 'Encoded IMb',
+  sequence: 'Sequence',
+};
+
+/** A target field's display label: 'first_name' → 'First Name', 'custom_3' → 'Custom 3'. */
+export function fieldLabel(field: string): string {
+  const custom = /^custom_(\d+)$/.exec(field);
+  if (custom) return `Custom ${custom[1]}`;
+  return FIELD_LABELS[field] ?? field.replace(/_/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+}
+
 export const TARGET_FIELDS: string[] = [...STANDARD_FIELDS, ...USPS_FIELDS, ...CUSTOM_FIELDS];
 
 export const CAPITALIZATIONS = ['original', 'upper', 'lower', 'title', 'sentence'] as const;

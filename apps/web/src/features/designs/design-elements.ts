@@ -13,27 +13,6 @@ const MM_PER_PT = 25.4 / 72;
 const GAP_MM = 2;
 const STEP_MM = 2;
 
-const LABELS: Record<string, string> = {
-  zip: 'ZIP Code',
-  city_state_zip: 'City, State ZIP',
-  address: 'Address',
-  address_2: 'Address 2',
-  record_id: 'Record ID',
-  full_name_mail: 'Addressee',
-  no: 'USPS No.',
-  ase: 'ASE',
-  oel: 'OEL',
-  presorttrayid: 'Presort Tray ID',
-  presortdate: 'Presort Date',
-  imbno: 'IMb Number',
-  encodedimbno: 'Encoded IMb',
-  sequence: 'Sequence',
-};
-
-/** A target field's display label: 'first_name' → 'First Name', 'custom_3' → 'Custom 3'. */
-export function fieldLabel(field: string): string {
-  return LABELS[field] ?? field.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-}
 
 /** Mapped target fields in the spec's order (spec 000 §3 Mappings), each once. */
 export function mappedFields(mappings: Record<string, string>): string[] {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { indiciaLines, mapRecord, projectIndiciaLines, type TProject } from '@mailcraft/shared';
-import { fieldLabel, mappedFields } from './design-elements';
+import { fieldLabel, indiciaLines, mapRecord, projectIndiciaLines, type TProject } from '@mailcraft/shared';
+import { mappedFields } from './design-elements';
 import { useListMappings, useListSample, usePermits } from './design-api';
 import type { FieldItem, FieldsPanelProps } from './fields-panel';
 
