@@ -48,7 +48,17 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
   }
 }
 
-/** Registers the print job handler (worker and all roles; see `jobModules`). */
+/**
+ * Registers the print job handler (worker and all roles; see `jobModules`). With the embedded
+ * database there is exactly one process, so a job still marked running at start-up was cut off by
+ * a stop or crash: it is queued again at once instead of waiting for pg-boss to expire it (up to
+ * 15 minutes). The stale pg-boss job, when it expires and retries, finds the job done and returns.
+ */
 export async function startPrintJobs(ctx: AppContext): Promise<void> {
   await ctx.queue.work<{ printJobId: string }>(PRINT_JOB_NAME, (data) => runPrintJob(ctx, data.printJobId));
+  if (ctx.database.kind !== 'pglite') return;
+  for (const printJobId of await printRepo.jobIdsWithStatus(ctx.db, 'running')) {
+    await printRepo.updateJob(ctx.db, printJobId, { status: 'queued', done: 0 });
+    await ctx.queue.send(PRINT_JOB_NAME, { printJobId });
+  }
 }

@@ -74,6 +74,11 @@ export const printRepo = {
   },
 
   /** Sets any of a job's status, progress, total, error, file key and finish time. */
+  /** Ids of jobs in a status, oldest first (start-up recovery of interrupted renders). */
+  jobIdsWithStatus: async (db: Db, status: string): Promise<string[]> =>
+    (await db.select({ id: printJobs.id }).from(printJobs).where(eq(printJobs.status, status)).orderBy(asc(printJobs.createdAt)))
+      .map((r) => r.id),
+
   updateJob: async (db: Db, jobId: string, set: Partial<Pick<PrintJobRow, 'status' | 'done' | 'total' | 'error' | 'fileKey' | 'finishedAt'>>) =>
     db.update(printJobs).set(set).where(eq(printJobs.id, jobId)),
 };
