@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const SHARED_DATA = path.resolve(ROOT, '../shared/data');
+export { SHARED_DATA_DIR as SHARED_DATA } from '../../server/src/test/shared-data.ts';
 
 const freePort = () =>
   new Promise<number>((resolve) => {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { eq } from 'drizzle-orm';
 import { PAGE_PADDING_MM, PAPER_SIZES_MM, PERMIT_LINE_DEFAULTS, type FieldSettings, type Mappings } from '@mailcraft/shared';
 import type { Db } from '../db/client.js';
+import { sharedDataFile } from './shared-data.js';
 import { columnMappings, designs, mailingListRecords, mailingLists, permits, projects } from '../db/schema/index.js';
 
 /**
@@ -11,11 +11,9 @@ import { columnMappings, designs, mailingListRecords, mailingLists, permits, pro
  * inserted with Drizzle directly, so tests of one module do not depend on other modules' routes.
  */
 
-const US_500 = fileURLToPath(new URL('../../../../../shared/data/us-500.csv', import.meta.url));
-
-/** The sample list /work/shared/data/us-500.csv (CR-only line ends) as headers and rows. */
+/** The shared sample list us-500.csv (CR-only line ends) as headers and rows. */
 export function us500(limit = Infinity): { headers: string[]; rows: string[][] } {
-  const parsed = Papa.parse<string[]>(fs.readFileSync(US_500, 'utf8'), { skipEmptyLines: true });
+  const parsed = Papa.parse<string[]>(fs.readFileSync(sharedDataFile('us-500.csv'), 'utf8'), { skipEmptyLines: true });
   const [headers, ...rows] = parsed.data;
   return { headers, rows: rows.slice(0, limit) };
 }

@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema/index.js';
 import { createProject } from '../../test/factories.js';
 import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { sharedDataFile } from '../../test/shared-data.js';
 import { getMappedRecords } from './mailing-lists.service.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ workers: false }); });
 afterAll(async () => { await t.close(); });
 
-const sample = (name: string) => fs.readFileSync(`/work/shared/data/${name}`);
+const sample = (name: string) => fs.readFileSync(sharedDataFile(name));
 const upload = (u: TestUser, name: string, data: Buffer, fields: Record<string, string> = {}) =>
   u.req({ method: 'POST', url: '/api/lists/upload', ...multipartBody({ name, data }, fields) });
 const uploadOk = async (u: TestUser, name: string, data: Buffer, fields: Record<string, string> = {}) => {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { sharedDataFile } from '../../../test/shared-data.js';
 import { formatNumber, excelCellText } from './cell-text.js';
 import { readWholeTable } from './open-table.js';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/${name}`, import.meta.url));
-const shared = (name: string) => fs.readFileSync(`/work/shared/data/${name}`);
+const shared = (name: string) => fs.readFileSync(sharedDataFile(name));
 
 describe('cell text', () => {
   it('formats numbers as Excel shows them', () => {
