@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { Alert, App, Button, Progress, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ApiError, errorDetail } from '../../app/api';
+import { Link } from 'react-router';
+import { useFeature } from '../subscriptions/use-feature';
 import { printFileUrl, useLastPrintJob, usePrintJob, useStartPrint, type TPrintJob } from './print-api';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -23,13 +25,15 @@ function JobProgress({ job }: { job: TPrintJob }) {
  * Generating the print file (print preview step): 'Generate print file' starts a job (POST
  * /api/projects/{id}/print), which is polled every second with its progress ('Rendering 240 of
  * 500 mail pieces'); when done, a link downloads the PDF; a failed job shows its error. The last
- * job id is remembered per project, so reopening the page resumes where it was.
+ * job id is remembered per project, so reopening the page resumes where it was. Gated on the
+ * plan's `print_files` feature (spec 000 §6), with the upgrade link when it is missing.
  */
 export function PrintJobPanel({ projectId, canGenerate }: { projectId: string; canGenerate: boolean }) {
   const { message } = App.useApp();
   const [jobId, setJobId] = useLastPrintJob(projectId);
   const job = usePrintJob(jobId);
   const start = useStartPrint(projectId);
+  const printFiles = useFeature('print_files');
 
   // A remembered job the server no longer knows (cleaned up, other database): forget it.
   const gone = job.error instanceof ApiError && job.error.status === 404;
@@ -78,10 +82,15 @@ export function PrintJobPanel({ projectId, canGenerate }: { projectId: string; c
           size="large"
           onClick={generate}
           loading={start.isPending}
-          disabled={!canGenerate || running}
+          disabled={!canGenerate || running || !printFiles.allowed}
         >
           Generate print file
         </Button>
+        {!printFiles.loading && !printFiles.allowed && (
+          <Typography.Text type="secondary">
+            Print files are not in your plan. <Link to={printFiles.upgradeHref}>Upgrade</Link>
+          </Typography.Text>
+        )}
         {running && !data && <Typography.Text type="secondary">Checking the print file…</Typography.Text>}
       </Space>
     </div>
