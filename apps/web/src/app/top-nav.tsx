@@ -1,4 +1,5 @@
 import { Avatar, Button, Dropdown, Menu, message } from 'antd';
+import { MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useAuth, useLogout, redirectToLogin } from '../features/auth/use-auth';
 import { useAppNavigate, useWorkflow, stepFromPath } from './workflow';
@@ -44,6 +45,8 @@ export function TopNav() {
     { key: 'editor', label: 'Designer', to: `/projects/${projectId}/editor`, disabled: !both },
     { key: 'production', label: 'Print Preview', to: `/projects/${projectId}/production`, disabled: !both },
   ];
+  const menuItems = items.map((i) => ({ key: i.key, label: i.label, disabled: i.disabled }));
+  const go = (key: string) => navigate(items.find((i) => i.key === key)!.to);
   const initial = (user?.given_name || user?.email || '?').charAt(0).toUpperCase();
 
   return (
@@ -53,9 +56,13 @@ export function TopNav() {
         mode="horizontal"
         className="top-menu"
         selectedKeys={step ? [step] : []}
-        onClick={({ key }) => navigate(items.find((i) => i.key === key)!.to)}
-        items={items.map((i) => ({ key: i.key, label: i.label, disabled: i.disabled }))}
+        onClick={({ key }) => go(key)}
+        items={menuItems}
       />
+      {/* Small screens: the same navigation behind a menu button. */}
+      <Dropdown trigger={['click']} menu={{ items: menuItems, selectedKeys: step ? [step] : [], onClick: ({ key }) => go(key) }}>
+        <Button className="mobile-nav-button" icon={<MenuOutlined />} aria-label="Navigation menu" />
+      </Dropdown>
       <Dropdown
         trigger={['click']}
         menu={{
