@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export { SHARED_DATA_DIR as SHARED_DATA } from '../../server/src/test/shared-data.ts';
@@ -57,4 +58,27 @@ export function launchChromium(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
+}
+
+/** Folder for screenshots of failed tests (git-ignored). */
+export const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+
+/** Runs `body`; if it throws, first saves a full-page screenshot to e2e/artifacts/{name}.png. */
+export async function screenshotOnFailure(page: Page, name: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (err) {
+    await fs.mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => {});
+    throw err;
+  }
+}
+
+/** Polls `check` until it holds (React re-renders after an input event, not during it). */
+export async function eventually(check: () => Promise<boolean>, message: string, timeout = 5_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > deadline) assert.fail(message);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
