@@ -1,0 +1,273 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { eventually, launchChromium, screenshotOnFailure, startServer } from './support.ts';
+
+/**
+ * The project list and mailing permits of spec 000 §2 ("Project list screen", "Template setup
+ * screen"), §4 (new-project defaults, size reset, success messages) and §5 (validation) in the real
+ * browser: the empty state, creating, editing and deleting projects, the permit form and list in
+ * the create form's Advanced section, and the template setup dialog's pixel size and PDF guide.
+ */
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A new account's signed-in context and page; each test has its own, so none sees another's data. */
+async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
+  const res = await context.request.post('/api/auth/signup', { data: { email, password: 'a long passphrase', given_name: 'Pat' } });
+  assert.equal(res.status(), 201);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/**
+ * Clicks Add New Permit and waits for the form. In about one run in twenty-five under load a click
+ * landing while the Advanced panel's open animation settles is lost (investigated, not yet
+ * explained); a user simply clicks again, and so does this helper, once.
+ */
+async function openPermitForm(permits: Locator): Promise<void> {
+  const add = permits.getByRole('button', { name: 'Add New Permit' });
+  const name = permits.getByLabel('Permit name');
+  await add.click();
+  if (!(await name.waitFor({ timeout: 3_000 }).then(() => true, () => false))) await add.click();
+  await name.waitFor();
+}
+
+/** Runs a test body on a fresh account, with a screenshot on failure and the context closed after. */
+async function asNewUser(name: string, body: (page: Page, context: BrowserContext) => Promise<void>) {
+  const { context, page } = await signedIn(`${name}@example.test`);
+  try {
+    await screenshotOnFailure(page, `projects-permits-${name}`, () => body(page, context));
+  } finally {
+    await context.close();
+  }
+}
+
+/** The open antd Select dropdown (one at a time: see `closeDropdown`). */
+const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
+/** Waits out the dropdown's closing animation, so the next one opened is the only one visible. */
+const closeDropdown = (page: Page) => dropdown(page).waitFor({ state: 'hidden' });
+
+/** Picks `label` in the open antd Select dropdown. */
+async function chooseOption(page: Page, label: string) {
+  await dropdown(page).locator(`.ant-select-item-option[title="${label}"]`).click();
+  await closeDropdown(page);
+}
+
+/** The text an antd Select shows for its value (its combobox input itself stays empty). */
+const selectShows = (combobox: Locator) => combobox.locator('xpath=..').innerText();
+
+test('project list: empty state, name required, postcard size, create, and the new card', async () => {
+  await asNewUser('creator', async (page, context) => {
+    await page.goto('/projects');
+    await page.getByText('No projects yet').waitFor();
+
+    // §5: Create is disabled without a name, and a blank name does not count.
+    const create = page.getByRole('button', { name: 'Create' }); // its name also has the icon's 'plus'
+    assert.equal(await create.isDisabled(), true, 'Create disabled without a name');
+    const name = page.getByLabel('Project name');
+    await name.fill('x');
+    await eventually(() => create.isEnabled(), 'Create enabled with a name');
+    await name.fill('   ');
+    await eventually(() => create.isDisabled(), 'Create disabled again for a blank name');
+
+    // §4 defaults, then §4/§5: choosing Postcard resets the size to 6x9, the only postcard size.
+    const type = page.getByLabel('Mailer type');
+    const size = page.getByLabel('Size', { exact: true });
+    assert.equal(await selectShows(type), 'Self-Mailer');
+    assert.equal(await selectShows(size), '8.5x11');
+    await type.click();
+    await chooseOption(page, 'Postcard');
+    await eventually(async () => (await selectShows(size)) === '6x9', 'the size resets to 6x9 for a postcard');
+    await page.getByText('Additional sizes coming soon').waitFor();
+    await size.click();
+    const sizes = dropdown(page).locator('.ant-select-item-option');
+    // The list fades in; poll until its options are there.
+    await eventually(async () => (await sizes.allInnerTexts()).join() === '6x9', 'postcards come in 6x9 only');
+    await page.keyboard.press('Escape');
+    await closeDropdown(page);
+
+    await name.fill('Harbor sale');
+    await page.getByLabel('Description').fill('Postcards for the harbor district');
+    await eventually(() => create.isEnabled(), 'Create enabled with a name');
+    await create.click();
+    await page.waitForURL(/\/upload\?project=[\w-]+$/);
+    const projectId = new URL(page.url()).searchParams.get('project');
+
+    const [project] = await (await context.request.get('/api/projects')).json();
+    assert.equal(project.id, projectId);
+    assert.deepEqual(
+      [project.name, project.template_type, project.paper_size, project.sides, project.permit_type],
+      ['Harbor sale', 'postcard', '6x9', 'double', 'product'],
+    );
+
+    // The card: name, type, size and sides, description, created date.
+    await page.goto('/projects');
+    const card = page.getByTestId('project-card').filter({ hasText: 'Harbor sale' });
+    await card.waitFor();
+    await card.getByRole('link', { name: 'Harbor sale' }).waitFor();
+    await card.getByText('Postcard', { exact: true }).waitFor();
+    await card.getByText('6x9 · Double-sided').waitFor();
+    await card.getByText('Postcards for the harbor district').waitFor();
+    const created = await page.evaluate(
+      (iso) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' }),
+      project.created_at as string,
+    );
+    await card.getByText(`Created ${created}`).waitFor();
+    assert.equal(await page.getByText('No projects yet').count(), 0);
+  });
+});
+
+test('editing a project shows success and closes after ~1.5 s; delete confirms inline with Yes/No', async () => {
+  await asNewUser('editor', async (page, context) => {
+    const res = await context.request.post('/api/projects', { data: { name: 'Fall flyer' } });
+    assert.equal(res.status(), 201);
+    await page.goto('/projects');
+    await page.getByTestId('project-card').filter({ hasText: 'Fall flyer' }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit project Fall flyer' }).click();
+    const form = page.getByRole('form', { name: 'Edit project Fall flyer' });
+    const save = form.getByRole('button', { name: 'Save' });
+    await form.getByLabel('Project name').fill('');
+    await eventually(() => save.isDisabled(), 'Save disabled without a name');
+    await form.getByLabel('Project name').fill('Fall flyer v2');
+    await form.getByLabel('Description').fill('Second draft');
+    // Timed from the click: the 1.5 s start when the server has answered, so this is never less.
+    const clickedAt = Date.now();
+    await save.click();
+    await form.getByText('Project updated successfully').waitFor();
+    await form.waitFor({ state: 'detached' });
+    const closedAfter = Date.now() - clickedAt;
+    assert.ok(closedAfter >= 1_500 && closedAfter < 5_000, `the form closes 1.5 s after saving (took ${closedAfter} ms)`);
+
+    const card = page.getByTestId('project-card').filter({ hasText: 'Fall flyer v2' });
+    await card.getByText('Second draft').waitFor();
+    const [saved] = await (await context.request.get('/api/projects')).json();
+    assert.equal(saved.name, 'Fall flyer v2');
+
+    // Delete: the inline 'Confirm delete?'; No keeps the card, Yes removes it.
+    await card.getByRole('button', { name: 'Delete project Fall flyer v2' }).click();
+    const confirm = card.getByRole('group', { name: 'Confirm deleting Fall flyer v2' });
+    await confirm.getByText('Confirm delete?').waitFor();
+    await confirm.getByRole('button', { name: 'No' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await card.getByText(/^Created /).waitFor();
+    assert.equal((await (await context.request.get('/api/projects')).json()).length, 1, 'No keeps the project');
+
+    await card.getByRole('button', { name: 'Delete project Fall flyer v2' }).click();
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await card.waitFor({ state: 'detached' });
+    await page.getByText('No projects yet').waitFor();
+    assert.deepEqual(await (await context.request.get('/api/projects')).json(), []);
+  });
+});
+
+test('permits in the Advanced section: defaults, validation, 20-character lines, save, default, delete', async () => {
+  await asNewUser('permits', async (page, context) => {
+    await page.goto('/projects');
+    await page.getByRole('button', { name: 'Advanced' }).click();
+    const permits = page.getByRole('region', { name: 'Mailing permits' });
+    await permits.getByText('No mailing permits yet').waitFor();
+    await openPermitForm(permits);
+
+    // §5: the six lines come prefilled with the indicia defaults.
+    const line = (n: number) => permits.getByLabel(`Line ${n}`, { exact: true });
+    const defaults = ['PRESORTED', 'STANDARD', 'U.S. POSTAGE', 'PAID', 'PERMIT NO.', 'CITY, STATE'];
+    for (const [i, text] of defaults.entries()) assert.equal(await line(i + 1).inputValue(), text, `line ${i + 1}`);
+
+    // The name is required.
+    const permitName = permits.getByLabel('Permit name');
+    await permitName.fill('Acme');
+    await permitName.fill('');
+    await permitName.blur();
+    await permits.getByText('Permit name is required').waitFor();
+
+    // Typing 25 characters keeps 20.
+    await line(5).fill('');
+    await line(5).pressSequentially('PERMIT NO. 12345-67890XYZ');
+    assert.equal(await line(5).inputValue(), 'PERMIT NO. 12345-678');
+    await permits.getByText('Maximum 20 characters allowed').waitFor();
+
+    await permitName.fill('Acme standard mail');
+    await permits.getByText('Permit name is required').waitFor({ state: 'detached' });
+    const clickedAt = Date.now(); // the 3 s start when the server has answered: never less from here
+    await permits.getByRole('button', { name: 'Save permit' }).click();
+    const saved = permits.getByText('Permit saved successfully');
+    await saved.waitFor();
+    const first = permits.getByTestId('permit-card').filter({ hasText: 'Acme standard mail' });
+    await first.getByText('Default', { exact: true }).waitFor();
+    await saved.waitFor({ state: 'detached' });
+    const clearedAfter = Date.now() - clickedAt;
+    assert.ok(clearedAfter >= 3_000 && clearedAfter < 7_000, `the message clears after 3 s (took ${clearedAfter} ms)`);
+
+    const [stored] = await (await context.request.get('/api/templates/permits')).json();
+    assert.equal(stored.is_default, true, 'the first permit saved is the default');
+    assert.deepEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => stored.indicia[`line${n}`]),
+      ['PRESORTED', 'STANDARD', 'U.S. POSTAGE', 'PAID', 'PERMIT NO. 12345-678', 'CITY, STATE'],
+    );
+
+    // A second permit is not the default.
+    await openPermitForm(permits);
+    await permits.getByLabel('Permit name').fill('Backup permit');
+    await permits.getByRole('button', { name: 'Save permit' }).click();
+    const second = permits.getByTestId('permit-card').filter({ hasText: 'Backup permit' });
+    await second.waitFor();
+    assert.equal(await second.getByText('Default', { exact: true }).count(), 0);
+    assert.equal(await first.getByText('Default', { exact: true }).count(), 1);
+
+    // Delete asks first, then reports.
+    await second.getByRole('button', { name: 'Delete permit Backup permit' }).click();
+    await page.getByText('Are you sure you want to delete this permit?').waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await permits.getByText('Permit deleted successfully').waitFor();
+    await second.waitFor({ state: 'detached' });
+    const left = await (await context.request.get('/api/templates/permits')).json();
+    assert.deepEqual(left.map((p: { name: string }) => p.name), ['Acme standard mail']);
+  });
+});
+
+test('template setup: pixel size at 300 DPI, the PDF guide download, the default permit preselected', async () => {
+  await asNewUser('setup', async (page, context) => {
+    const project = await (await context.request.post('/api/projects', { data: { name: 'Guide check' } })).json();
+    const indicia = { line1: 'PRESORTED', line2: 'STANDARD', line3: 'U.S. POSTAGE', line4: 'PAID', line5: 'PERMIT NO. 7', line6: 'AUSTIN, TX' };
+    const permit = await context.request.post('/api/templates/permits', { data: { name: 'Austin permit', indicia, isDefault: false } });
+    assert.equal(permit.status(), 201);
+
+    await page.goto(`/projects/${project.id}`);
+    await page.getByRole('button', { name: 'Set up template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Template setup' });
+    await dialog.waitFor();
+    await page.waitForURL(/\?setup=template$/);
+    assert.equal(await selectShows(dialog.getByLabel('Paper size')), '8.5x11');
+    await dialog.getByText(/\b2550\b\D+\b3300\b px at 300 DPI/).waitFor();
+
+    const link = dialog.getByRole('link', { name: 'Download PDF template' });
+    const href = await link.getAttribute('href');
+    assert.ok(href, 'the PDF template button is a link');
+    const pdf = await page.request.get(new URL(href, server.url).toString());
+    assert.equal(pdf.status(), 200);
+    assert.match(pdf.headers()['content-type'], /application\/pdf/);
+    assert.equal((await pdf.body()).subarray(0, 5).toString('latin1'), '%PDF-');
+
+    // §4: with 'Using Mailing Permit', the (first, hence default) permit is selected on load.
+    await dialog.getByRole('checkbox', { name: 'Using Mailing Permit' }).check();
+    const card = dialog.getByTestId('permit-card').filter({ hasText: 'Austin permit' });
+    await card.getByText('Default', { exact: true }).waitFor();
+    await card.getByText('Selected', { exact: true }).first().waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).search, '');
+  });
+});
