@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { eventually, launchChromium, screenshotOnFailure, startServer } from './support.ts';
+import { eventually, launchChromium, screenshotOnFailure, signedInContext, startServer } from './support.ts';
 
 /**
  * The project list and mailing permits of spec 000 §2 ("Project list screen", "Template setup
@@ -23,9 +23,7 @@ after(async () => {
 
 /** A new account's signed-in context and page; each test has its own, so none sees another's data. */
 async function signedIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
-  const res = await context.request.post('/api/auth/signup', { data: { email, password: 'a long passphrase', given_name: 'Pat' } });
-  assert.equal(res.status(), 201);
+  const context = await signedInContext(browser, server.url, { email });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };

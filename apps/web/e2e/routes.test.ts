@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium, startServer } from './support.ts';
+import { launchChromium, signedInContext, startServer } from './support.ts';
 
 /**
  * The route table and access rules of spec 000 §2 in the real browser: public pages, the login
@@ -19,13 +19,7 @@ after(async () => {
   await server?.stop();
 });
 
-/** A browser context signed in as a new account (the first account ever is the administrator). */
-async function signedIn(email: string, givenName: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: server.url });
-  const res = await context.request.post('/api/auth/signup', { data: { email, password: 'a long passphrase', given_name: givenName } });
-  assert.equal(res.status(), 201);
-  return context;
-}
+const signedIn = (email: string, givenName: string) => signedInContext(browser, server.url, { email, givenName });
 
 test('anonymous visitors see the public pages and are sent to /login or /', async () => {
   const context = await browser.newContext({ baseURL: server.url });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export { SHARED_DATA_DIR as SHARED_DATA } from '../../server/src/test/shared-data.ts';
@@ -81,4 +81,21 @@ export async function eventually(check: () => Promise<boolean>, message: string,
     if (Date.now() > deadline) assert.fail(message);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * A browser context signed in as a new account, created through POST /api/auth/signup (the first
+ * account of a server is its administrator). Throws unless the sign-up answers 201.
+ */
+export async function signedInContext(
+  browser: Browser,
+  baseURL: string,
+  account: { email: string; givenName?: string },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
+  const res = await context.request.post('/api/auth/signup', {
+    data: { email: account.email, password: 'a long passphrase', given_name: account.givenName ?? 'Pat' },
+  });
+  assert.equal(res.status(), 201, `sign-up of ${account.email}`);
+  return context;
 }
