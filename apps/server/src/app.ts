@@ -10,20 +10,31 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES } from '@mailcraft/shared';
 import type { AppContext } from './platform/context.js';
-import { installErrorHandler } from './platform/http.js';
-import { routeModules } from './modules/index.js';
+import { installErrorHandler, notFoundEnvelope } from './platform/http.js';
+import { registerModules } from './platform/module.js';
+import { registerOpenApi } from './platform/openapi.js';
+import { authenticateSession, requireSameOrigin } from './modules/auth/session-auth.js';
+import { webModules } from './modules/index.js';
 
-/**
- * Builds the HTTP app: plugins, error envelope, every module's `/api` routes and, when the web
- * app is built, the SPA with an index.html fallback for client-side routes.
- */
-export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy: true, bodyLimit: 10 * 1024 * 1024 });
+/** What every listener shares: zod validation and serialisation, the error envelope, no principal yet. */
+export function baseFastify(ctx: AppContext, opts: { logger?: boolean; bodyLimit: number }): FastifyInstance {
+  // Fastify accepts a hop count too (proxy-addr), though its type does not say so.
+  const trustProxy = ctx.config.trustProxy as boolean | string | string[];
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy, bodyLimit: opts.bodyLimit });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  app.decorateRequest('user', null);
+  app.decorateRequest('principal', null);
+  return app;
+}
 
+/**
+ * Builds the web listener (PORT): plugins, the generated OpenAPI document at
+ * `GET /api/openapi.json`, every module's `/api` routes inside one scope whose authenticate step
+ * is the session cookie, and, when the web app is built, the SPA with an index.html fallback.
+ */
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = baseFastify(ctx, { logger: opts.logger, bodyLimit: 10 * 1024 * 1024 });
   await app.register(helmet, {
     contentSecurityPolicy: false, // the pdfme Designer injects inline styles and fonts as data URLs
     crossOriginEmbedderPolicy: false,
@@ -32,8 +43,18 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
   await app.register(rateLimit, { global: false });
+  await registerOpenApi(app, {
+    title: 'Mailcraft web API',
+    description: 'The API of the Mailcraft web app, authenticated by the session cookie.',
+    path: '/api/openapi.json',
+    serverUrl: ctx.config.publicUrl,
+  });
 
-  for (const register of routeModules) await register(app, ctx);
+  await app.register(async (api) => {
+    api.addHook('onRequest', authenticateSession(ctx));
+    api.addHook('preHandler', requireSameOrigin);
+    await registerModules(api, ctx, webModules);
+  });
 
   const webDir = ctx.config.webDir;
   const index = webDir ? path.join(webDir, 'index.html') : null;
@@ -42,15 +63,13 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     await app.register(fastifyStatic, { root: webDir, wildcard: true, index: false });
     const sendIndex = (reply: FastifyReply) =>
       reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
-    app.get('/', (_req, reply) => sendIndex(reply));
+    app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
     app.setNotFoundHandler((req, reply) => {
-      if (req.url.startsWith('/api/') || req.method !== 'GET') {
-        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
-      }
+      if (req.url.startsWith('/api/') || req.method !== 'GET') return notFoundEnvelope(reply);
       return sendIndex(reply);
     });
   } else {
-    app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } }));
+    app.setNotFoundHandler((_req, reply) => notFoundEnvelope(reply));
   }
   return app;
 }

@@ -1,35 +1,34 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from './platform/config.js';
-import { LocalStorage } from './platform/storage.js';
+import { ConfigError, loadConfig } from './platform/config.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
-import { startQueue } from './jobs/queue.js';
 import { buildApp } from './app.js';
-import { jobModules } from './modules/index.js';
-import { seedFonts } from './modules/fonts/fonts.service.js';
-import type { AppContext } from './platform/context.js';
+import { buildPublicApi } from './public-api.js';
+import { createContext, startWorkers } from './runtime.js';
 
 /**
- * Starts the server: opens the database (PGlite in DATA_DIR/db unless DATABASE_URL is set), runs
- * migrations, starts the job queue and, per `--role`, the HTTP server and/or the job workers.
+ * Starts the server: validates the configuration, opens the database (PGlite in DATA_DIR/db
+ * unless DATABASE_URL is set), runs migrations and, per `--role`, the web listener (PORT), the
+ * public API listener (API_PORT) and/or the job workers.
  */
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   await migrateDatabase(database);
-  const queue = await startQueue(database);
-  const ctx: AppContext = { config, database, db: database.db, storage: new LocalStorage(config.storageDir), queue };
+  const ctx = await createContext(config, database);
 
-  await seedFonts(ctx);
-  if (config.role !== 'web') for (const start of jobModules) await start(ctx);
-  const app = config.role === 'worker' ? null : await buildApp(ctx, { logger: true });
-  if (app) await app.listen({ port: config.port, host: config.host });
-  console.log(`Mailcraft ${config.role} ready on ${config.publicUrl} (${database.kind})`);
+  if (config.role !== 'web') await startWorkers(ctx);
+  const listeners = config.role === 'worker' ? [] : [await buildApp(ctx, { logger: true }), await buildPublicApi(ctx, { logger: true })];
+  if (listeners.length) {
+    await listeners[0].listen({ port: config.port, host: config.host });
+    await listeners[1].listen({ port: config.apiPort, host: config.host });
+  }
+  console.log(`Mailcraft ${config.role} ready on ${config.publicUrl} (${database.kind})${listeners.length ? `; public API on port ${config.apiPort}` : ''}`);
 
   const shutdown = async () => {
-    await app?.close();
-    await queue.stop();
+    for (const l of listeners) await l.close();
+    await ctx.queue.stop();
     await database.close();
     process.exit(0);
   };
@@ -38,6 +37,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err);
   process.exit(1);
 });

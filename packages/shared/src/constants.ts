@@ -76,7 +76,6 @@ export const PERMIT_LINE_DEFAULTS = ['PRESORTED', 'STANDARD', 'U.S. POSTAGE', 'P
 /** Timings in milliseconds (spec 000 §9). */
 export const AUTH_STATUS_CACHE_MS = 5 * 60_000;
 export const KEEP_ALIVE_MS = 5 * 60_000;
-export const SCAN_REFRESH_MS = 30_000;
 export const SUCCESS_MESSAGE_MS = 3_000;
 export const PROJECT_EDIT_CLOSE_MS = 1_500;
 
@@ -87,16 +86,16 @@ export const MAPPING_PREVIEW_ROWS = 3;
 /** Default design element (spec 000 §9). */
 export const DEFAULT_ELEMENT_FONT = 'Roboto-Regular';
 export const DEFAULT_ELEMENT_FONT_SIZE = 24;
-export const DEFAULT_FONTS = ['Helvetica', 'Roboto-Regular'] as const;
 
 /** Upload limits (issue 2). */
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_MAX_ROWS = 250_000;
 export const UPLOAD_EXTENSIONS = ['.csv', '.xls', '.xlsx'] as const;
 
-/** Plans (spec 000 §6, §9). */
-export const PLANS = ['free', 'pay_as_you_go'] as const;
-export const FREE_PLANS = ['free', 'pay_as_you_go'];
 
 /** Session inactivity timeout in seconds (sessions extended by the keep-alive). */
 export const SESSION_IDLE_SECONDS = 60 * 60;
+
+/** Status of a print job (spec 000 §7 print calls): queued → running → done | failed. */
+export const PRINT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];

@@ -5,3 +5,7 @@ export * from './permits.js';
 export * from './auth.js';
 export * from './mailing-lists.js';
 export * from './mappings.js';
+export * from './http/index.js';
+export * from './plans.js';
+export * from './print.js';
+export * from './fonts.js';

@@ -6,33 +6,51 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS } from './constants.js';
  * messages of every upload failure, written once for the server and the web app.
  */
 
-/** One list in GET /api/lists (newest first) and GET /api/lists/{id}. `created_at` is ISO 8601. */
-export type TMailingList = {
-  id: string;
-  name: string;
-  row_count: number;
-  created_at: string;
-  /** The project the list was uploaded for, or null. */
-  project_id: string | null;
-};
+/** One list in GET /api/lists (newest first) and GET /api/lists/{id}. */
+export const ZMailingListSchema = z.object({
+  id: z.string().describe('List id (UUID)'),
+  name: z.string().describe('File name the list was uploaded from'),
+  row_count: z.number().int().describe('Records in the list'),
+  created_at: z.string().describe('ISO 8601 upload time'),
+  project_id: z.string().nullable().describe('The project the list was uploaded for, or null'),
+}).meta({ id: 'MailingList' });
+export type TMailingList = z.infer<typeof ZMailingListSchema>;
 
 /** GET /api/lists/{id} adds the column names. */
-export type TMailingListDetail = TMailingList & { headers: string[] };
+export const ZMailingListDetailSchema = ZMailingListSchema.extend({
+  headers: z.array(z.string()).describe('Column names in file order'),
+}).meta({ id: 'MailingListDetail' });
+export type TMailingListDetail = z.infer<typeof ZMailingListDetailSchema>;
 
 /** POST /api/lists/upload answers 201 with this. */
-export type TUploadedList = { id: string; name: string; row_count: number; headers: string[] };
+export const ZUploadedListSchema = z.object({
+  id: z.string().describe('The new list'),
+  name: z.string().describe('List name'),
+  row_count: z.number().int().describe('Records imported'),
+  headers: z.array(z.string()).describe('Column names in file order'),
+}).meta({ id: 'UploadedList' });
+export type TUploadedList = z.infer<typeof ZUploadedListSchema>;
 
 /** GET /api/lists/{id}/preview: raw values exactly as imported, in list order. */
-export type TListPreview = { headers: string[]; rows: string[][]; total: number; offset: number; limit: number };
+export const ZListPreviewSchema = z.object({
+  headers: z.array(z.string()).describe('Column names'),
+  rows: z.array(z.array(z.string())).describe('Records offset … offset + limit - 1, one value per column'),
+  total: z.number().int().describe('Records in the list'),
+  offset: z.number().int().describe('Index of the first row'),
+  limit: z.number().int().describe('Page size asked for'),
+}).meta({ id: 'ListPreview' });
+export type TListPreview = z.infer<typeof ZListPreviewSchema>;
 
 /** Largest page GET /api/lists/{id}/preview serves. */
 export const PREVIEW_MAX_LIMIT = 100;
 
 /** Query of GET /api/lists/{id}/preview: offset ≥ 0, 1 ≤ limit ≤ 100 (default 10); `step=mapping` is accepted. */
 export const ZListPreviewQuerySchema = z.object({
-  offset: z.coerce.number().int().min(0, 'offset must be 0 or more').default(0),
-  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(PREVIEW_MAX_LIMIT, `limit must be at most ${PREVIEW_MAX_LIMIT}`).default(10),
-  step: z.string().optional(),
+  offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(UPLOAD_MAX_ROWS, `offset must be at most ${UPLOAD_MAX_ROWS}`)
+    .default(0).describe('Index of the first row (0-based)'),
+  limit: z.coerce.number().int().min(1, 'limit must be at least 1').max(PREVIEW_MAX_LIMIT, `limit must be at most ${PREVIEW_MAX_LIMIT}`)
+    .default(10).describe('Rows per page (1–100)'),
+  step: z.string().max(50).optional().describe('Accepted for the spec\'s call (step=mapping); no effect'),
 });
 export type TListPreviewQuery = z.infer<typeof ZListPreviewQuerySchema>;
 

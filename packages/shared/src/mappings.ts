@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAPITALIZATIONS, TARGET_FIELDS, isCustomField, isUspsField, type Capitalization, type Mappings } from './fields.js';
+import { CAPITALIZATIONS, TARGET_FIELDS, autoMap, isCustomField, isUspsField, type Capitalization, type Mappings } from './fields.js';
 
 const ZTargetField = z.string().refine((f) => TARGET_FIELDS.includes(f), {
   error: (issue) => `'${String(issue.input)}' is not a field that columns can be mapped to`,
@@ -38,9 +38,11 @@ export function overusedFields(mappings: Mappings): Array<{ field: string; colum
  */
 export const ZMapColumnsSchema = z
   .object({
-    fileId: z.string({ error: 'fileId is required' }).min(1, 'fileId is required'),
-    mappings: z.record(z.string().min(1, 'Column names cannot be empty'), ZTargetField),
-    fieldSettings: z.object({ capitalization: z.record(z.string(), ZCapitalization).nullish() }).nullish(),
+    fileId: z.string({ error: 'fileId is required' }).min(1, 'fileId is required').max(100).describe('The mailing list'),
+    mappings: z.record(z.string().min(1, 'Column names cannot be empty'), ZTargetField).describe('Column name → target field'),
+    fieldSettings: z.object({
+      capitalization: z.record(z.string(), ZCapitalization).nullish().describe('Target field → capitalization mode'),
+    }).nullish().describe('Per-field settings'),
   })
   .superRefine((v, ctx) => {
     for (const { field, columns } of overusedFields(v.mappings)) {
@@ -60,8 +62,34 @@ export type TMapColumnsInput = z.input<typeof ZMapColumnsSchema>;
 export type TMapColumns = z.output<typeof ZMapColumnsSchema>;
 
 /** GET /api/mappings/list/{id}: saved mappings, or the auto-mapping with `saved: false`. */
-export type TListMappings = {
-  mappings: Mappings;
-  fieldSettings: { capitalization: Record<string, Capitalization> };
-  saved: boolean;
-};
+export const ZListMappingsSchema = z.object({
+  mappings: z.record(z.string(), z.string()).describe('Column name → target field'),
+  fieldSettings: z.object({
+    capitalization: z.record(z.string(), z.enum(CAPITALIZATIONS)).describe('Target field → capitalization mode'),
+  }).describe('Per-field settings'),
+  saved: z.boolean().describe('False while these are the automatic suggestions'),
+}).meta({ id: 'ListMappings' });
+export type TListMappings = z.infer<typeof ZListMappingsSchema>;
+
+/** POST /api/lists/map-columns answers this. */
+export const ZOkSchema = z.object({ ok: z.literal(true).describe('Always true') });
+
+/**
+ * The mappings in force for a list (spec 000 §5), written once for the designer, the preview and
+ * print: the saved mappings with their capitalization (unknown modes dropped, and only for
+ * mapped non-USPS fields, as `keepCapitalization`), or — when nothing is saved — the
+ * auto-mapping of the headers with `saved: false`.
+ */
+export function effectiveMappings(
+  headers: string[],
+  saved: { mappings: Mappings; fieldSettings: { capitalization?: Record<string, string> | null } } | null | undefined,
+): TListMappings {
+  if (!saved) return { mappings: autoMap(headers), fieldSettings: { capitalization: {} }, saved: false };
+  const modes = Object.entries(saved.fieldSettings.capitalization ?? {})
+    .filter((e): e is [string, Capitalization] => (CAPITALIZATIONS as readonly string[]).includes(e[1]));
+  return {
+    mappings: saved.mappings,
+    fieldSettings: { capitalization: keepCapitalization(saved.mappings, Object.fromEntries(modes)) },
+    saved: true,
+  };
+}

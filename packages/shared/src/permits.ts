@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAPER_SIZES, PERMIT_LINE_MAX, SIDES, TEMPLATE_TYPES } from './constants.js';
+import { PAPER_SIZES, PERMIT_LINE_MAX, SIDES, TEMPLATE_TYPES, type PermitType } from './constants.js';
 
 const line = (n: number) =>
   z.string({ error: `Line ${n} is required` })
@@ -9,35 +9,41 @@ const line = (n: number) =>
 
 /** Indicia lines 1–6 (spec 000 §3, §5); `text` is the lines joined by newlines. */
 export const ZIndiciaSchema = z.object({
-  line1: line(1), line2: line(2), line3: line(3), line4: line(4), line5: line(5), line6: line(6),
-  text: z.string().optional(),
-});
+  line1: line(1).describe('Line 1, e.g. PRESORTED'),
+  line2: line(2).describe('Line 2, e.g. STANDARD'),
+  line3: line(3).describe('Line 3, e.g. U.S. POSTAGE'),
+  line4: line(4).describe('Line 4, e.g. PAID'),
+  line5: line(5).describe('Line 5, e.g. PERMIT NO. 123'),
+  line6: line(6).describe('Line 6, e.g. CITY, STATE'),
+  text: z.string().optional().describe('The six lines joined by newlines (ignored on input)'),
+}).meta({ id: 'Indicia' });
 export type TIndicia = z.infer<typeof ZIndiciaSchema>;
 
 /** POST /api/templates/permits (spec 000 §3: name, indicia, isDefault). */
 export const ZPermitCreateSchema = z.object({
-  name: z.string({ error: 'Permit name is required' }).trim().min(1, 'Permit name is required').max(100),
-  indicia: ZIndiciaSchema,
-  isDefault: z.boolean().optional().default(false),
+  name: z.string({ error: 'Permit name is required' }).trim().min(1, 'Permit name is required').max(100).describe('Permit name'),
+  indicia: ZIndiciaSchema.describe('The six indicia lines, at most 20 characters each'),
+  isDefault: z.boolean().optional().default(false).describe('Make this the default permit'),
 });
 export type TPermitCreate = z.infer<typeof ZPermitCreateSchema>;
 
 /** Permit as the API presents it (spec 000 §3). */
-export type TPermit = {
-  id: string;
-  name: string;
-  indicia: TIndicia & { text: string };
-  is_default: boolean;
-  permit_image: string | null;
-  created_at: string;
-};
+export const ZPermitSchema = z.object({
+  id: z.string().describe('Permit id (UUID)'),
+  name: z.string().describe('Permit name'),
+  indicia: ZIndiciaSchema.extend({ text: z.string().describe('The six lines joined by newlines') }).describe('Indicia lines'),
+  is_default: z.boolean().describe('Whether new custom-permit projects take this permit'),
+  permit_image: z.string().nullable().describe('URL of an uploaded indicia image, or null'),
+  created_at: z.string().describe('ISO 8601 creation time'),
+}).meta({ id: 'Permit' });
+export type TPermit = z.infer<typeof ZPermitSchema>;
 
 /** PUT /api/templates/project/{id}/permit (spec 000 §7). permitId null clears the permit. */
 export const ZProjectPermitSchema = z.object({
-  permitId: z.string().uuid().nullable(),
-  templateType: z.enum(TEMPLATE_TYPES).optional(),
-  paperSize: z.enum(PAPER_SIZES as [string, ...string[]]).optional(),
-  sides: z.enum(SIDES).optional(),
+  permitId: z.string().uuid().nullable().describe('The permit to print (permit_type custom), or null for none'),
+  templateType: z.enum(TEMPLATE_TYPES).optional().describe('Accepted and ignored: change the type with POST /api/projects/{id}/update'),
+  paperSize: z.enum(PAPER_SIZES as [string, ...string[]]).optional().describe('Accepted and ignored'),
+  sides: z.enum(SIDES).optional().describe('Accepted and ignored'),
 });
 
 /** The indicia lines in print order. */
@@ -60,4 +66,12 @@ export function projectIndiciaLines(permitType: string, permit: { indicia: TIndi
   if (permitType === 'product') return indiciaLines(PRODUCT_PERMIT_INDICIA).map((l) => l.trim());
   if (permitType === 'custom' && permit) return indiciaLines(permit.indicia);
   return null;
+}
+
+/**
+ * The permit type a project prints with (spec 000 §3): 'custom' whose permit was deleted (the
+ * foreign key set it to null) prints no indicia, so it reads as 'none'.
+ */
+export function effectivePermitType(permitType: PermitType, mailingPermitId: string | null): PermitType {
+  return permitType === 'custom' && !mailingPermitId ? 'none' : permitType;
 }

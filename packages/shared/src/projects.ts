@@ -10,13 +10,13 @@ import {
  */
 export const ZProjectCreateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Project name is required').max(200),
-    description: z.string().max(2000).optional().default(''),
-    template_type: z.enum(TEMPLATE_TYPES).default('self_mailer'),
-    paper_size: z.enum(PAPER_SIZES as [string, ...string[]]).default('8.5x11'),
-    sides: z.enum(SIDES).default('double'),
-    permit_type: z.enum(PERMIT_TYPES).default('product'),
-    permit_id: z.string().uuid().nullish(),
+    name: z.string().trim().min(1, 'Project name is required').max(200).describe('Project name (required)'),
+    description: z.string().max(2000).optional().default('').describe('Free-text description'),
+    template_type: z.enum(TEMPLATE_TYPES).default('self_mailer').describe('Mailer type'),
+    paper_size: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]]).default('8.5x11').describe('Mailer size; must be allowed for the type (spec 000 §5)'),
+    sides: z.enum(SIDES).default('double').describe('Printed on one side or both'),
+    permit_type: z.enum(PERMIT_TYPES).default('product').describe('Indicia to print'),
+    permit_id: z.string().uuid().nullish().describe('Custom permit; without it a custom project takes the default permit'),
   })
   .refine((p) => (MAILER_SIZES[p.template_type] as string[]).includes(p.paper_size), {
     message: 'Additional sizes coming soon',
@@ -27,11 +27,11 @@ export type TProjectCreate = z.infer<typeof ZProjectCreateSchema>;
 /** Project update payload (spec 000 §7 POST /api/projects/{id}/update). */
 export const ZProjectUpdateSchema = z
   .object({
-    name: z.string().trim().min(1, 'Project name is required').max(200),
-    description: z.string().max(2000).optional().default(''),
-    template_type: z.enum(TEMPLATE_TYPES),
-    paper_size: z.enum(PAPER_SIZES as [string, ...string[]]),
-    sides: z.enum(SIDES),
+    name: z.string().trim().min(1, 'Project name is required').max(200).describe('Project name (required)'),
+    description: z.string().max(2000).optional().default('').describe('Free-text description'),
+    template_type: z.enum(TEMPLATE_TYPES).describe('Mailer type'),
+    paper_size: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]]).describe('Mailer size; must be allowed for the type'),
+    sides: z.enum(SIDES).describe('Printed on one side or both'),
   })
   .refine((p) => (MAILER_SIZES[p.template_type] as string[]).includes(p.paper_size), {
     message: 'Additional sizes coming soon',
@@ -39,35 +39,48 @@ export const ZProjectUpdateSchema = z
   });
 export type TProjectUpdate = z.infer<typeof ZProjectUpdateSchema>;
 
+const ZThumbnailUrl = z.string().nullable();
+
 /** Project as the API presents it (spec 000 §3). Thumbnails are URLs or null. */
-export type TProject = {
-  id: string;
-  name: string;
-  description: string;
-  template_type: (typeof TEMPLATE_TYPES)[number];
-  paper_size: string;
-  sides: (typeof SIDES)[number];
-  permit_type: (typeof PERMIT_TYPES)[number];
-  mailing_permit_id: string | null;
-  list_id: string | null;
-  list_size: number | null;
-  list_name: string | null;
-  has_template: boolean;
-  progress: number;
-  created_at: string;
-  thumbnail_inside: string | null;
-  thumbnail_outside: string | null;
-  thumbnail_r1: string | null;
-  thumbnail_r2: string | null;
-  thumbnail_r3: string | null;
-};
+export const ZProjectSchema = z.object({
+  id: z.string().describe('Project id (UUID)'),
+  name: z.string().describe('Project name'),
+  description: z.string().describe('Free-text description'),
+  template_type: z.enum(TEMPLATE_TYPES).describe('Mailer type'),
+  paper_size: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]]).describe('Mailer size, width x height in inches or an ISO size'),
+  sides: z.enum(SIDES).describe('Printed on one side or both'),
+  permit_type: z.enum(PERMIT_TYPES).describe("Indicia printed: the product's permit, the user's custom permit, or none"),
+  mailing_permit_id: z.string().nullable().describe('The custom permit, when permit_type is custom'),
+  list_id: z.string().nullable().describe('The current mailing list'),
+  list_size: z.number().int().nullable().describe('Records in the current mailing list'),
+  list_name: z.string().nullable().describe('Name of the current mailing list'),
+  has_template: z.boolean().describe('Whether a design with content is saved'),
+  progress: z.number().int().describe('Percent complete: list 50, design 50 (spec 000 §3 Project status)'),
+  created_at: z.string().describe('ISO 8601 creation time'),
+  thumbnail_inside: ZThumbnailUrl.describe('URL of the inside thumbnail PNG'),
+  thumbnail_outside: ZThumbnailUrl.describe('URL of the outside thumbnail PNG'),
+  thumbnail_r1: ZThumbnailUrl.describe('Reserved thumbnail slot 1 (spec 000 §3)'),
+  thumbnail_r2: ZThumbnailUrl.describe('Reserved thumbnail slot 2 (spec 000 §3)'),
+  thumbnail_r3: ZThumbnailUrl.describe('Reserved thumbnail slot 3 (spec 000 §3)'),
+}).meta({ id: 'Project' });
+export type TProject = z.infer<typeof ZProjectSchema>;
 
 /** GET /api/projects/{id}/status (spec 000 §3 Project status). */
-export type TProjectStatus = {
-  list: { id: string; name: string; row_count: number } | null;
-  template: boolean;
-  progress: number;
-};
+export const ZProjectStatusSchema = z.object({
+  list: z.object({
+    id: z.string().describe('List id'),
+    name: z.string().describe('List name'),
+    row_count: z.number().int().describe('Records in the list'),
+  }).nullable().describe('The current mailing list, or null'),
+  template: z.boolean().describe('Whether a design with content is saved'),
+  progress: z.number().int().describe('Percent complete'),
+}).meta({ id: 'ProjectStatus' });
+export type TProjectStatus = z.infer<typeof ZProjectStatusSchema>;
+
+/** PUT /api/projects/{id}/list: the list to make the project's current list. */
+export const ZSetProjectListSchema = z.object({
+  listId: z.string().max(100).describe('One of the user\'s mailing lists'),
+});
 
 /** Progress of a project in percent (spec 000 §3 Project status): list and template, 50 % each. */
 export function projectProgress(hasList: boolean, hasTemplate: boolean): number {
@@ -81,12 +94,12 @@ const mm = z.number().finite();
  * size in mm are required; every other pdfme property (content, fontSize, rotate, …) is kept.
  */
 export const ZTemplateElementSchema = z.looseObject({
-  name: z.string({ error: 'Element name is required' }),
-  type: z.string({ error: 'Element type is required' }).min(1, 'Element type is required'),
-  position: z.looseObject({ x: mm, y: mm }),
-  width: mm.nonnegative(),
-  height: mm.nonnegative(),
-});
+  name: z.string({ error: 'Element name is required' }).describe('Element name; merge fields are named after target fields'),
+  type: z.string({ error: 'Element type is required' }).min(1, 'Element type is required').describe('pdfme element type (text, image, qrVector, indicia, …)'),
+  position: z.looseObject({ x: mm.describe('mm from the left edge'), y: mm.describe('mm from the top edge') }).describe('Top-left corner in mm'),
+  width: mm.nonnegative().describe('Width in mm'),
+  height: mm.nonnegative().describe('Height in mm'),
+}).meta({ id: 'TemplateElement' });
 export type TTemplateElement = z.infer<typeof ZTemplateElementSchema>;
 
 /**
@@ -95,13 +108,13 @@ export type TTemplateElement = z.infer<typeof ZTemplateElementSchema>;
  */
 export const ZDesignTemplateSchema = z.looseObject({
   basePdf: z.looseObject({
-    width: mm.positive(),
-    height: mm.positive(),
-    padding: z.tuple([mm, mm, mm, mm], { error: 'Padding must be 4 numbers (mm)' }),
-  }, { error: 'basePdf must be a blank page {width, height, padding} in mm' }),
+    width: mm.positive().describe('Page width in mm'),
+    height: mm.positive().describe('Page height in mm'),
+    padding: z.tuple([mm, mm, mm, mm], { error: 'Padding must be 4 numbers (mm)' }).describe('Padding top, right, bottom, left in mm'),
+  }, { error: 'basePdf must be a blank page {width, height, padding} in mm' }).describe('The blank page'),
   schemas: z.array(z.array(ZTemplateElementSchema), { error: 'schemas must be an array of pages' })
-    .min(1, 'A template needs at least one page'),
-});
+    .min(1, 'A template needs at least one page').describe('Elements of each page'),
+}).meta({ id: 'DesignTemplate' });
 export type TDesignTemplate = z.infer<typeof ZDesignTemplateSchema>;
 
 const ZPngDataUrl = z.string().regex(/^data:image\/png;base64,[A-Za-z0-9+/=\s]+$/, 'Thumbnail must be a PNG data URL');
@@ -111,18 +124,22 @@ const ZPngDataUrl = z.string().regex(/^data:image\/png;base64,[A-Za-z0-9+/=\s]+$
  * single-sided projects. Thumbnails are optional PNG data URLs (at most 2 MB each, checked by the server).
  */
 export const ZProjectDesignSaveSchema = z.object({
-  template_data_inside: ZDesignTemplateSchema,
-  template_data_outside: ZDesignTemplateSchema.nullable().optional(),
-  thumbnails: z.object({ inside: ZPngDataUrl.optional(), outside: ZPngDataUrl.optional() }).optional(),
+  template_data_inside: ZDesignTemplateSchema.describe('Inside design'),
+  template_data_outside: ZDesignTemplateSchema.nullable().optional().describe('Outside design; null or absent for single-sided'),
+  thumbnails: z.object({
+    inside: ZPngDataUrl.optional().describe('PNG data URL of the inside page'),
+    outside: ZPngDataUrl.optional().describe('PNG data URL of the outside page'),
+  }).optional().describe('Thumbnails to store with the design'),
 });
 export type TProjectDesignSave = z.infer<typeof ZProjectDesignSaveSchema>;
 
 /** GET /api/templates/project/{id}/design. `updated_at` is null while nothing is saved. */
-export type TProjectDesign = {
-  template_data_inside: TDesignTemplate;
-  template_data_outside: TDesignTemplate | null;
-  updated_at: string | null;
-};
+export const ZProjectDesignSchema = z.object({
+  template_data_inside: ZDesignTemplateSchema.describe('Inside design (blank at the paper size until saved)'),
+  template_data_outside: ZDesignTemplateSchema.nullable().describe('Outside design; null for single-sided projects'),
+  updated_at: z.string().nullable().describe('ISO 8601 time of the last save, or null'),
+}).meta({ id: 'ProjectDesign' });
+export type TProjectDesign = z.infer<typeof ZProjectDesignSchema>;
 
 /**
  * An empty one-page template at a paper size: portrait width × height in mm (PAPER_SIZES_MM)
@@ -150,8 +167,8 @@ export function templateFitsPaperSize(template: TDesignTemplate, paperSize: Pape
  * paper sizes (spec 000 §5) plus 6x9, type and sides; defaults as for a new project (§4).
  */
 export const ZTemplateGuideQuerySchema = z.object({
-  paperSize: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]]).default('8.5x11'),
-  templateType: z.enum(TEMPLATE_TYPES).default('self_mailer'),
-  sides: z.enum(SIDES).default('double'),
+  paperSize: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]]).default('8.5x11').describe('Paper size of the guide'),
+  templateType: z.enum(TEMPLATE_TYPES).default('self_mailer').describe('Mailer type'),
+  sides: z.enum(SIDES).default('double').describe('One side or both'),
 });
 export type TTemplateGuideQuery = { paperSize: PaperSize; templateType: TemplateType; sides: Sides };

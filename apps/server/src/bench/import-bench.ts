@@ -7,10 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { buildApp } from '../app.js';
 import { migrateDatabase, openDatabase } from '../db/client.js';
-import { startQueue } from '../jobs/queue.js';
 import { loadConfig } from '../platform/config.js';
-import type { AppContext } from '../platform/context.js';
-import { LocalStorage } from '../platform/storage.js';
+import { createContext } from '../runtime.js';
 
 /** One import benchmark run: data rows imported, wall time in seconds, peak process RSS in MiB. */
 export type ImportBenchResult = { rows: number; seconds: number; peakRssMb: number };
@@ -102,9 +100,9 @@ export async function benchImport(): Promise<ImportBenchResult> {
 async function timeUpload(dir: string, dbDir: string, csvFile: string): Promise<ImportBenchResult> {
   const database = await openDatabase({ pgliteDir: dbDir });
   await migrateDatabase(database);
-  const queue = await startQueue(database);
-  const config = loadConfig({ DATA_DIR: dir, WEB_DIR: '' });
-  const ctx: AppContext = { config, database, db: database.db, storage: new LocalStorage(config.storageDir), queue };
+  const config = loadConfig({ DATA_DIR: dir, WEB_DIR: '' }, []);
+  const ctx = await createContext(config, database);
+  const queue = ctx.queue;
   const app = await buildApp(ctx);
   try {
     const signup = await app.inject({

@@ -1,21 +1,31 @@
 import PgBoss from 'pg-boss';
+import type { z } from 'zod';
 import type { Database } from '../db/client.js';
+import type { AppContext } from '../platform/context.js';
+import type { JobDefinition } from './job.js';
+
+/** Options of one `send`: a later start, a singleton key (one queued job per key), a longer expiry. */
+export type SendOptions = { startAfterSeconds?: number; singletonKey?: string; expireInSeconds?: number };
 
 /**
- * Background job queue on pg-boss 10 in the app's own database (DESIGN.md "jobs"). On PGlite it
- * runs through the `executeSql` adapter. Jobs survive restarts: a job left active by a crash
- * expires and is retried.
+ * The job queue (DESIGN.md "jobs"): pg-boss 10 in the app's own database — through the
+ * `executeSql` adapter on PGlite. Jobs survive restarts; a failed job is retried by its
+ * definition's policy.
  */
-export type JobHandler<T> = (data: T, jobId: string) => Promise<void>;
-
 export type JobQueue = {
-  /** Enqueues a job; returns the pg-boss job id. */
-  send<T extends object>(name: string, data: T, opts?: PgBoss.SendOptions): Promise<string | null>;
-  /** Registers a handler (only in worker or all roles). One job at a time per handler. */
-  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /** Validates `payload` (zod; throws ZodError) and enqueues the job; returns its id. */
+  send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, opts?: SendOptions): Promise<string | null>;
+  /** Runs `job` in this process (worker and all roles) with its concurrency. */
+  work<S extends z.ZodType>(job: JobDefinition<S>, ctx: AppContext): Promise<void>;
+  /**
+   * Runs `job` with `payload` on a cron schedule (5 fields, e.g. '*\/15 * * * *') in time zone
+   * `tz` (IANA, default UTC). pg-boss keeps one schedule per queue; calling again replaces it.
+   */
+  schedule<S extends z.ZodType>(job: JobDefinition<S>, cron: string, payload: z.input<S>, tz?: string): Promise<void>;
   stop(): Promise<void>;
 };
 
+/** Starts pg-boss on `database`; `pollSeconds` is how often idle workers look for jobs (default 1 s). */
 export async function startQueue(database: Database, opts: { pollSeconds?: number } = {}): Promise<JobQueue> {
   const boss = new PgBoss(
     database.kind === 'postgres'
@@ -24,22 +34,41 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
   );
   boss.on('error', (err) => console.error('[jobs]', err.message));
   await boss.start();
+
   const created = new Set<string>();
-  const ensure = async (name: string) => {
-    if (created.has(name)) return;
-    await boss.createQueue(name);
-    created.add(name);
+  const ensure = async (job: JobDefinition) => {
+    if (created.has(job.id)) return;
+    const policy = {
+      retryLimit: job.retry.limit, retryDelay: job.retry.delaySeconds, retryBackoff: job.retry.backoff,
+      expireInSeconds: job.expireInSeconds,
+    };
+    // createQueue keeps an existing queue's policy: update it so a changed definition applies.
+    await boss.createQueue(job.id, { name: job.id, ...policy });
+    await boss.updateQueue(job.id, { name: job.id, ...policy });
+    created.add(job.id);
   };
+
   return {
-    async send(name, data, sendOpts) {
-      await ensure(name);
-      return boss.send(name, data, { retryLimit: 3, retryBackoff: true, expireInSeconds: 3600, ...sendOpts });
-    },
-    async work(name, handler) {
-      await ensure(name);
-      await boss.work<object>(name, { pollingIntervalSeconds: opts.pollSeconds ?? 1, batchSize: 1 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never, job.id);
+    async send(job, payload, sendOpts = {}) {
+      const data = job.payload.parse(payload) as object;
+      await ensure(job);
+      return boss.send(job.id, data, {
+        ...(sendOpts.startAfterSeconds ? { startAfter: sendOpts.startAfterSeconds } : {}),
+        ...(sendOpts.singletonKey ? { singletonKey: sendOpts.singletonKey } : {}),
+        ...(sendOpts.expireInSeconds ? { expireInSeconds: sendOpts.expireInSeconds } : {}),
       });
+    },
+    async work(job, ctx) {
+      await ensure(job);
+      for (let i = 0; i < Math.max(1, job.concurrency); i++) {
+        await boss.work(job.id, { pollingIntervalSeconds: opts.pollSeconds ?? 1, batchSize: 1 }, async ([pgJob]) => {
+          await job.handler(job.payload.parse(pgJob.data), ctx, { jobId: pgJob.id });
+        });
+      }
+    },
+    async schedule(job, cron, payload, tz = 'UTC') {
+      await ensure(job);
+      await boss.schedule(job.id, cron, job.payload.parse(payload) as object, { tz });
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

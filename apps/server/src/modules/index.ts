@@ -1,24 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { JobDefinition } from '../jobs/job.js';
+import type { Subscriptions } from '../jobs/events.js';
 import type { AppContext } from '../platform/context.js';
+import type { RouteModule } from '../platform/module.js';
 import { authRoutes } from './auth/auth.routes.js';
-import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
-import { fontsRoutes } from './fonts/fonts.routes.js';
-import { printRoutes } from './print/print.routes.js';
-import { startPrintJobs } from './print/print.job.js';
-import { projectsRoutes } from './projects/projects.routes.js';
-import { permitsRoutes } from './permits/permits.routes.js';
-import { designsRoutes } from './designs/designs.routes.js';
-import { templateGuideRoutes } from './designs/guide.routes.js';
-import { mailingListsRoutes } from './mailing-lists/mailing-lists.routes.js';
+import { authPurgeJob } from './auth/auth.jobs.js';
 import { columnMappingsRoutes } from './column-mappings/column-mappings.routes.js';
+import { templateGuideRoutes } from './designs/guide.routes.js';
+import { fontsRoutes } from './fonts/fonts.routes.js';
+import { mailingListsRoutes } from './mailing-lists/mailing-lists.routes.js';
+import { permitsRoutes } from './permits/permits.routes.js';
+import { printRoutes } from './print/print.routes.js';
+import { printRecoverJob, printRenderJob, recoverPrintJobsAtStart } from './print/print.job.js';
+import { projectDesignRoutes } from './projects/project-design.routes.js';
+import { projectsRoutes } from './projects/projects.routes.js';
+import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 
-/** Every domain's routes, registered in this order. Auth first: it sets `request.user`. */
-export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [
+/** Every domain's `/api` routes on the web listener, each its own encapsulated plugin. */
+export const webModules: readonly RouteModule[] = [
   authRoutes,
   subscriptionsRoutes,
   projectsRoutes,
+  projectDesignRoutes,
   permitsRoutes,
-  designsRoutes,
   templateGuideRoutes,
   mailingListsRoutes,
   columnMappingsRoutes,
@@ -26,7 +29,17 @@ export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Prom
   printRoutes,
 ];
 
-/** Every domain's job handlers, started in worker and all roles. */
-export const jobModules: Array<(ctx: AppContext) => Promise<void>> = [
-  startPrintJobs,
+/** Every background job a worker runs (issue 5 §3). */
+export const jobDefinitions: readonly JobDefinition[] = [printRenderJob, printRecoverJob, authPurgeJob];
+
+/** Cron schedules (UTC unless a time zone is given). */
+export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; payload: object; tz?: string }> = [
+  { job: printRecoverJob, cron: '* * * * *', payload: {} },
+  { job: authPurgeJob, cron: '17 * * * *', payload: {} },
 ];
+
+/** Jobs that run when a domain event is published (scans fan out here). */
+export const eventSubscriptions: Subscriptions = {};
+
+/** Start-up work of a worker process, after its job handlers are registered. */
+export const workerStartTasks: ReadonlyArray<(ctx: AppContext) => Promise<void>> = [recoverPrintJobsAtStart];

@@ -1,9 +1,55 @@
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
+
+/** An optional environment value: unset and empty both mean "use the default". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+const port = (name: string) =>
+  z.coerce.number({ error: `${name} must be a port number (1–65535)` })
+    .int(`${name} must be a whole port number`)
+    .min(1, `${name} must be between 1 and 65535`).max(65535, `${name} must be between 1 and 65535`);
 
 /**
- * Runtime configuration from environment variables, with laptop defaults (DESIGN.md
- * "Configuration"). Paths are absolute after loading.
+ * `TRUST_PROXY` (issue 5 §7): unset or 'false' → no proxy is trusted and `X-Forwarded-*` headers
+ * are ignored; 'true' → every hop is trusted; a whole number → that many hops; anything else →
+ * a comma-separated list of addresses or CIDR ranges of the trusted proxies (Fastify `trustProxy`).
+ */
+const trustProxy = z.string().transform((v): boolean | number | string[] => {
+  const t = v.trim().toLowerCase();
+  if (t === '' || t === 'false') return false;
+  if (t === 'true') return true;
+  if (/^\d+$/.test(t)) return Number(t);
+  return t.split(',').map((s) => s.trim()).filter(Boolean);
+});
+
+/**
+ * The environment variables the server reads (DESIGN.md "Configuration"), validated at start-up:
+ * a bad value stops the process with a message naming the variable. `.env.example` lists them.
+ */
+export const ZEnvSchema = z.object({
+  PORT: optional(port('PORT')).default(8080).describe('Port of the web app and /api'),
+  API_PORT: optional(port('API_PORT')).default(8081).describe('Port of the public Print-on-Demand API'),
+  HOST: optional(z.string()).default('0.0.0.0').describe('Interface both listeners bind to'),
+  DATA_DIR: optional(z.string()).default('./data').describe('Embedded database in db/, files in files/'),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'))
+    .describe('PostgreSQL URL; unset → embedded PGlite'),
+  PUBLIC_URL: optional(z.url({ error: 'PUBLIC_URL must be an absolute http(s) URL', protocol: /^https?$/ }))
+    .describe('Base URL of the app, short links and per-record URLs'),
+  STORAGE_URL: optional(z.string()).describe('File storage directory (a path or file:///path); unset → DATA_DIR/files'),
+  WEB_DIR: z.string().optional().describe('Built web app served at /; empty → none'),
+  ROLE: optional(z.enum(['all', 'web', 'worker'], { error: 'ROLE must be all, web or worker' })).default('all')
+    .describe('Process role'),
+  PRINT_WORKERS: optional(z.coerce.number().int().min(1, 'PRINT_WORKERS must be 1 or more').max(64, 'PRINT_WORKERS must be at most 64'))
+    .describe('Print render threads; unset → one per core'),
+  PRINT_WORKER_HEAP_MB: optional(z.coerce.number().int().min(64, 'PRINT_WORKER_HEAP_MB must be at least 64')).default(256)
+    .describe('Old-generation heap cap of each print render thread in MB'),
+  TRUST_PROXY: optional(trustProxy).default(false).describe('Which reverse proxies to trust for X-Forwarded-*'),
+});
+
+/**
+ * Runtime configuration with laptop defaults (DESIGN.md "Configuration"). Paths are absolute.
  */
 export type Config = {
   /** Port of the web app and /api (default 8080). */
@@ -13,9 +59,9 @@ export type Config = {
   host: string;
   /** Root of local data: PGlite database in `db/`, files in `files/`. */
   dataDir: string;
-  /** PostgreSQL URL; unset → embedded PGlite in `dataDir/db`. */
+  /** PostgreSQL URL; null → embedded PGlite in `dataDir/db`. */
   databaseUrl: string | null;
-  /** Public base URL used for short links and per-record URLs. */
+  /** Public base URL (no trailing slash) used for short links and per-record URLs. */
   publicUrl: string;
   /** Storage root for uploads, thumbnails and print files. */
   storageDir: string;
@@ -27,28 +73,45 @@ export type Config = {
   printWorkers: number;
   /** Old-generation heap cap of each print render thread in MB (default 256), bounding the job's RSS. */
   printWorkerHeapMb: number;
-  /** Whether session cookies are marked Secure (true when PUBLIC_URL is https). */
+  /** Fastify `trustProxy`: false unless TRUST_PROXY names the proxies in front of the app. */
+  trustProxy: boolean | number | string[];
+  /** Whether session cookies are always marked Secure (PUBLIC_URL is https). */
   secureCookies: boolean;
 };
 
-/** Reads the configuration from `env` (defaults to process.env). */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 8080}`).replace(/\/$/, '');
-  const storage = env.STORAGE_URL?.startsWith('file://') ? env.STORAGE_URL.slice(7) : env.STORAGE_URL;
-  const roleArg = process.argv.find((a) => a.startsWith('--role='))?.slice(7) ?? env.ROLE ?? 'all';
+/** Thrown by `loadConfig` for an invalid variable; the message names it. */
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the configuration from `env` (default process.env); `--role=` on the
+ * command line overrides ROLE. Throws ConfigError naming the first bad variable, e.g.
+ * 'PORT must be a port number (1–65535)'.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
+  const roleArg = argv.find((a) => a.startsWith('--role='))?.slice(7);
+  const parsed = ZEnvSchema.safeParse({ ...env, ...(roleArg ? { ROLE: roleArg } : {}) });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const storage = e.STORAGE_URL?.startsWith('file://') ? new URL(e.STORAGE_URL).pathname : e.STORAGE_URL;
   return {
-    port: Number(env.PORT ?? 8080),
-    apiPort: Number(env.API_PORT ?? 8081),
-    host: env.HOST ?? '0.0.0.0',
+    port: e.PORT,
+    apiPort: e.API_PORT,
+    host: e.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl: e.DATABASE_URL ?? null,
     publicUrl,
     storageDir: path.resolve(storage || path.join(dataDir, 'files')),
-    webDir: env.WEB_DIR === '' ? null : path.resolve(env.WEB_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
-    role: roleArg === 'web' || roleArg === 'worker' ? roleArg : 'all',
-    printWorkers: Math.max(1, Number(env.PRINT_WORKERS ?? 0) || os.availableParallelism()),
-    printWorkerHeapMb: Math.max(64, Number(env.PRINT_WORKER_HEAP_MB ?? 0) || 256),
+    webDir: e.WEB_DIR === '' ? null : path.resolve(e.WEB_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
+    role: e.ROLE,
+    printWorkers: e.PRINT_WORKERS ?? os.availableParallelism(),
+    printWorkerHeapMb: e.PRINT_WORKER_HEAP_MB,
+    trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https:'),
   };
 }

@@ -2,12 +2,14 @@ import type { Config } from './config.js';
 import type { Database, Db } from '../db/client.js';
 import type { Storage } from './storage.js';
 import type { JobQueue } from '../jobs/queue.js';
+import type { EventBus } from '../jobs/events.js';
 
-/** What services need from the running app: configuration, database, files and the job queue. */
+/** What services need from the running app: configuration, database, files, jobs and events. */
 export type AppContext = {
   config: Config;
   database: Database;
   db: Db;
   storage: Storage;
   queue: JobQueue;
+  events: EventBus;
 };

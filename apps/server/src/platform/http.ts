@@ -1,28 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import type { TUser } from '@mailcraft/shared';
 import { AppError, ERROR_STATUS, type ErrorCode } from './errors.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The signed-in user, set by the auth hook; null when anonymous. */
-    user: TUser | null;
-  }
-}
-
-/** Returns the signed-in user or throws UNAUTHORIZED (401). */
-export function requireUser(request: FastifyRequest): TUser {
-  if (!request.user) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
-  return request.user;
-}
-
-/** Returns the signed-in administrator or throws UNAUTHORIZED / FORBIDDEN. */
-export function requireAdmin(request: FastifyRequest): TUser {
-  const user = requireUser(request);
-  if (!user.is_admin) throw new AppError('FORBIDDEN', 'Administrators only');
-  return user;
-}
 
 /** First zod issue as one readable line, e.g. 'Line 3 is required'. */
 function zodMessage(issues: { message: string }[]): string {
@@ -55,12 +34,6 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/**
- * Route option that answers 401 before the body is validated, so anonymous callers learn that
- * they must sign in rather than what their payload lacks: `{ ...signedIn, schema: … }`.
- */
-export const signedIn = {
-  preValidation: async (request: FastifyRequest): Promise<void> => {
-    requireUser(request);
-  },
-};
+/** The 404 envelope of an unknown route. */
+export const notFoundEnvelope = (reply: FastifyReply) =>
+  reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });

@@ -16,15 +16,14 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   size(key: string): Promise<number>;
   delete(key: string): Promise<void>;
-  /** Absolute local path of a key, for tools that need a file (worker threads, merging). */
-  localPath(key: string): string;
 }
 
 /** Local-directory storage, the default (`DATA_DIR/files`). */
 export class LocalStorage implements Storage {
   constructor(private readonly root: string) {}
 
-  localPath(key: string): string {
+  /** Absolute path of a key inside the root; throws for a key that escapes it. */
+  private localPath(key: string): string {
     const full = path.resolve(this.root, key);
     if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Invalid storage key: ${key}`);
     return full;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import Papa from 'papaparse';
 import { eq } from 'drizzle-orm';
-import { PAGE_PADDING_MM, PAPER_SIZES_MM, PERMIT_LINE_DEFAULTS, type FieldSettings, type Mappings } from '@mailcraft/shared';
+import { PAGE_PADDING_MM, PAPER_SIZES_MM, PERMIT_LINE_DEFAULTS, type FieldSettings, type Mappings, type PlanId, type TPlanFeatures } from '@mailcraft/shared';
 import type { Db } from '../db/client.js';
 import { sharedDataFile } from './shared-data.js';
-import { columnMappings, designs, mailingListRecords, mailingLists, permits, projects } from '../db/schema/index.js';
+import { columnMappings, designs, mailingListRecords, mailingLists, permits, plans, projects, subscriptions } from '../db/schema/index.js';
 
 /**
  * Test factories (STYLE.md: "Factories build rows; no test depends on another's data"). Rows are
@@ -64,4 +64,15 @@ export const textElement = (name: string, x: number, y: number, over: Record<str
 
 export async function createDesign(db: Db, projectId: string, data: { inside: unknown; outside?: unknown }) {
   await db.insert(designs).values({ projectId, templateDataInside: data.inside, templateDataOutside: data.outside ?? null, hasContent: true });
+}
+
+/**
+ * Puts a user on `planId` with some of that plan's features overridden — in this test file's own
+ * database only (each file opens its own), e.g. `onPlan(db, u.id, 'pay_as_you_go', { max_projects: 2 })`.
+ */
+export async function onPlan(db: Db, userId: string, planId: PlanId, features: Partial<TPlanFeatures> = {}) {
+  const [plan] = await db.select().from(plans).where(eq(plans.id, planId));
+  await db.update(plans).set({ features: { ...plan.features, ...features } }).where(eq(plans.id, planId));
+  await db.insert(subscriptions).values({ userId, planId })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { planId } });
 }

@@ -8,11 +8,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../app.js';
 import { migrateDatabase, openDatabase, type Database } from '../db/client.js';
 import { loadConfig } from '../platform/config.js';
-import { LocalStorage } from '../platform/storage.js';
-import { startQueue } from '../jobs/queue.js';
-import { jobModules } from '../modules/index.js';
-import { seedFonts } from '../modules/fonts/fonts.service.js';
 import type { AppContext } from '../platform/context.js';
+import { buildPublicApi } from '../public-api.js';
+import { createContext, startWorkers } from '../runtime.js';
 
 /**
  * A real app on a real, migrated database for integration tests: PGlite from the global setup's
@@ -21,6 +19,8 @@ import type { AppContext } from '../platform/context.js';
  */
 export type TestApp = {
   app: FastifyInstance;
+  /** The public API listener (API_PORT) on the same context. */
+  publicApi: FastifyInstance;
   ctx: AppContext;
   close(): Promise<void>;
 };
@@ -59,18 +59,19 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
 export async function createTestApp(opts: { workers?: boolean } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-files-'));
-  const config = { ...loadConfig({ DATA_DIR: tmp, WEB_DIR: '', PRINT_WORKERS: '2' }) };
-  const queue = await startQueue(database, { pollSeconds: 0.5 });
-  const ctx: AppContext = { config, database, db: database.db, storage: new LocalStorage(config.storageDir), queue };
-  await seedFonts(ctx);
-  if (opts.workers !== false) for (const start of jobModules) await start(ctx);
+  const config = loadConfig({ DATA_DIR: tmp, WEB_DIR: '', PRINT_WORKERS: '2' }, []);
+  const ctx = await createContext(config, database, { pollSeconds: 0.5 });
+  if (opts.workers !== false) await startWorkers(ctx);
   const app = await buildApp(ctx);
+  const publicApi = await buildPublicApi(ctx);
   return {
     app,
+    publicApi,
     ctx,
     close: async () => {
       await app.close();
-      await queue.stop();
+      await publicApi.close();
+      await ctx.queue.stop();
       await database.close();
       await drop();
       await fs.rm(tmp, { recursive: true, force: true });

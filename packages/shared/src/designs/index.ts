@@ -10,8 +10,3 @@ export type { IndiciaSchema } from './indicia.js';
 export { buildPieceInputs, templateFieldName, isMergeField } from './piece-inputs.js';
 export type { PieceContext } from './piece-inputs.js';
 
-import { indiciaPlugin } from './indicia.js';
-import { qrVectorPlugin } from './qr-vector.js';
-
-/** Our plugins keyed by their type names, to spread into pdfme's `plugins` option. */
-export const mailcraftPlugins = { qrVector: qrVectorPlugin, indicia: indiciaPlugin };

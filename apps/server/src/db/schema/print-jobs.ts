@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
+import { printJobStatusEnum } from './enums.js';
 import { projects } from './projects.js';
 
 /** Print-file jobs: status is queued | running | done | failed; done/total count mail pieces. */
@@ -7,11 +8,15 @@ export const printJobs = pgTable('print_jobs', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
-  status: text('status').notNull().default('queued'),
+  status: printJobStatusEnum('status').notNull().default('queued'),
   done: integer('done').notNull().default(0),
   total: integer('total').notNull().default(0),
   error: text('error'),
   fileKey: text('file_key'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by the render that holds the job; a newer claim after a crash replaces it. */
+  runId: uuid('run_id'),
+  /** Last sign of life of the running render; a stale one is picked up again (issue 5 §3). */
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 }, (t) => [index('print_jobs_user_idx').on(t.userId)]);

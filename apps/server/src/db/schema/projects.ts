@@ -1,6 +1,9 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { PaperSize } from '@mailcraft/shared';
 import { users } from './users.js';
 import { permits } from './permits.js';
+import { mailingLists } from './mailing-lists.js';
+import { paperSizeEnum, permitTypeEnum, sidesEnum, templateTypeEnum } from './enums.js';
 
 /** Projects: one mailer each (spec 000 §3). `listId` is the current mailing list. */
 export const projects = pgTable('projects', {
@@ -8,12 +11,12 @@ export const projects = pgTable('projects', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
-  templateType: text('template_type').notNull(),
-  paperSize: text('paper_size').notNull(),
-  sides: text('sides').notNull(),
-  permitType: text('permit_type').notNull(),
+  templateType: templateTypeEnum('template_type').notNull(),
+  paperSize: paperSizeEnum('paper_size').$type<PaperSize>().notNull(),
+  sides: sidesEnum('sides').notNull(),
+  permitType: permitTypeEnum('permit_type').notNull(),
   mailingPermitId: uuid('mailing_permit_id').references(() => permits.id, { onDelete: 'set null' }),
-  listId: uuid('list_id'),
+  listId: uuid('list_id').references((): AnyPgColumn => mailingLists.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('projects_user_idx').on(t.userId)]);

@@ -7,6 +7,9 @@ export const authRepo = {
   findUserByEmail: async (db: Db, email: string): Promise<UserRow | undefined> =>
     (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
 
+  findUserById: async (db: Db, id: string): Promise<UserRow | undefined> =>
+    (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
+
   /** Creates a user; the first account ever created becomes an administrator (issue 2). */
   createUser: async (db: Db, u: { email: string; passwordHash: string; givenName: string }): Promise<UserRow> =>
     db.transaction(async (tx) => {
@@ -40,6 +43,8 @@ export const authRepo = {
 
   countFailures: async (db: Db, key: string, since: Date): Promise<number> =>
     (await db.select({ n: count() }).from(authFailures).where(and(eq(authFailures.key, key), gt(authFailures.failedAt, since))))[0].n,
+
+  deleteFailuresBefore: async (db: Db, before: Date) => db.delete(authFailures).where(lt(authFailures.failedAt, before)),
 
   clearFailures: async (db: Db, key: string) => db.delete(authFailures).where(eq(authFailures.key, key)),
 };

@@ -1,108 +1,126 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ZLoginSchema, ZSignupSchema, type TAuthStatus } from '@mailcraft/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ZAuthStatusSchema, ZErrorSchema, ZLoginSchema, ZNextQuerySchema, ZSignupSchema, type TAuthStatus } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import type { ZodApp } from '../../platform/module.js';
 import { renderAuthPage } from './auth.page.js';
-import { endSession, logIn, resumeSession, signUp, startSession } from './auth.service.js';
-
-export const SESSION_COOKIE = 'mc_session';
+import { currentUser, endSession, logIn, signUp, startSession } from './auth.service.js';
+import { SESSION_COOKIE } from './session-auth.js';
 
 /** Only same-site relative paths are followed after sign-in (no open redirect). */
 const safeNext = (next: unknown) => (typeof next === 'string' && /^\/(?!\/)/.test(next) ? next : '/projects');
 const wantsHtml = (req: FastifyRequest) => req.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
+const html = { description: 'The sign-in or sign-up page', content: { 'text/html': { schema: z.string().describe('HTML page') } } };
+/** An error answer: JSON for API callers, the form again with the message for form posts. */
+const errorOrPage = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ZErrorSchema }, 'text/html': { schema: z.string().describe('The form with the message') } },
+});
+type PageStatus = 400 | 401 | 409 | 429;
+const pageStatus = (err: unknown): PageStatus => {
+  const status = err instanceof AppError ? err.status : 400;
+  return status === 401 || status === 409 || status === 429 ? status : 400;
+};
+const redirect = z.null().describe('Redirect (303) to `next` after a form post');
+
+/** The first validation message of a route with `attachValidation`, or the error's own. */
+const failureMessage = (err: unknown) => (err instanceof AppError ? err.message : err instanceof Error ? err.message : 'Request failed');
 
 /**
- * Auth hook and routes (issue 2 contract):
- * - GET /api/auth/login, GET /api/auth/signup — server-hosted forms; `?next=` path to return to.
- * - POST /api/auth/login {email, password} (JSON or form) → cookie; JSON `{authenticated, user}`; 401 on bad credentials, 429 when rate-limited.
+ * Auth routes (issue 2 contract; spec 000 §4): the server-hosted forms post back as
+ * application/x-www-form-urlencoded and get HTML (errors shown in the page), JSON callers get JSON.
+ * - GET /api/auth/login, GET /api/auth/signup — the forms; `?next=` path to return to.
+ * - POST /api/auth/login {email, password} → cookie; JSON `{authenticated, user}`; 401 on bad credentials, 429 when rate-limited.
  * - POST /api/auth/signup {email, password, given_name} → creates the account and signs in (201).
  * - GET /api/auth/status → `{authenticated, user}`; also the keep-alive that extends the session.
  * - GET /api/auth/logout → clears the session.
  */
-export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-
-  app.addHook('onRequest', async (req) => {
-    req.user = null;
-    const token = req.cookies[SESSION_COOKIE];
-    if (token) req.user = await resumeSession(db, token);
-  });
-
-  // Cookie-authenticated writes must come from our own origin (DESIGN.md "Security baseline").
-  app.addHook('preHandler', async (req) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || !req.cookies[SESSION_COOKIE]) return;
-    const origin = req.headers.origin;
-    if (origin && new URL(origin).host !== req.headers.host) throw new AppError('FORBIDDEN', 'Cross-origin request refused');
-  });
+  const tags = ['auth'];
 
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies, maxAge: 30 * 24 * 3600,
     });
 
-  const nextQuery = z.object({ next: z.string().optional() });
-
-  app.get('/api/auth/login', async (req, reply) => {
-    const { next } = nextQuery.parse(req.query);
-    if (req.user) return reply.redirect(safeNext(next));
-    return reply.type('text/html').send(renderAuthPage({ mode: 'login', next: safeNext(next) }));
+  app.get('/api/auth/login', {
+    schema: { summary: 'Sign-in page', tags, querystring: ZNextQuerySchema, response: { 200: html, 302: redirect } },
+  }, async (req, reply) => {
+    const next = safeNext(req.query.next);
+    if (req.principal) return reply.redirect(next);
+    return reply.type('text/html').send(renderAuthPage({ mode: 'login', next }));
   });
 
-  app.get('/api/auth/signup', async (req, reply) => {
-    const { next } = nextQuery.parse(req.query);
-    return reply.type('text/html').send(renderAuthPage({ mode: 'signup', next: safeNext(next) }));
-  });
+  app.get('/api/auth/signup', {
+    schema: { summary: 'Sign-up page', tags, querystring: ZNextQuerySchema, response: { 200: html } },
+  }, async (req, reply) => reply.type('text/html').send(renderAuthPage({ mode: 'signup', next: safeNext(req.query.next) })));
 
   const loginLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-  app.post('/api/auth/login', { config: loginLimit }, async (req, reply) => {
-    const next = safeNext(nextQuery.parse(req.query).next);
-    const body = (req.body ?? {}) as Record<string, unknown>;
+  app.post('/api/auth/login', {
+    config: loginLimit,
+    attachValidation: true,
+    schema: {
+      summary: 'Sign in (JSON or form)', tags, querystring: ZNextQuerySchema, body: ZLoginSchema,
+      response: { 200: ZAuthStatusSchema, 303: redirect, 400: errorOrPage('Invalid input'), 401: errorOrPage('Wrong email or password'), 429: errorOrPage('Too many attempts') },
+    },
+  }, async (req, reply) => {
+    const next = safeNext(req.query?.next);
+    const raw = (req.body ?? {}) as Record<string, unknown>;
     try {
-      const input = ZLoginSchema.parse(body);
-      const user = await logIn(db, input, req.ip);
+      if (req.validationError) throw req.validationError;
+      const user = await logIn(db, req.body, req.ip);
       setCookie(reply, await startSession(db, user.id));
       if (wantsHtml(req)) return reply.redirect(next, 303);
       return { authenticated: true, user } satisfies TAuthStatus;
     } catch (err) {
       if (!wantsHtml(req)) throw err;
-      const message = err instanceof AppError ? err.message : err instanceof z.ZodError ? err.issues[0].message : 'Sign-in failed';
-      const status = err instanceof AppError ? err.status : 400;
-      return reply.status(status).type('text/html')
-        .send(renderAuthPage({ mode: 'login', next, error: message, email: String(body.email ?? '') }));
+      return reply.status(pageStatus(err) as 400 | 401 | 429).type('text/html')
+        .send(renderAuthPage({ mode: 'login', next, error: failureMessage(err), email: String(raw.email ?? '') }));
     }
   });
 
-  app.post('/api/auth/signup', { config: loginLimit }, async (req, reply) => {
-    const next = safeNext(nextQuery.parse(req.query).next);
-    const body = (req.body ?? {}) as Record<string, unknown>;
+  app.post('/api/auth/signup', {
+    config: loginLimit,
+    attachValidation: true,
+    schema: {
+      summary: 'Create an account and sign in (JSON or form)', tags, querystring: ZNextQuerySchema, body: ZSignupSchema,
+      response: { 201: ZAuthStatusSchema, 303: redirect, 400: errorOrPage('Invalid input'), 409: errorOrPage('Email taken'), 429: errorOrPage('Too many attempts') },
+    },
+  }, async (req, reply) => {
+    const next = safeNext(req.query?.next);
+    const raw = (req.body ?? {}) as Record<string, unknown>;
     try {
-      const input = ZSignupSchema.parse(body);
-      const user = await signUp(db, input);
+      if (req.validationError) throw req.validationError;
+      const user = await signUp(db, req.body);
       setCookie(reply, await startSession(db, user.id));
       if (wantsHtml(req)) return reply.redirect(next, 303);
       return reply.status(201).send({ authenticated: true, user } satisfies TAuthStatus);
     } catch (err) {
       if (!wantsHtml(req)) throw err;
-      const message = err instanceof AppError ? err.message : err instanceof z.ZodError ? err.issues[0].message : 'Sign-up failed';
-      return reply.status(err instanceof AppError ? err.status : 400).type('text/html').send(renderAuthPage({
-        mode: 'signup', next, error: message, email: String(body.email ?? ''), givenName: String(body.given_name ?? ''),
+      return reply.status(pageStatus(err) as 400 | 409 | 429).type('text/html').send(renderAuthPage({
+        mode: 'signup', next, error: failureMessage(err), email: String(raw.email ?? ''), givenName: String(raw.given_name ?? ''),
       }));
     }
   });
 
-  app.get('/api/auth/status', async (req, reply) => {
+  app.get('/api/auth/status', {
+    schema: { summary: 'Whether a session is signed in; extends it (keep-alive)', tags, response: { 200: ZAuthStatusSchema } },
+  }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return { authenticated: !!req.user, user: req.user } satisfies TAuthStatus;
+    const user = req.principal ? await currentUser(db, req.principal) : null;
+    return { authenticated: !!user, user } satisfies TAuthStatus;
   });
 
-  app.get('/api/auth/logout', async (req, reply) => {
+  app.get('/api/auth/logout', {
+    schema: { summary: 'Sign out', tags, response: { 200: ZAuthStatusSchema, 302: redirect } },
+  }, async (req, reply) => {
     const token = req.cookies[SESSION_COOKIE];
     if (token) await endSession(db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (req.headers.accept?.includes('text/html')) return reply.redirect('/');
-    return { authenticated: false, user: null };
+    return { authenticated: false, user: null } satisfies TAuthStatus;
   });
 }
-

@@ -4,6 +4,8 @@ import { SESSION_IDLE_SECONDS, type TUser } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import type { Principal } from '../../platform/principal.js';
+import { startSubscription } from '../subscriptions/subscriptions.service.js';
 import { authRepo } from './auth.repo.js';
 
 /** Failed sign-ins allowed per IP and per account inside the window before 429. */
@@ -25,6 +27,7 @@ export async function signUp(db: Db, input: { email: string; password: string; g
   }
   const passwordHash = await hash(input.password, ARGON2);
   const row = await authRepo.createUser(db, { email: input.email, passwordHash, givenName: input.given_name });
+  await startSubscription(db, row.id, row.isAdmin);
   return presentUser(row);
 }
 
@@ -72,6 +75,21 @@ export async function resumeSession(db: Db, token: string): Promise<TUser | null
   return presentUser(found.user);
 }
 
+/** The principal's account as GET /api/auth/status presents it; null when it no longer exists. */
+export async function currentUser(db: Db, principal: Principal): Promise<TUser | null> {
+  const row = await authRepo.findUserById(db, principal.userId);
+  return row ? presentUser(row) : null;
+}
+
 export async function endSession(db: Db, token: string): Promise<void> {
   await authRepo.deleteSession(db, tokenHash(token));
+}
+
+/**
+ * Deletes expired sessions and failed sign-in rows older than the failure window (scheduled
+ * hourly as 'auth.purge'). Returns nothing; safe to run at any time.
+ */
+export async function purgeAuthRecords(db: Db): Promise<void> {
+  await authRepo.deleteExpiredSessions(db);
+  await authRepo.deleteFailuresBefore(db, new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000));
 }

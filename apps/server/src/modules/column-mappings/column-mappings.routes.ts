@@ -1,11 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { ZMapColumnsSchema } from '@mailcraft/shared';
+import { ZErrorSchema, ZIdParams, ZListMappingsSchema, ZMapColumnsSchema, ZOkSchema } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
-import { requireUser } from '../../platform/http.js';
+import type { ZodApp } from '../../platform/module.js';
+import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { getListMappings, saveListMappings } from './column-mappings.service.js';
-
-const ZListIdParams = z.object({ id: z.string() });
 
 /**
  * Column mapping routes (spec 000 §3 Mappings, §5, §7); login required, lists scoped to the user:
@@ -15,15 +12,20 @@ const ZListIdParams = z.object({ id: z.string() });
  *   the column or field at fault (unknown column or field, a non-custom field from two columns,
  *   an unknown capitalization); 404 for another user's list.
  */
-export async function columnMappingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/mappings/list/:id', async (req) => {
-    const user = requireUser(req);
-    return getListMappings(ctx.db, user.id, ZListIdParams.parse(req.params).id);
-  });
+export async function columnMappingsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const tags = ['column-mappings'];
+  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
 
-  app.post('/api/lists/map-columns', async (req) => {
-    const user = requireUser(req);
-    await saveListMappings(ctx.db, user.id, ZMapColumnsSchema.parse(req.body ?? {}));
-    return { ok: true };
+  app.get('/api/mappings/list/:id', {
+    ...signedIn,
+    schema: { summary: 'The column mappings in force for a list', tags, params: ZIdParams, response: { 200: ZListMappingsSchema, ...errors } },
+  }, async (req) => getListMappings(ctx.db, requirePrincipal(req), req.params.id));
+
+  app.post('/api/lists/map-columns', {
+    ...signedIn,
+    schema: { summary: 'Save a list\'s column mappings', tags, body: ZMapColumnsSchema, response: { 200: ZOkSchema, ...errors } },
+  }, async (req) => {
+    await saveListMappings(ctx.db, requirePrincipal(req), req.body);
+    return { ok: true as const };
   });
 }

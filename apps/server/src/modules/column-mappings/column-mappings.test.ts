@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { getMappedRecords } from '../mailing-lists/mailing-lists.service.js';
+import { mapRecord } from '@mailcraft/shared';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ workers: false }); });
@@ -47,9 +47,10 @@ describe('column mappings', () => {
       fieldSettings: { capitalization: { first_name: 'title', last_name: 'upper' } },
       saved: true,
     });
-    const { records, total } = await getMappedRecords(t.ctx.db, u.id, id, { offset: 0, limit: 10 });
-    expect(total).toBe(2);
-    expect(records.map((r) => r.rowIndex)).toEqual([0, 1]);
+    // What the designer and print do with them: shared mapRecord over the raw records.
+    const preview = (await u.req({ method: 'GET', url: `/api/lists/${id}/preview` })).json();
+    expect(preview.total).toBe(2);
+    const records = preview.rows.map((row: string[]) => ({ fields: mapRecord(preview.headers, row, saved.mappings, saved.fieldSettings) }));
     expect(records[0].fields).toMatchObject({ first_name: 'Ann', last_name: 'LEE', zip: '08014', custom_1: 'vip blue', imbno: '123', full_name: 'Ann LEE' });
     expect(records[1].fields.custom_1).toBe('green');
 

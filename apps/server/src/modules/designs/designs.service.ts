@@ -1,20 +1,22 @@
 import {
   PAPER_SIZES_MM, blankTemplate, templateFitsPaperSize, templateHasContent,
-  type PaperSize, type TDesignTemplate, type TProjectDesign, type TProjectDesignSave,
+  type PaperSize, type Sides, type TDesignTemplate, type TProjectDesign, type TProjectDesignSave,
 } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
-import { projectsRepo, type ProjectRow } from '../projects/projects.repo.js';
 import { designsRepo, type DesignRow } from './designs.repo.js';
 import { decodePngDataUrl, thumbnailKey, type ThumbnailSide } from './thumbnails.js';
 
-const paperSizeOf = (project: ProjectRow) => project.paperSize as PaperSize;
+/** What the design rules need of its project (the projects module passes it after checking ownership). */
+export type DesignProject = { id: string; paperSize: PaperSize; sides: Sides };
+
+const paperSizeOf = (project: DesignProject) => project.paperSize;
 
 const savedInside = (row: DesignRow | undefined) => (row?.templateDataInside ?? null) as TDesignTemplate | null;
 const savedOutside = (row: DesignRow | undefined) => (row?.templateDataOutside ?? null) as TDesignTemplate | null;
 
-function present(project: ProjectRow, row: DesignRow | undefined): TProjectDesign {
+function present(project: DesignProject, row: DesignRow | undefined): TProjectDesign {
   const paperSize = paperSizeOf(project);
   return {
     template_data_inside: savedInside(row) ?? blankTemplate(paperSize),
@@ -27,12 +29,9 @@ function present(project: ProjectRow, row: DesignRow | undefined): TProjectDesig
  * GET /api/templates/project/{id}/design → `{template_data_inside, template_data_outside,
  * updated_at}` (spec 000 §3 Design template). Until a design is saved, blank templates at the
  * project's paper size (6.35 mm padding) and `updated_at: null`; outside is null when single-sided.
- * Throws NOT_FOUND when the project is not the user's.
  */
-export async function getDesign(db: Db, userId: string, projectId: string): Promise<TProjectDesign> {
-  const project = await projectsRepo.findRow(db, userId, projectId);
-  if (!project) throw notFound('Project');
-  return present(project, await designsRepo.find(db, projectId));
+export async function getDesign(db: Db, project: DesignProject): Promise<TProjectDesign> {
+  return present(project, await designsRepo.find(db, project.id));
 }
 
 function checkSize(template: TDesignTemplate, paperSize: PaperSize, side: string): void {
@@ -50,11 +49,9 @@ function checkSize(template: TDesignTemplate, paperSize: PaperSize, side: string
  *   cleared by sending a blank template, never by omission.
  * - Thumbnails: PNG data URLs, at most 2 MB each (413), PNG signature checked (400); a side
  *   without a new thumbnail keeps its previous one.
- * Throws NOT_FOUND when the project is not the user's.
  */
-export async function saveDesign(db: Db, storage: Storage, userId: string, projectId: string, input: TProjectDesignSave): Promise<TProjectDesign> {
-  const project = await projectsRepo.findRow(db, userId, projectId);
-  if (!project) throw notFound('Project');
+export async function saveDesign(db: Db, storage: Storage, project: DesignProject, input: TProjectDesignSave): Promise<TProjectDesign> {
+  const projectId = project.id;
   const paperSize = paperSizeOf(project);
   const double = project.sides === 'double';
   if (!double && (input.template_data_outside || input.thumbnails?.outside)) {
@@ -95,7 +92,7 @@ const resized = (t: TDesignTemplate, paperSize: PaperSize): TDesignTemplate => {
  * double-sided. Returns the storage keys that are no longer referenced (the outside thumbnail)
  * for the caller to delete once the transaction has committed. No-op without a saved design.
  */
-export async function conformDesign(db: Db, project: ProjectRow): Promise<string[]> {
+export async function conformDesign(db: Db, project: DesignProject): Promise<string[]> {
   const row = await designsRepo.find(db, project.id);
   if (!row) return [];
   const paperSize = paperSizeOf(project);
@@ -114,4 +111,10 @@ export async function conformDesign(db: Db, project: ProjectRow): Promise<string
     thumbnails,
   });
   return orphaned;
+}
+
+/** The saved templates of a project, or null without a saved design (print reads them). */
+export async function findSavedDesign(db: Db, projectId: string): Promise<{ inside: TDesignTemplate | null; outside: TDesignTemplate | null; hasContent: boolean } | null> {
+  const row = await designsRepo.find(db, projectId);
+  return row ? { inside: savedInside(row), outside: savedOutside(row), hasContent: row.hasContent } : null;
 }

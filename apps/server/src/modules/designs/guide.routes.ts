@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZTemplateGuideQuerySchema } from '@mailcraft/shared';
+import { ZErrorSchema, ZTemplateGuideQuerySchema, binary } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
-import { signedIn } from '../../platform/http.js';
+import type { ZodApp } from '../../platform/module.js';
+import { signedIn } from '../../platform/principal.js';
 import { openGuideFile } from './guide.service.js';
 
 const CONTENT_TYPES = { pdf: 'application/pdf', psd: 'image/vnd.adobe.photoshop' } as const;
@@ -15,10 +14,15 @@ const CONTENT_TYPES = { pdf: 'application/pdf', psd: 'image/vnd.adobe.photoshop'
  * paperSize: 8.5x11 | 6x9 | 11x17 | 12x18 | A4 | A3 | A2 (400 otherwise); defaults 8.5x11,
  * self_mailer, double.
  */
-export async function templateGuideRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function templateGuideRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   for (const ext of ['pdf', 'psd'] as const) {
-    app.get(`/api/templates/guide.${ext}`, { ...signedIn, schema: { querystring: ZTemplateGuideQuerySchema } }, async (req, reply) => {
+    app.get(`/api/templates/guide.${ext}`, {
+      ...signedIn,
+      schema: {
+        summary: `Template guide as ${ext.toUpperCase()}`, tags: ['designs'], querystring: ZTemplateGuideQuerySchema,
+        response: { 200: binary(CONTENT_TYPES[ext], `The template guide (${ext.toUpperCase()})`), 400: ZErrorSchema, 401: ZErrorSchema },
+      },
+    }, async (req, reply) => {
       const { name, stream } = await openGuideFile(ctx.storage, req.query, ext);
       return reply
         .type(CONTENT_TYPES[ext])

@@ -1,10 +1,10 @@
+import type { TFont } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
+import { isUuid } from '../../platform/ids.js';
 import { notFound } from '../../platform/errors.js';
 import { BUILTIN_FONTS, builtinFontBytes } from './builtin-fonts.js';
 import { fontsRepo } from './fonts.repo.js';
 
-/** A font as the API presents it (spec 000 §3 Font: id, postscript_name, is_fallback). */
-export type TFont = { id: string; postscript_name: string; is_fallback: boolean };
 
 /**
  * Adds the default fonts (spec 000 §9: Helvetica and Roboto-Regular, the fallback) when they
@@ -26,7 +26,7 @@ export async function listFonts(ctx: Pick<AppContext, 'db'>): Promise<TFont[]> {
  * Throws NOT_FOUND for an unknown id.
  */
 export async function fontBase64(ctx: Pick<AppContext, 'db' | 'storage'>, id: string): Promise<{ data: string }> {
-  const row = await fontsRepo.findById(ctx.db, id);
+  const row = isUuid(id) ? await fontsRepo.findById(ctx.db, id) : undefined;
   if (!row) throw notFound('Font');
   const bytes = builtinFontBytes(row.fileKey) ?? (await ctx.storage.get(row.fileKey));
   return { data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };

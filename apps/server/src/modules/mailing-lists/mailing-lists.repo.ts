@@ -1,13 +1,13 @@
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { mailingListRecords, mailingLists, projects } from '../../db/schema/index.js';
+import { mailingListRecords, mailingLists } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
 
 export type MailingListRow = typeof mailingLists.$inferSelect;
 export type RecordRow = { id: string; rowIndex: number; values: string[] };
 
 /**
- * Database access for mailing lists, their records and the project link. Every read of a list
+ * Database access for mailing lists and their records. Every read of a list
  * is scoped to its owner (DESIGN.md "Security baseline").
  */
 export const mailingListsRepo = {
@@ -54,18 +54,24 @@ export const mailingListsRepo = {
   delete: async (db: Db, userId: string, listId: string) =>
     db.delete(mailingLists).where(and(eq(mailingLists.id, listId), eq(mailingLists.userId, userId))),
 
-  /** A project of the user, or undefined (also for a malformed id). */
-  findOwnedProject: async (db: Db, userId: string, projectId: string): Promise<{ id: string; listId: string | null } | undefined> => {
-    if (!isUuid(projectId)) return undefined;
-    return (await db.select({ id: projects.id, listId: projects.listId }).from(projects)
-      .where(and(eq(projects.id, projectId), eq(projects.userId, userId))).limit(1))[0];
+  /**
+   * The list's records in list order, `batchSize` at a time (keyset on row_index), so a whole
+   * list is never in memory. Stops after `limit` records when given.
+   */
+  async *recordBatches(db: Db, listId: string, batchSize: number, limit = Infinity) {
+    let after = -1;
+    let read = 0;
+    while (read < limit) {
+      const rows = await db
+        .select({ id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values })
+        .from(mailingListRecords)
+        .where(and(eq(mailingListRecords.listId, listId), gt(mailingListRecords.rowIndex, after)))
+        .orderBy(asc(mailingListRecords.rowIndex))
+        .limit(Math.min(batchSize, limit - read));
+      if (rows.length === 0) return;
+      read += rows.length;
+      after = rows[rows.length - 1].rowIndex;
+      yield rows;
+    }
   },
-
-  /** Makes `listId` the project's current list (spec 000 §2 'Current Mailing List'). */
-  setProjectList: async (db: Db, projectId: string, listId: string) =>
-    db.update(projects).set({ listId, updatedAt: new Date() }).where(eq(projects.id, projectId)),
-
-  /** How many of the user's projects have `listId` as their current list. */
-  countProjectsUsing: async (db: Db, userId: string, listId: string): Promise<number> =>
-    (await db.select({ n: count() }).from(projects).where(and(eq(projects.userId, userId), eq(projects.listId, listId))))[0].n,
 };

@@ -1,14 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { LIST_MESSAGES, ZListPreviewQuerySchema } from '@mailcraft/shared';
+import {
+  LIST_MESSAGES, ZErrorSchema, ZIdParams, ZListPreviewQuerySchema, ZListPreviewSchema, ZMailingListDetailSchema,
+  ZMailingListSchema, ZNoContent, ZUploadedListSchema,
+} from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { requireUser } from '../../platform/http.js';
+import type { ZodApp } from '../../platform/module.js';
+import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { uploadExtension } from './import/open-table.js';
 import { deleteList, getList, listLists, previewList } from './mailing-lists.service.js';
 import { uploadList, type UploadInput } from './upload-list.service.js';
-
-const ZListIdParams = z.object({ id: z.string() });
 
 /**
  * Reads the multipart upload: the first file part (any field name, `file` by convention) and the
@@ -56,25 +58,46 @@ async function readUpload(req: FastifyRequest): Promise<UploadInput> {
  * - GET /api/lists/{id}/preview?offset=0&limit=10 (limit ≤ 100, `step=mapping` accepted) →
  *   `{ headers, rows, total, offset, limit }`.
  */
-export async function mailingListsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/lists/upload', async (req, reply) => {
-    const user = requireUser(req);
+export async function mailingListsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const tags = ['mailing-lists'];
+  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+
+  app.post('/api/lists/upload', {
+    ...signedIn,
+    schema: {
+      summary: 'Upload a mailing list (.csv, .xls, .xlsx) as multipart/form-data: file, projectId?', tags,
+      consumes: ['multipart/form-data'],
+      response: { 201: ZUploadedListSchema, ...errors, 402: ZErrorSchema, 413: ZErrorSchema, 415: ZErrorSchema, 422: ZErrorSchema, 429: ZErrorSchema },
+    },
+  }, async (req, reply) => {
+    const principal = requirePrincipal(req);
     const upload = await readUpload(req);
-    return reply.status(201).send(await uploadList(ctx, user.id, upload));
+    return reply.status(201).send(await uploadList(ctx, principal, upload));
   });
 
-  app.get('/api/lists', async (req) => listLists(ctx.db, requireUser(req).id));
+  app.get('/api/lists', {
+    ...signedIn,
+    schema: { summary: 'The user\'s mailing lists, newest first', tags, response: { 200: z.array(ZMailingListSchema), 401: ZErrorSchema } },
+  }, async (req) => listLists(ctx.db, requirePrincipal(req)));
 
-  app.get('/api/lists/:id', async (req) => getList(ctx.db, requireUser(req).id, ZListIdParams.parse(req.params).id));
+  app.get('/api/lists/:id', {
+    ...signedIn,
+    schema: { summary: 'One mailing list with its column names', tags, params: ZIdParams, response: { 200: ZMailingListDetailSchema, ...errors } },
+  }, async (req) => getList(ctx.db, requirePrincipal(req), req.params.id));
 
-  app.delete('/api/lists/:id', async (req, reply) => {
-    await deleteList(ctx, requireUser(req).id, ZListIdParams.parse(req.params).id);
-    return reply.status(204).send();
+  app.delete('/api/lists/:id', {
+    ...signedIn,
+    schema: { summary: 'Delete a mailing list', tags, params: ZIdParams, response: { 204: ZNoContent, ...errors, 409: ZErrorSchema } },
+  }, async (req, reply) => {
+    await deleteList(ctx, requirePrincipal(req), req.params.id);
+    return reply.status(204).send(null);
   });
 
-  app.get('/api/lists/:id/preview', async (req) => {
-    const user = requireUser(req);
-    const { offset, limit } = ZListPreviewQuerySchema.parse(req.query);
-    return previewList(ctx.db, user.id, ZListIdParams.parse(req.params).id, { offset, limit });
-  });
+  app.get('/api/lists/:id/preview', {
+    ...signedIn,
+    schema: {
+      summary: 'A page of raw records', tags, params: ZIdParams, querystring: ZListPreviewQuerySchema,
+      response: { 200: ZListPreviewSchema, ...errors },
+    },
+  }, async (req) => previewList(ctx.db, requirePrincipal(req), req.params.id, { offset: req.query.offset, limit: req.query.limit }));
 }

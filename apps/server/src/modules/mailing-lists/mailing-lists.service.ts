@@ -1,9 +1,13 @@
-import { LIST_MESSAGES, mapRecord, type TListPreview, type TMailingList, type TMailingListDetail } from '@mailcraft/shared';
+import { LIST_MESSAGES, type TListPreview, type TMailingList, type TMailingListDetail } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { resolveMappings } from '../column-mappings/column-mappings.service.js';
+import type { Principal } from '../../platform/principal.js';
+import { countProjectsUsingList } from '../projects/projects.service.js';
 import { mailingListsRepo, type MailingListRow } from './mailing-lists.repo.js';
+
+/** A mailing list as stored, for the modules that work on one. */
+export type { MailingListRow };
 
 /** A list as GET /api/lists presents it (spec 000 §3 Mailing list). */
 export const presentList = (row: MailingListRow): TMailingList => ({
@@ -18,20 +22,33 @@ export const presentList = (row: MailingListRow): TMailingList => ({
 const padRow = (values: string[], width: number) =>
   values.length >= width ? values : [...values, ...new Array<string>(width - values.length).fill('')];
 
-async function ownedList(db: Db, userId: string, listId: string): Promise<MailingListRow> {
-  const list = await mailingListsRepo.findOwned(db, userId, listId);
+/**
+ * One of the principal's lists as stored (id, name, headers, row count, …), for the modules that
+ * work on a list (column mappings, print). Errors: NOT_FOUND (404) unless it is the principal's.
+ */
+export async function getOwnedList(db: Db, principal: Principal, listId: string): Promise<MailingListRow> {
+  const list = await mailingListsRepo.findOwned(db, principal.userId, listId);
   if (!list) throw notFound('Mailing list');
   return list;
 }
 
+/**
+ * A list's records in list order, `batchSize` at a time (keyset on row_index), so a whole list
+ * is never in memory; stops after `limit` records. Each is `{ id, rowIndex, values }` with the raw
+ * values in header order. The caller has checked ownership (`getOwnedList`).
+ */
+export function recordBatches(db: Db, list: Pick<MailingListRow, 'id'>, batchSize: number, limit = Infinity) {
+  return mailingListsRepo.recordBatches(db, list.id, batchSize, limit);
+}
+
 /** GET /api/lists: the user's lists, newest first (spec 000 §7). */
-export async function listLists(db: Db, userId: string): Promise<TMailingList[]> {
-  return (await mailingListsRepo.listByUser(db, userId)).map(presentList);
+export async function listLists(db: Db, principal: Principal): Promise<TMailingList[]> {
+  return (await mailingListsRepo.listByUser(db, principal.userId)).map(presentList);
 }
 
 /** GET /api/lists/{id}: one list with its headers. Errors: NOT_FOUND (404) unless it is the user's. */
-export async function getList(db: Db, userId: string, listId: string): Promise<TMailingListDetail> {
-  const list = await ownedList(db, userId, listId);
+export async function getList(db: Db, principal: Principal, listId: string): Promise<TMailingListDetail> {
+  const list = await getOwnedList(db, principal, listId);
   return { ...presentList(list), headers: list.headers };
 }
 
@@ -41,12 +58,12 @@ export async function getList(db: Db, userId: string, listId: string): Promise<T
  * Errors: NOT_FOUND (404) unless it is the user's; CONFLICT (409) 'The current mailing list of
  * a project cannot be deleted' while any of the user's projects has it as `list_id`.
  */
-export async function deleteList(ctx: Pick<AppContext, 'db' | 'storage'>, userId: string, listId: string): Promise<void> {
-  const list = await ownedList(ctx.db, userId, listId);
-  if ((await mailingListsRepo.countProjectsUsing(ctx.db, userId, list.id)) > 0) {
+export async function deleteList(ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, listId: string): Promise<void> {
+  const list = await getOwnedList(ctx.db, principal, listId);
+  if ((await countProjectsUsingList(ctx.db, principal, list.id)) > 0) {
     throw new AppError('CONFLICT', LIST_MESSAGES.currentList);
   }
-  await mailingListsRepo.delete(ctx.db, userId, list.id);
+  await mailingListsRepo.delete(ctx.db, principal.userId, list.id);
   if (list.fileKey) await ctx.storage.delete(list.fileKey).catch(() => undefined); // an orphan file is harmless
 }
 
@@ -56,8 +73,8 @@ export async function deleteList(ctx: Pick<AppContext, 'db' | 'storage'>, userId
  * `headers`; `total` is the list's row count.
  * Errors: NOT_FOUND (404) unless it is the user's list.
  */
-export async function previewList(db: Db, userId: string, listId: string, page: { offset: number; limit: number }): Promise<TListPreview> {
-  const list = await ownedList(db, userId, listId);
+export async function previewList(db: Db, principal: Principal, listId: string, page: { offset: number; limit: number }): Promise<TListPreview> {
+  const list = await getOwnedList(db, principal, listId);
   const records = await mailingListsRepo.readRecords(db, list.id, page.offset, page.limit);
   return {
     headers: list.headers,
@@ -65,31 +82,5 @@ export async function previewList(db: Db, userId: string, listId: string, page: 
     total: list.rowCount,
     offset: page.offset,
     limit: page.limit,
-  };
-}
-
-/** One record with its values by target field (first_name, zip, custom_1, …). */
-export type MappedRecord = { id: string; rowIndex: number; fields: Record<string, string> };
-
-/**
- * Records of a list by target field, for the print preview and the print renderer: the saved
- * column mappings (or the auto-mapping when none are saved) applied by shared `mapRecord`
- * (capitalization, ZIP zero-padding, derived full_name / city_state_zip / full_name_mail).
- * `id` is the record's stable UUID (carried by personal URLs), `rowIndex` its 0-based position.
- * Page through a large list with `offset` / `limit` (records `offset … offset + limit - 1`).
- * Errors: NOT_FOUND (404) unless the list is the user's.
- */
-export async function getMappedRecords(
-  db: Db,
-  userId: string,
-  listId: string,
-  page: { offset: number; limit: number },
-): Promise<{ records: MappedRecord[]; total: number }> {
-  const list = await ownedList(db, userId, listId);
-  const { mappings, fieldSettings } = await resolveMappings(db, list);
-  const rows = await mailingListsRepo.readRecords(db, list.id, page.offset, page.limit);
-  return {
-    records: rows.map((r) => ({ id: r.id, rowIndex: r.rowIndex, fields: mapRecord(list.headers, r.values, mappings, fieldSettings) })),
-    total: list.rowCount,
   };
 }

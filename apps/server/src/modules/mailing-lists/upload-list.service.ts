@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { LIST_MESSAGES, planRowsMessage, type TUploadedList } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
+import type { Principal } from '../../platform/principal.js';
+import { getOwnedProject, setProjectList } from '../projects/projects.service.js';
 import { planLimit } from '../subscriptions/subscriptions.service.js';
 import { openTable, uploadExtension } from './import/open-table.js';
 import { mailingListsRepo } from './mailing-lists.repo.js';
@@ -22,12 +24,13 @@ const listName = (filename: string) => (filename.split(/[\\/]/).pop() ?? '').tri
  * user's); UNPROCESSABLE 422 (empty, header only, over 250,000 rows, not a spreadsheet);
  * PAYMENT_REQUIRED 402 (more rows than the plan's `max_list_rows`).
  */
-export async function uploadList(ctx: Pick<AppContext, 'db' | 'storage'>, userId: string, input: UploadInput): Promise<TUploadedList> {
+export async function uploadList(ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, input: UploadInput): Promise<TUploadedList> {
+  const { userId } = principal;
   const ext = uploadExtension(input.filename);
   if (!ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', LIST_MESSAGES.unsupportedType);
   const projectId = input.projectId || null;
-  if (projectId && !(await mailingListsRepo.findOwnedProject(ctx.db, userId, projectId))) throw notFound('Project');
-  const planMaxRows = await planLimit(ctx.db, userId, 'max_list_rows');
+  if (projectId) await getOwnedProject(ctx.db, principal, projectId);
+  const planMaxRows = await planLimit(ctx.db, principal, 'max_list_rows');
 
   const { table, format } = await openTable(input.bytes, input.filename);
   const id = randomUUID();
@@ -43,7 +46,7 @@ export async function uploadList(ctx: Pick<AppContext, 'db' | 'storage'>, userId
       count += batch.length;
     }
     await mailingListsRepo.finish(tx, id, count, table.headers);
-    if (projectId) await mailingListsRepo.setProjectList(tx, projectId, id);
+    if (projectId) await setProjectList(tx, principal, projectId, id);
     return count;
   });
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailingListRecords, mailingLists, plans, projects, subscriptions } from '../../db/schema/index.js';
-import { createProject } from '../../test/factories.js';
+import { mailingListRecords, mailingLists, projects } from '../../db/schema/index.js';
+import { createProject, onPlan } from '../../test/factories.js';
 import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 let t: TestApp;
@@ -82,8 +82,7 @@ describe('list upload limits and failures', () => {
 
   it('enforces the plan\'s max_list_rows in the same transaction: records already written are rolled back', async () => {
     const u = await signUpUser(t.app);
-    await t.ctx.db.insert(plans).values({ id: 'tiny_lists', name: 'Tiny', features: { mailing_lists: true, max_list_rows: 15_000 } }).onConflictDoNothing();
-    await t.ctx.db.insert(subscriptions).values({ userId: u.id, planId: 'tiny_lists' });
+    await onPlan(t.ctx.db, u.id, 'pay_as_you_go', { max_list_rows: 15_000 });
     const project = await createProject(t.ctx.db, u.id);
     const first = (await upload(u, 'first.csv', rowsCsv(5), { projectId: project.id })).json();
     const before = await snapshot(u.id);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { TIndicia } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
-import { permits, projects, users } from '../../db/schema/index.js';
+import { permits, users } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
 
 export type PermitRow = typeof permits.$inferSelect;
@@ -50,14 +50,4 @@ export const permitsRepo = {
     return (await db.delete(permits).where(and(eq(permits.id, id), eq(permits.userId, userId))).returning())[0];
   },
 
-  /**
-   * Detaches a permit from the user's projects before it is deleted: mailing_permit_id becomes
-   * null and projects that used it as their custom permit fall back to permit_type 'none'.
-   */
-  detachFromProjects: async (db: Db, userId: string, permitId: string): Promise<void> => {
-    const usedBy = and(eq(projects.userId, userId), eq(projects.mailingPermitId, permitId));
-    await db.update(projects).set({ permitType: 'none', mailingPermitId: null, updatedAt: new Date() })
-      .where(and(usedBy, eq(projects.permitType, 'custom')));
-    await db.update(projects).set({ mailingPermitId: null, updatedAt: new Date() }).where(usedBy);
-  },
 };

@@ -1,19 +1,21 @@
 import { indiciaLines, type TPermit, type TPermitCreate } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import type { Principal } from '../../platform/principal.js';
 import { notFound } from '../../platform/errors.js';
 import { presentPermit } from './permits.presenter.js';
-import { permitsRepo } from './permits.repo.js';
+import { permitsRepo, type PermitRow } from './permits.repo.js';
 
 /** The user's permits, default first (spec 000 §4: the default is auto-selected on load). */
-export async function listPermits(db: Db, userId: string): Promise<TPermit[]> {
-  return (await permitsRepo.listForUser(db, userId)).map(presentPermit);
+export async function listPermits(db: Db, principal: Principal): Promise<TPermit[]> {
+  return (await permitsRepo.listForUser(db, principal.userId)).map(presentPermit);
 }
 
 /**
  * Saves a permit (spec 000 §3, §5). Lines are trimmed and validated by ZPermitCreateSchema; the
  * first permit of a user becomes the default, and `isDefault: true` moves the default to it.
  */
-export async function createPermit(db: Db, userId: string, input: TPermitCreate): Promise<TPermit> {
+export async function createPermit(db: Db, principal: Principal, input: TPermitCreate): Promise<TPermit> {
+  const { userId } = principal;
   return db.transaction(async (tx) => {
     await permitsRepo.lockUser(tx, userId);
     const first = !(await permitsRepo.findOldest(tx, userId));
@@ -33,18 +35,29 @@ export async function createPermit(db: Db, userId: string, input: TPermitCreate)
 
 /**
  * Deletes a permit; 404 when it is not the user's. When it was the default, the oldest remaining
- * permit becomes the default. Projects using it lose it (mailing_permit_id null; custom → none).
+ * permit becomes the default. Projects using it lose it: the foreign key sets their
+ * mailing_permit_id to null, and a custom project without a permit prints none (`effectivePermitType`).
  */
-export async function deletePermit(db: Db, userId: string, id: string): Promise<void> {
+export async function deletePermit(db: Db, principal: Principal, id: string): Promise<void> {
+  const { userId } = principal;
   await db.transaction(async (tx) => {
     await permitsRepo.lockUser(tx, userId);
     const permit = await permitsRepo.findForUser(tx, userId, id);
     if (!permit) throw notFound('Permit');
-    await permitsRepo.detachFromProjects(tx, userId, id);
     await permitsRepo.delete(tx, userId, id);
     if (permit.isDefault) {
       const next = await permitsRepo.findOldest(tx, userId);
       if (next) await permitsRepo.setDefault(tx, userId, next.id);
     }
   });
+}
+
+/** One of the principal's permits as stored, or undefined (also for a malformed id). For projects and print. */
+export async function findPermit(db: Db, principal: Principal, id: string): Promise<PermitRow | undefined> {
+  return permitsRepo.findForUser(db, principal.userId, id);
+}
+
+/** The principal's default permit, or undefined when they have none (spec 000 §4). */
+export async function findDefaultPermit(db: Db, principal: Principal): Promise<PermitRow | undefined> {
+  return permitsRepo.findDefault(db, principal.userId);
 }

@@ -2,30 +2,46 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import type { Principal } from '../../platform/principal.js';
+import { defineJob } from '../../jobs/job.js';
+import { loadPrintSource, pieceInputBatches } from './print-source.js';
 import { printRepo } from './print.repo.js';
-import { loadPrintSource, pieceInputBatches, PRINT_JOB_NAME } from './print.service.js';
 
 /** Storage key of a job's finished print file. */
 export const printFileKey = (jobId: string) => `print/${jobId}.pdf`;
 
+/** A running render refreshes its heartbeat this often (ms) … */
+const HEARTBEAT_MS = 10_000;
+/** … and a render silent for this long (ms) is taken to have died with its process. */
+export const PRINT_STALE_MS = 60_000;
+
+/** Thrown inside a render that another render has taken over; it stops quietly. */
+class Superseded extends Error {}
+
 /**
- * Renders one print job (job 'print.render', payload `{ printJobId }`): status running →
- * pieces rendered on the worker pool and merged into a temp file, `done` updated per chunk →
- * file stored at `print/{jobId}.pdf` → status done. Idempotent: a retry (e.g. after a crash)
- * starts again from piece 0 and overwrites the file. A render error marks the job failed with
- * its message and is not retried (the same input would fail again).
+ * Renders one print job: claims it (see `printRepo.claim`), renders the pieces on the worker pool
+ * into a temp file, stores it at `print/{jobId}.pdf` and marks it done — `done` and the heartbeat
+ * updated per chunk and every 10 s. A render whose job was claimed by another stops. A render
+ * error marks the job failed with its message and is not retried (the same input would fail again).
  */
 export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<void> {
-  const found = await printRepo.findJob(ctx.db, printJobId);
-  if (!found || found.job.status === 'done') return;
-  const { job } = found;
-  await printRepo.updateJob(ctx.db, job.id, { status: 'running', done: 0, error: null, finishedAt: null });
+  const runId = randomUUID();
+  const job = await printRepo.claim(ctx.db, printJobId, runId, new Date(Date.now() - PRINT_STALE_MS));
+  if (!job) return;
+  const update = async (set: Parameters<typeof printRepo.updateRun>[3]) => {
+    if (!(await printRepo.updateRun(ctx.db, job.id, runId, set))) throw new Superseded();
+  };
+  const beat = setInterval(() => void printRepo.updateRun(ctx.db, job.id, runId, {}).catch(() => undefined), HEARTBEAT_MS);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-job-'));
   try {
-    const source = await loadPrintSource(ctx, job.userId, job.projectId);
-    await printRepo.updateJob(ctx.db, job.id, { total: source.total });
+    // The job acts for its owner: the same checks as when it was created.
+    const owner: Principal = { userId: job.userId, isAdmin: false, via: 'job', scopes: [] };
+    const source = await loadPrintSource(ctx, owner, job.projectId);
+    await update({ total: source.total });
     const outFile = path.join(dir, 'print.pdf');
     const [{ renderPool }, { renderPrintFile }] = await Promise.all([import('./render-pool.js'), import('./render-print-file.js')]);
     const result = await renderPrintFile({
@@ -34,31 +50,61 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
       outFile,
       pool: renderPool(ctx.config),
       title: source.projectName,
-      onProgress: (done) => printRepo.updateJob(ctx.db, job.id, { done }).then(() => {}),
+      onProgress: (done) => update({ done }),
     });
     const key = printFileKey(job.id);
     await ctx.storage.putStream(key, createReadStream(outFile));
-    await printRepo.updateJob(ctx.db, job.id, { status: 'done', done: result.pieces, total: result.pieces, fileKey: key, finishedAt: new Date() });
+    await update({ status: 'done', done: result.pieces, total: result.pieces, fileKey: key, finishedAt: new Date() });
   } catch (err) {
+    if (err instanceof Superseded) return;
     const message = err instanceof AppError ? err.message : `Rendering failed: ${err instanceof Error ? err.message : String(err)}`;
     if (!(err instanceof AppError)) console.error(`[print] job ${job.id} failed`, err);
-    await printRepo.updateJob(ctx.db, job.id, { status: 'failed', error: message, finishedAt: new Date() });
+    await printRepo.updateRun(ctx.db, job.id, runId, { status: 'failed', error: message, finishedAt: new Date() });
   } finally {
+    clearInterval(beat);
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
+/** 'print.render' `{ printJobId }`: renders a print file. Failures are recorded on the job, so pg-boss never retries. */
+export const printRenderJob = defineJob({
+  id: 'print.render',
+  payload: z.object({ printJobId: z.string().uuid().describe('The print job to render') }),
+  handler: (payload, ctx) => runPrintJob(ctx, payload.printJobId),
+  retry: { limit: 2, delaySeconds: 30, backoff: true },
+  expireInSeconds: 4 * 3600,
+});
+
 /**
- * Registers the print job handler (worker and all roles; see `jobModules`). With the embedded
- * database there is exactly one process, so a job still marked running at start-up was cut off by
- * a stop or crash: it is queued again at once instead of waiting for pg-boss to expire it (up to
- * 15 minutes). The stale pg-boss job, when it expires and retries, finds the job done and returns.
+ * Requeues print jobs whose render stopped beating (its process was killed or restarted) and
+ * returns how many (issue 5 §3: picked up soon after a restart on PostgreSQL as on PGlite).
+ * `staleMs` 0 takes over every running job — right only when no other process renders.
  */
-export async function startPrintJobs(ctx: AppContext): Promise<void> {
-  await ctx.queue.work<{ printJobId: string }>(PRINT_JOB_NAME, (data) => runPrintJob(ctx, data.printJobId));
-  if (ctx.database.kind !== 'pglite') return;
-  for (const printJobId of await printRepo.jobIdsWithStatus(ctx.db, 'running')) {
-    await printRepo.updateJob(ctx.db, printJobId, { status: 'queued', done: 0 });
-    await ctx.queue.send(PRINT_JOB_NAME, { printJobId });
+export async function recoverPrintJobs(ctx: AppContext, staleMs = PRINT_STALE_MS): Promise<number> {
+  const ids = await printRepo.staleRunning(ctx.db, new Date(Date.now() - staleMs));
+  for (const printJobId of ids) {
+    await printRepo.requeue(ctx.db, printJobId);
+    await ctx.queue.send(printRenderJob, { printJobId });
   }
+  return ids.length;
+}
+
+/** 'print.recover', scheduled every minute: `recoverPrintJobs`. */
+export const printRecoverJob = defineJob({
+  id: 'print.recover',
+  payload: z.object({}),
+  handler: async (_payload, ctx) => {
+    await recoverPrintJobs(ctx);
+  },
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  expireInSeconds: 300,
+});
+
+/**
+ * At start-up of a worker: with the embedded database there is exactly one process, so every
+ * running job was cut off and is requeued at once; on PostgreSQL other workers may be alive, so
+ * only renders silent for a minute are (the schedule catches the rest).
+ */
+export async function recoverPrintJobsAtStart(ctx: AppContext): Promise<void> {
+  await recoverPrintJobs(ctx, ctx.database.kind === 'pglite' ? 0 : PRINT_STALE_MS);
 }

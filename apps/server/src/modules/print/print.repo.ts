@@ -1,69 +1,19 @@
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { columnMappings, designs, mailingListRecords, mailingLists, permits, printJobs, projects } from '../../db/schema/index.js';
+import { isUuid } from '../../platform/ids.js';
+import { printJobs, projects } from '../../db/schema/index.js';
 
 export type PrintJobRow = typeof printJobs.$inferSelect;
 
-/**
- * Database access for print files: the project with its design, permit, list and mappings
- * (read here rather than through other modules, so rendering needs one module), list records
- * in list order, and the print_jobs table.
- */
+/** The print_jobs table: one row per print file, with the render that holds it. */
 export const printRepo = {
-  /** The user's project with its design and selected permit; undefined when not the user's. */
-  findProject: async (db: Db, userId: string, projectId: string) => {
-    const [row] = await db
-      .select({ project: projects, design: designs, permit: permits })
-      .from(projects)
-      .leftJoin(designs, eq(designs.projectId, projects.id))
-      .leftJoin(permits, and(eq(permits.id, projects.mailingPermitId), eq(permits.userId, projects.userId)))
-      .where(and(eq(projects.id, projectId), eq(projects.userId, userId)))
-      .limit(1);
-    return row;
-  },
-
-  /** The user's list with its saved mappings (null when none are saved). */
-  findList: async (db: Db, userId: string, listId: string) => {
-    const [row] = await db
-      .select({ list: mailingLists, mapping: columnMappings })
-      .from(mailingLists)
-      .leftJoin(columnMappings, eq(columnMappings.listId, mailingLists.id))
-      .where(and(eq(mailingLists.id, listId), eq(mailingLists.userId, userId)))
-      .limit(1);
-    return row;
-  },
-
-  /** Number of records in a list. */
-  countRecords: async (db: Db, listId: string): Promise<number> =>
-    (await db.select({ n: count() }).from(mailingListRecords).where(eq(mailingListRecords.listId, listId)))[0].n,
-
-  /**
-   * The list's records in list order, `batchSize` at a time (keyset on row_index), so a whole
-   * list is never in memory. Stops after `limit` records when given.
-   */
-  async *recordBatches(db: Db, listId: string, batchSize: number, limit = Infinity) {
-    let after = -1;
-    let read = 0;
-    while (read < limit) {
-      const rows = await db
-        .select({ id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values })
-        .from(mailingListRecords)
-        .where(and(eq(mailingListRecords.listId, listId), gt(mailingListRecords.rowIndex, after)))
-        .orderBy(asc(mailingListRecords.rowIndex))
-        .limit(Math.min(batchSize, limit - read));
-      if (rows.length === 0) return;
-      read += rows.length;
-      after = rows[rows.length - 1].rowIndex;
-      yield rows;
-    }
-  },
-
   /** A new job in status 'queued' with `total` pieces to render. */
   createJob: async (db: Db, job: { userId: string; projectId: string; total: number }): Promise<PrintJobRow> =>
     (await db.insert(printJobs).values({ ...job, status: 'queued' }).returning())[0],
 
   /** A job with its project's name; scoped to the user when `userId` is given. */
   findJob: async (db: Db, jobId: string, userId?: string) => {
+    if (!isUuid(jobId)) return undefined;
     const [row] = await db
       .select({ job: printJobs, projectName: projects.name })
       .from(printJobs)
@@ -73,11 +23,37 @@ export const printRepo = {
     return row;
   },
 
-  /** Sets any of a job's status, progress, total, error, file key and finish time. */
-  /** Ids of jobs in a status, oldest first (start-up recovery of interrupted renders). */
-  jobIdsWithStatus: async (db: Db, status: string): Promise<string[]> =>
-    (await db.select({ id: printJobs.id }).from(printJobs).where(eq(printJobs.status, status)).orderBy(asc(printJobs.createdAt)))
-      .map((r) => r.id),
+  /**
+   * Claims a job for the render `runId`: only a queued job, or a running one whose heartbeat is
+   * older than `staleBefore` (its render died), is claimed; status becomes running from piece 0.
+   * Returns the job, or undefined when it is done, failed or held by a live render.
+   */
+  claim: async (db: Db, jobId: string, runId: string, staleBefore: Date): Promise<PrintJobRow | undefined> =>
+    (await db.update(printJobs)
+      .set({ status: 'running', runId, heartbeatAt: new Date(), done: 0, error: null, finishedAt: null })
+      .where(and(eq(printJobs.id, jobId), or(
+        eq(printJobs.status, 'queued'),
+        and(eq(printJobs.status, 'running'), or(isNull(printJobs.heartbeatAt), lt(printJobs.heartbeatAt, staleBefore))),
+      )))
+      .returning())[0],
+
+  /**
+   * Updates the job held by `runId` and refreshes its heartbeat; false when another render has
+   * claimed it since (this one must stop).
+   */
+  updateRun: async (db: Db, jobId: string, runId: string, set: Partial<Pick<PrintJobRow, 'status' | 'done' | 'total' | 'error' | 'fileKey' | 'finishedAt'>>) =>
+    (await db.update(printJobs).set({ ...set, heartbeatAt: new Date() })
+      .where(and(eq(printJobs.id, jobId), eq(printJobs.runId, runId))).returning({ id: printJobs.id })).length > 0,
+
+  /** Running jobs whose render stopped beating before `staleBefore`, oldest first. */
+  staleRunning: async (db: Db, staleBefore: Date): Promise<string[]> =>
+    (await db.select({ id: printJobs.id }).from(printJobs)
+      .where(and(eq(printJobs.status, 'running'), or(isNull(printJobs.heartbeatAt), lt(printJobs.heartbeatAt, staleBefore))))
+      .orderBy(asc(printJobs.createdAt))).map((r) => r.id),
+
+  /** Back to queued (a stale render is taken over by a fresh job). */
+  requeue: async (db: Db, jobId: string) =>
+    db.update(printJobs).set({ status: 'queued', done: 0, runId: null, heartbeatAt: sql`NULL` }).where(eq(printJobs.id, jobId)),
 
   updateJob: async (db: Db, jobId: string, set: Partial<Pick<PrintJobRow, 'status' | 'done' | 'total' | 'error' | 'fileKey' | 'finishedAt'>>) =>
     db.update(printJobs).set(set).where(eq(printJobs.id, jobId)),

@@ -1,20 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import {
+  ZErrorSchema, ZIdParams, ZPrintJobCreatedSchema, ZPrintJobParams, ZPrintJobSchema, ZPrintPreviewQuerySchema, binary,
+} from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
-import { notFound } from '../../platform/errors.js';
-import { requireUser } from '../../platform/http.js';
+import type { ZodApp } from '../../platform/module.js';
+import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { createPrintJob, getPrintJob, printFile, printFileName, renderPreview } from './print.service.js';
-
-const ZId = z.object({ id: z.string().uuid() });
-const ZJobId = z.object({ jobId: z.string().uuid() });
-const ZPreviewQuery = z.object({ count: z.coerce.number().int().min(1).max(10).default(3) });
-
-/** An id from the path, or 404 (a malformed id is as unknown as a foreign one). */
-function idFrom<T extends z.ZodTypeAny>(schema: T, params: unknown, what: string): z.infer<T> {
-  const parsed = schema.safeParse(params);
-  if (!parsed.success) throw notFound(what);
-  return parsed.data;
-}
 
 /** `attachment` with an ASCII name and the UTF-8 original (RFC 6266 / 5987). */
 const attachment = (ascii: string, original: string) =>
@@ -30,25 +20,34 @@ const attachment = (ascii: string, original: string) =>
  * - GET /api/projects/{id}/print/preview?count=3 → application/pdf of the first count (1–10)
  *   mail pieces, rendered now.
  */
-export async function printRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/projects/:id/print', async (req, reply) => {
-    const user = requireUser(req);
-    const { id } = idFrom(ZId, req.params, 'Project');
-    const jobId = await createPrintJob(ctx, user.id, id);
-    return reply.status(202).send({ jobId });
-  });
+export async function printRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const tags = ['print'];
+  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
 
-  app.get('/api/print-jobs/:jobId', async (req, reply) => {
-    const user = requireUser(req);
-    const { jobId } = idFrom(ZJobId, req.params, 'Print job');
+  app.post('/api/projects/:id/print', {
+    ...signedIn,
+    schema: {
+      summary: 'Start rendering the project\'s print file', tags, params: ZIdParams,
+      response: { 202: ZPrintJobCreatedSchema, ...errors, 402: ZErrorSchema, 422: ZErrorSchema },
+    },
+  }, async (req, reply) => reply.status(202).send({ jobId: await createPrintJob(ctx, requirePrincipal(req), req.params.id) }));
+
+  app.get('/api/print-jobs/:jobId', {
+    ...signedIn,
+    schema: { summary: 'Progress of a print job', tags, params: ZPrintJobParams, response: { 200: ZPrintJobSchema, ...errors } },
+  }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return getPrintJob(ctx, user.id, jobId);
+    return getPrintJob(ctx, requirePrincipal(req), req.params.jobId);
   });
 
-  app.get('/api/print-jobs/:jobId/file', async (req, reply) => {
-    const user = requireUser(req);
-    const { jobId } = idFrom(ZJobId, req.params, 'Print job');
-    const file = await printFile(ctx, user.id, jobId);
+  app.get('/api/print-jobs/:jobId/file', {
+    ...signedIn,
+    schema: {
+      summary: 'Download a finished print file', tags, params: ZPrintJobParams,
+      response: { 200: binary('application/pdf', 'The print-ready PDF'), ...errors, 409: ZErrorSchema },
+    },
+  }, async (req, reply) => {
+    const file = await printFile(ctx, requirePrincipal(req), req.params.jobId);
     return reply
       .type('application/pdf')
       .header('content-length', file.size)
@@ -56,11 +55,14 @@ export async function printRoutes(app: FastifyInstance, ctx: AppContext): Promis
       .send(file.stream);
   });
 
-  app.get('/api/projects/:id/print/preview', async (req, reply) => {
-    const user = requireUser(req);
-    const { id } = idFrom(ZId, req.params, 'Project');
-    const { count } = ZPreviewQuery.parse(req.query);
-    const pdf = await renderPreview(ctx, user.id, id, count);
+  app.get('/api/projects/:id/print/preview', {
+    ...signedIn,
+    schema: {
+      summary: 'Render the first mail pieces as a PDF proof', tags, params: ZIdParams, querystring: ZPrintPreviewQuerySchema,
+      response: { 200: binary('application/pdf', 'The first mail pieces'), ...errors, 422: ZErrorSchema },
+    },
+  }, async (req, reply) => {
+    const pdf = await renderPreview(ctx, requirePrincipal(req), req.params.id, req.query.count);
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')

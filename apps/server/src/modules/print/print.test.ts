@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { autoMap } from '@mailcraft/shared';
@@ -7,7 +8,7 @@ import {
 } from '../../test/factories.js';
 import { pdfPageTexts, squashSpaces } from '../../test/pdf-text.js';
 import { printJobs } from '../../db/schema/index.js';
-import { runPrintJob, startPrintJobs } from './print.job.js';
+import { PRINT_STALE_MS, recoverPrintJobs, recoverPrintJobsAtStart, runPrintJob } from './print.job.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -181,9 +182,24 @@ describe('print files', () => {
   it.skipIf(!!process.env.TEST_DATABASE_URL)('on the embedded database, start-up queues an interrupted job again at once', async () => {
     const user = await signUpUser(t.app);
     const { project } = await printableProject(user, { limit: 5 });
-    const [job] = await t.ctx.db.insert(printJobs).values({ userId: user.id, projectId: project.id, status: 'running', done: 2, total: 5 }).returning();
-    await startPrintJobs(t.ctx); // as main.ts does when the server starts again
+    const [job] = await t.ctx.db.insert(printJobs).values({ userId: user.id, projectId: project.id, status: 'running', done: 2, total: 5, heartbeatAt: new Date() }).returning();
+    await recoverPrintJobsAtStart(t.ctx); // as a worker does when the server starts again
     const { job: finished } = await waitForJob(user, job.id);
     expect(finished).toMatchObject({ status: 'done', done: 5, total: 5 });
+  });
+
+  // Several workers on PostgreSQL: a render that stopped beating is taken over; a live one is not.
+  it('takes over a render whose heartbeat stopped a minute ago, and leaves a live render alone', async () => {
+    const user = await signUpUser(t.app);
+    const { project } = await printableProject(user, { limit: 5 });
+    const insertRunning = async (heartbeatAt: Date) => (await t.ctx.db.insert(printJobs)
+      .values({ userId: user.id, projectId: project.id, status: 'running', done: 2, total: 5, runId: randomUUID(), heartbeatAt }).returning())[0];
+    const dead = await insertRunning(new Date(Date.now() - PRINT_STALE_MS - 5_000));
+    const live = await insertRunning(new Date());
+    expect(await recoverPrintJobs(t.ctx)).toBe(1);
+    expect((await waitForJob(user, dead.id)).job).toMatchObject({ status: 'done', done: 5, total: 5 });
+    // A second render of the live job (pg-boss retrying it) does not claim it either.
+    await runPrintJob(t.ctx, live.id);
+    expect((await user.req({ method: 'GET', url: `/api/print-jobs/${live.id}` })).json()).toMatchObject({ status: 'running', done: 2 });
   });
 });

@@ -1,4 +1,4 @@
-import { projectProgress, type TProject, type TProjectStatus } from '@mailcraft/shared';
+import { effectivePermitType, projectProgress, type TProject, type TProjectStatus } from '@mailcraft/shared';
 import type { ThumbnailSide } from '../designs/thumbnails.js';
 import type { ProjectRecord } from './projects.repo.js';
 
@@ -16,10 +16,10 @@ export function presentProject(r: ProjectRecord): TProject {
     id: p.id,
     name: p.name,
     description: p.description,
-    template_type: p.templateType as TProject['template_type'],
+    template_type: p.templateType,
     paper_size: p.paperSize,
-    sides: p.sides as TProject['sides'],
-    permit_type: p.permitType as TProject['permit_type'],
+    sides: p.sides,
+    permit_type: effectivePermitType(p.permitType, p.mailingPermitId),
     mailing_permit_id: p.mailingPermitId,
     list_id: r.list?.id ?? null,
     list_size: r.list?.rowCount ?? null,

@@ -44,6 +44,10 @@ export const projectsRepo = {
       .where(and(eq(mailingLists.id, listId), eq(mailingLists.userId, userId))).limit(1)).length > 0;
   },
 
+  /** How many of the user's projects have `listId` as their current list. */
+  countUsingList: async (db: Db, userId: string, listId: string): Promise<number> =>
+    (await db.select({ n: count() }).from(projects).where(and(eq(projects.userId, userId), eq(projects.listId, listId))))[0].n,
+
   countForUser: async (db: Db, userId: string): Promise<number> =>
     (await db.select({ n: count() }).from(projects).where(eq(projects.userId, userId)))[0].n,
 

@@ -4,22 +4,23 @@ import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
+import type { Principal } from '../../platform/principal.js';
 import { conformDesign } from '../designs/designs.service.js';
-import { permitsRepo } from '../permits/permits.repo.js';
+import { findDefaultPermit, findPermit } from '../permits/permits.service.js';
 import { planLimit } from '../subscriptions/subscriptions.service.js';
 import { thumbnailKey, type ThumbnailSide } from '../designs/thumbnails.js';
 import { presentProject, presentProjectStatus } from './projects.presenter.js';
-import { projectsRepo } from './projects.repo.js';
+import { projectsRepo, type ProjectRow } from './projects.repo.js';
 
-async function presentById(db: Db, userId: string, id: string): Promise<TProject> {
-  const record = await projectsRepo.findRecord(db, userId, id);
+async function presentById(db: Db, principal: Principal, id: string): Promise<TProject> {
+  const record = await projectsRepo.findRecord(db, principal.userId, id);
   if (!record) throw notFound('Project');
   return presentProject(record);
 }
 
 /** GET /api/projects: the user's projects, newest first (spec 000 §7). */
-export async function listProjects(db: Db, userId: string): Promise<TProject[]> {
-  return (await projectsRepo.listRecords(db, userId)).map(presentProject);
+export async function listProjects(db: Db, principal: Principal): Promise<TProject[]> {
+  return (await projectsRepo.listRecords(db, principal.userId)).map(presentProject);
 }
 
 /** GET /api/projects/{id}. Throws NOT_FOUND for a missing or another user's project. */
@@ -30,13 +31,13 @@ export const getProject = presentById;
  * the product's own permit and 'none' without one, so neither holds a user permit; 'custom' uses
  * `permit_id` (must be the user's, else NOT_FOUND) or, without one, the user's default permit.
  */
-async function initialPermitId(db: Db, userId: string, input: TProjectCreate): Promise<string | null> {
+async function initialPermitId(db: Db, principal: Principal, input: TProjectCreate): Promise<string | null> {
   if (input.permit_type !== 'custom') return null;
   if (input.permit_id) {
-    if (!(await permitsRepo.findForUser(db, userId, input.permit_id))) throw notFound('Permit');
+    if (!(await findPermit(db, principal, input.permit_id))) throw notFound('Permit');
     return input.permit_id;
   }
-  return (await permitsRepo.findDefault(db, userId))?.id ?? null;
+  return (await findDefaultPermit(db, principal))?.id ?? null;
 }
 
 /**
@@ -44,8 +45,9 @@ async function initialPermitId(db: Db, userId: string, input: TProjectCreate): P
  * (defaults self_mailer / 8.5x11 / double / product). Throws PAYMENT_REQUIRED (402) when the
  * plan's `max_projects` is reached, NOT_FOUND when `permit_id` is not the user's.
  */
-export async function createProject(db: Db, userId: string, input: TProjectCreate): Promise<TProject> {
-  const limit = await planLimit(db, userId, 'max_projects');
+export async function createProject(db: Db, principal: Principal, input: TProjectCreate): Promise<TProject> {
+  const { userId } = principal;
+  const limit = await planLimit(db, principal, 'max_projects');
   const id = await db.transaction(async (tx) => {
     await projectsRepo.lockUser(tx, userId);
     if ((await projectsRepo.countForUser(tx, userId)) >= limit) {
@@ -60,11 +62,11 @@ export async function createProject(db: Db, userId: string, input: TProjectCreat
       paperSize: input.paper_size,
       sides: input.sides,
       permitType: input.permit_type,
-      mailingPermitId: await initialPermitId(tx, userId, input),
+      mailingPermitId: await initialPermitId(tx, principal, input),
     });
     return row.id;
   });
-  return presentById(db, userId, id);
+  return presentById(db, principal, id);
 }
 
 /**
@@ -72,7 +74,8 @@ export async function createProject(db: Db, userId: string, input: TProjectCreat
  * and sides. A changed size or sides reshapes the saved design (conformDesign). Answers the
  * updated project including mailing_permit_id; NOT_FOUND for another user's project.
  */
-export async function updateProject(ctx: Pick<AppContext, 'db' | 'storage'>, userId: string, id: string, input: TProjectUpdate): Promise<TProject> {
+export async function updateProject(ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, id: string, input: TProjectUpdate): Promise<TProject> {
+  const { userId } = principal;
   const orphaned = await ctx.db.transaction(async (tx) => {
     const before = await projectsRepo.findRow(tx, userId, id);
     if (!before) throw notFound('Project');
@@ -87,18 +90,18 @@ export async function updateProject(ctx: Pick<AppContext, 'db' | 'storage'>, use
     return conformDesign(tx, after);
   });
   for (const key of orphaned) await ctx.storage.delete(key);
-  return presentById(ctx.db, userId, id);
+  return presentById(ctx.db, principal, id);
 }
 
 /** DELETE /api/projects/{id}: removes the project, its design and its thumbnails. */
-export async function deleteProject(ctx: Pick<AppContext, 'db' | 'storage'>, userId: string, id: string): Promise<void> {
-  if (!(await projectsRepo.delete(ctx.db, userId, id))) throw notFound('Project');
+export async function deleteProject(ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, id: string): Promise<void> {
+  if (!(await projectsRepo.delete(ctx.db, principal.userId, id))) throw notFound('Project');
   await ctx.storage.delete(`projects/${id}`);
 }
 
 /** GET /api/projects/{id}/status → `{list, template, progress}` (spec 000 §3 Project status). */
-export async function projectStatus(db: Db, userId: string, id: string): Promise<TProjectStatus> {
-  const record = await projectsRepo.findRecord(db, userId, id);
+export async function projectStatus(db: Db, principal: Principal, id: string): Promise<TProjectStatus> {
+  const record = await projectsRepo.findRecord(db, principal.userId, id);
   if (!record) throw notFound('Project');
   return presentProjectStatus(record);
 }
@@ -109,31 +112,52 @@ export async function projectStatus(db: Db, userId: string, id: string): Promise
  * 'none'. The template fields of the payload are not applied here: a project's type, size and
  * sides change only through POST /api/projects/{id}/update.
  */
-export async function setProjectPermit(db: Db, userId: string, id: string, permitId: string | null): Promise<TProject> {
-  if (!(await projectsRepo.findRow(db, userId, id))) throw notFound('Project');
-  if (permitId && !(await permitsRepo.findForUser(db, userId, permitId))) throw notFound('Permit');
-  await projectsRepo.update(db, userId, id, { mailingPermitId: permitId, permitType: permitId ? 'custom' : 'none' });
-  return presentById(db, userId, id);
+export async function setProjectPermit(db: Db, principal: Principal, id: string, permitId: string | null): Promise<TProject> {
+  if (!(await projectsRepo.findRow(db, principal.userId, id))) throw notFound('Project');
+  if (permitId && !(await findPermit(db, principal, permitId))) throw notFound('Permit');
+  await projectsRepo.update(db, principal.userId, id, { mailingPermitId: permitId, permitType: permitId ? 'custom' : 'none' });
+  return presentById(db, principal, id);
 }
 
 /**
- * PUT /api/projects/{id}/list {listId}: makes one of the user's lists the project's current
- * mailing list (choosing an existing list card on the upload screen, spec 000 §2). NOT_FOUND for
- * another user's project or list.
+ * Makes one of the principal's lists the project's current mailing list (spec 000 §2 'Current
+ * Mailing List'): PUT /api/projects/{id}/list, and the upload of a list for a project (pass the
+ * upload's transaction as `db`). The one place that writes projects.list_id.
+ * Errors: NOT_FOUND (404) for another user's project or list.
  */
-export async function setProjectList(db: Db, userId: string, id: string, listId: string): Promise<TProject> {
-  if (!(await projectsRepo.findRow(db, userId, id))) throw notFound('Project');
-  if (!(await projectsRepo.ownsList(db, userId, listId))) throw notFound('Mailing list');
-  await projectsRepo.update(db, userId, id, { listId });
-  return presentById(db, userId, id);
+export async function setProjectList(db: Db, principal: Principal, id: string, listId: string): Promise<void> {
+  if (!(await projectsRepo.findRow(db, principal.userId, id))) throw notFound('Project');
+  if (!(await projectsRepo.ownsList(db, principal.userId, listId))) throw notFound('Mailing list');
+  await projectsRepo.update(db, principal.userId, id, { listId });
+}
+
+/** PUT /api/projects/{id}/list {listId} → the updated project (errors as `setProjectList`). */
+export async function chooseProjectList(db: Db, principal: Principal, id: string, listId: string): Promise<TProject> {
+  await setProjectList(db, principal, id, listId);
+  return presentById(db, principal, id);
+}
+
+/** How many of the principal's projects print from `listId` (a current list cannot be deleted). */
+export async function countProjectsUsingList(db: Db, principal: Principal, listId: string): Promise<number> {
+  return projectsRepo.countUsingList(db, principal.userId, listId);
+}
+
+/**
+ * One of the principal's projects as stored, for modules that act on a project (designs, print).
+ * Errors: NOT_FOUND (404) when it is missing or another user's (also for a malformed id).
+ */
+export async function getOwnedProject(db: Db, principal: Principal, id: string): Promise<ProjectRow> {
+  const row = await projectsRepo.findRow(db, principal.userId, id);
+  if (!row) throw notFound('Project');
+  return row;
 }
 
 /**
  * A project's thumbnail PNG as a stream (GET /api/projects/{id}/thumbnails/{side}.png); NOT_FOUND
  * when the project is not the user's or has no thumbnail for that side.
  */
-export async function openThumbnail(db: Db, storage: Storage, userId: string, id: string, side: ThumbnailSide): Promise<Readable> {
-  const record = await projectsRepo.findRecord(db, userId, id);
+export async function openThumbnail(db: Db, storage: Storage, principal: Principal, id: string, side: ThumbnailSide): Promise<Readable> {
+  const record = await projectsRepo.findRecord(db, principal.userId, id);
   if (!record?.design?.thumbnails[side]) throw notFound('Thumbnail');
   const key = thumbnailKey(id, side);
   if (!(await storage.exists(key))) throw notFound('Thumbnail');

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blankTemplate } from '@mailcraft/shared';
-import { mailingLists, plans, projects, subscriptions } from '../../db/schema/index.js';
+import { mailingLists, projects } from '../../db/schema/index.js';
+import { onPlan } from '../../test/factories.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 let t: TestApp;
@@ -152,8 +153,7 @@ describe('projects', () => {
 
   it('refuses a project over the plan\'s max_projects with 402', async () => {
     const u = await signUpUser(t.app);
-    await t.ctx.db.insert(plans).values({ id: 'tiny_test', name: 'Tiny', features: { projects: true, max_projects: 2 } }).onConflictDoNothing();
-    await t.ctx.db.insert(subscriptions).values({ userId: u.id, planId: 'tiny_test' });
+    await onPlan(t.ctx.db, u.id, 'pay_as_you_go', { max_projects: 2 });
     await newProject(u);
     await newProject(u);
     const third = await create(u, { name: 'Third' });

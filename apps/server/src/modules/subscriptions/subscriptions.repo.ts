@@ -1,19 +1,33 @@
 import { eq } from 'drizzle-orm';
+import { ZPlanFeaturesSchema, type PlanId, type TPlanFeatures } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
-import { plans, subscriptions } from '../../db/schema/index.js';
+import { plans, subscriptions, users } from '../../db/schema/index.js';
 
-/** Plans and per-user subscriptions. */
+export type PlanRow = { id: PlanId; name: string; features: TPlanFeatures };
+
+const toPlan = (row: typeof plans.$inferSelect): PlanRow =>
+  ({ id: row.id as PlanId, name: row.name, features: ZPlanFeaturesSchema.parse(row.features) });
+
+/** Plans and per-user subscriptions (spec 000 §3 Subscription). */
 export const subscriptionsRepo = {
-  /** The user's plan row, falling back to the `free` plan when there is no subscription row. */
-  currentPlan: async (db: Db, userId: string) => {
+  /** The user's plan and status, falling back to the `free` plan when there is no subscription row. */
+  currentPlan: async (db: Db, userId: string): Promise<{ plan: PlanRow; status: string }> => {
     const [sub] = await db
       .select({ plan: plans, status: subscriptions.status })
       .from(subscriptions)
       .innerJoin(plans, eq(plans.id, subscriptions.planId))
       .where(eq(subscriptions.userId, userId))
       .limit(1);
-    if (sub) return sub;
+    if (sub) return { plan: toPlan(sub.plan), status: sub.status };
     const [free] = await db.select().from(plans).where(eq(plans.id, 'free')).limit(1);
-    return { plan: free, status: 'active' };
+    return { plan: toPlan(free), status: 'active' };
   },
+
+  userExists: async (db: Db, userId: string): Promise<boolean> =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)).length > 0,
+
+  /** Puts the user on `planId` (status active), replacing any subscription. */
+  setPlan: async (db: Db, userId: string, planId: PlanId) =>
+    db.insert(subscriptions).values({ userId, planId, status: 'active' })
+      .onConflictDoUpdate({ target: subscriptions.userId, set: { planId, status: 'active', createdAt: new Date() } }),
 };

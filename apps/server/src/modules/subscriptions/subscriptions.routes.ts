@@ -1,9 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import { ZErrorSchema, ZIdParams, ZSetPlanSchema, ZSubscriptionSchema } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
-import { requireUser } from '../../platform/http.js';
-import { currentSubscription } from './subscriptions.service.js';
+import type { ZodApp } from '../../platform/module.js';
+import { adminOnly, requirePrincipal, signedIn } from '../../platform/principal.js';
+import { currentSubscription, setUserPlan } from './subscriptions.service.js';
 
-/** GET /api/subscriptions/current → `{subscription: {plan: {name, features}, status}, features}` (spec 000 §7). */
-export async function subscriptionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/subscriptions/current', async (req) => currentSubscription(ctx.db, requireUser(req).id));
+/**
+ * Subscription routes (spec 000 §7; issue 5 §5):
+ * - GET /api/subscriptions/current → TSubscription (401 anonymous).
+ * - PUT /api/admin/users/{id}/plan {plan_id} → that user's TSubscription (401, 403 non-admin, 404 unknown user).
+ */
+export async function subscriptionsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  app.get('/api/subscriptions/current', {
+    ...signedIn,
+    schema: { summary: 'The signed-in user\'s plan and features', tags: ['subscriptions'], response: { 200: ZSubscriptionSchema, 401: ZErrorSchema } },
+  }, async (req) => currentSubscription(ctx.db, requirePrincipal(req)));
+
+  app.put('/api/admin/users/:id/plan', {
+    ...adminOnly,
+    schema: {
+      summary: 'Put a user on a plan (administrators)', tags: ['admin'],
+      params: ZIdParams, body: ZSetPlanSchema,
+      response: { 200: ZSubscriptionSchema, 400: ZErrorSchema, 401: ZErrorSchema, 403: ZErrorSchema, 404: ZErrorSchema },
+    },
+  }, async (req) => setUserPlan(ctx.db, req.params.id, req.body));
 }

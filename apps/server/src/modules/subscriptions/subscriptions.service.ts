@@ -1,35 +1,47 @@
+import { featureRequiredMessage, type FeatureKey, type LimitKey, type TSetPlan, type TSubscription } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { Principal } from '../../platform/principal.js';
+import { isUuid } from '../../platform/ids.js';
 import { subscriptionsRepo } from './subscriptions.repo.js';
 
-export type Features = Record<string, boolean | number>;
-
 /**
- * The user's plan and its features (spec 000 §3 Subscription). Plans live in the `plans` table;
- * no subscription means `free`.
+ * GET /api/subscriptions/current (spec 000 §3 Subscription, §7): the principal's plan with its
+ * features map; no subscription row means `free`.
  */
-export async function currentSubscription(db: Db, userId: string) {
-  const { plan, status } = await subscriptionsRepo.currentPlan(db, userId);
+export async function currentSubscription(db: Db, principal: Principal): Promise<TSubscription> {
+  const { plan, status } = await subscriptionsRepo.currentPlan(db, principal.userId);
   return {
     subscription: { plan: { id: plan.id, name: plan.id, display_name: plan.name, features: plan.features }, status },
-    features: plan.features as Features,
+    features: plan.features,
   };
 }
 
 /**
- * Throws PAYMENT_REQUIRED (402) unless the user's plan allows `feature` (spec 000 §6 plan
- * gating, enforced on the server too). The message names the upgrade page.
+ * Throws PAYMENT_REQUIRED (402) unless the principal's plan allows `feature` (spec 000 §6 plan
+ * gating, enforced on the server too); the message names the upgrade page.
  */
-export async function requireFeature(db: Db, userId: string, feature: string): Promise<void> {
-  const { features } = await currentSubscription(db, userId);
-  if (!features[feature]) {
-    throw new AppError('PAYMENT_REQUIRED', `Your plan does not include ${feature.replace(/_/g, ' ')}. Upgrade at /pricing?feature=${feature}`);
-  }
+export async function requireFeature(db: Db, principal: Principal, feature: FeatureKey): Promise<void> {
+  const { plan } = await subscriptionsRepo.currentPlan(db, principal.userId);
+  if (!plan.features[feature]) throw new AppError('PAYMENT_REQUIRED', featureRequiredMessage(feature));
 }
 
-/** A numeric plan limit such as `max_projects`; Infinity when the plan sets none. */
-export async function planLimit(db: Db, userId: string, limit: string): Promise<number> {
-  const { features } = await currentSubscription(db, userId);
-  const v = features[limit];
-  return typeof v === 'number' ? v : Infinity;
+/** A numeric limit of the principal's plan, e.g. `max_projects`. */
+export async function planLimit(db: Db, principal: Principal, limit: LimitKey): Promise<number> {
+  return (await subscriptionsRepo.currentPlan(db, principal.userId)).plan.features[limit];
+}
+
+/**
+ * PUT /api/admin/users/{id}/plan (issue 5 §5; admin only — the route checks): puts a user on a
+ * plan at once. Returns that user's subscription. Errors: NOT_FOUND (404) for an unknown user.
+ */
+export async function setUserPlan(db: Db, userId: string, input: TSetPlan): Promise<TSubscription> {
+  if (!isUuid(userId) || !(await subscriptionsRepo.userExists(db, userId))) throw notFound('User');
+  await subscriptionsRepo.setPlan(db, userId, input.plan_id);
+  return currentSubscription(db, { userId, isAdmin: false, via: 'session', scopes: [] });
+}
+
+/** Starts a new account on its plan: the operator's first account on `business` (issue 5 §5), others on `free`. */
+export async function startSubscription(db: Db, userId: string, isFirstAccount: boolean): Promise<void> {
+  if (isFirstAccount) await subscriptionsRepo.setPlan(db, userId, 'business');
 }

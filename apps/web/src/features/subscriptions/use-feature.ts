@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { FREE_PLANS } from '@mailcraft/shared';
+import { FREE_PLAN_IDS } from '@mailcraft/shared';
 import { api } from '../../app/api';
 
 /** GET /api/subscriptions/current (spec 000 §3 Subscription, §7). */
@@ -28,7 +28,7 @@ export function useFeature(feature: string) {
     allowed,
     loading: q.isPending,
     plan,
-    isFreePlan: FREE_PLANS.includes(plan),
+    isFreePlan: (FREE_PLAN_IDS as readonly string[]).includes(plan),
     upgradeHref: `/pricing?feature=${encodeURIComponent(feature)}`,
   };
 }

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { AppContext } from '../platform/context.js';
+
+/** How a failed job is tried again (pg-boss `retryLimit`, `retryDelay`, `retryBackoff`). */
+export type RetryPolicy = {
+  /** Further attempts after the first; 0 = never retried. */
+  limit: number;
+  /** Seconds before the first retry. */
+  delaySeconds: number;
+  /** Double the delay on every further retry (with jitter, pg-boss). */
+  backoff: boolean;
+};
+
+/** What a handler learns about the run besides its payload. */
+export type JobRun = { jobId: string };
+
+/**
+ * A typed background job (issue 5 §3; STYLE.md after Documenso: id + zod payload + handler):
+ * `queue.send(job, payload)` validates the payload against `payload` before it is stored, and
+ * the worker validates it again before `handler` runs, so a handler never sees a cast.
+ */
+export type JobDefinition<S extends z.ZodType = z.ZodType> = {
+  /** Queue name, `<domain>.<verb>`, e.g. 'print.render'. */
+  id: string;
+  payload: S;
+  handler: (payload: z.output<S>, ctx: AppContext, run: JobRun) => Promise<void>;
+  retry: RetryPolicy;
+  /** Jobs of this kind run at once per worker process. */
+  concurrency: number;
+  /** Seconds an active job may run before pg-boss expires it and retries. */
+  expireInSeconds: number;
+};
+
+/** Declares a job; `retry`, `concurrency` and `expireInSeconds` default to 3 backed-off retries, 1 and 15 min. */
+export function defineJob<S extends z.ZodType>(
+  def: Pick<JobDefinition<S>, 'id' | 'payload' | 'handler'> & Partial<Omit<JobDefinition<S>, 'id' | 'payload' | 'handler'>>,
+): JobDefinition<S> {
+  return {
+    retry: { limit: 3, delaySeconds: 5, backoff: true },
+    concurrency: 1,
+    expireInSeconds: 15 * 60,
+    ...def,
+  };
+}

@@ -1,0 +1,77 @@
+import type { Template } from '@pdfme/common';
+import {
+  effectivePermitType, mapRecord, projectIndiciaLines, type FieldSettings, type Mappings,
+} from '@mailcraft/shared';
+import { buildPieceInputs } from '@mailcraft/shared/designs';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { Principal } from '../../platform/principal.js';
+import { getListMappings } from '../column-mappings/column-mappings.service.js';
+import { findSavedDesign } from '../designs/designs.service.js';
+import { loadFonts } from '../fonts/builtin-fonts.js';
+import { getOwnedList, recordBatches, type MailingListRow } from '../mailing-lists/mailing-lists.service.js';
+import { findPermit } from '../permits/permits.service.js';
+import { getOwnedProject } from '../projects/projects.service.js';
+import { composePieceTemplate } from './print-template.js';
+
+const READ_BATCH = 500;
+
+/** Everything needed to render a project's mail pieces, checked and loaded once. */
+export type PrintSource = {
+  projectName: string;
+  list: MailingListRow;
+  total: number;
+  template: Template;
+  mappings: Mappings;
+  fieldSettings: FieldSettings;
+  indiciaText: string;
+};
+
+/**
+ * Loads and checks a project for printing through the modules that own each part — the
+ * project, its design, its permit, its list and the list's mappings (shared
+ * `effectiveMappings`, as the designer and the preview use).
+ * Errors: NOT_FOUND (404) unless the project is the principal's; UNPROCESSABLE (422) when it has
+ * no mailing list, an empty list, or no design.
+ */
+export async function loadPrintSource(ctx: AppContext, principal: Principal, projectId: string): Promise<PrintSource> {
+  const project = await getOwnedProject(ctx.db, principal, projectId);
+  const list = project.listId ? await getOwnedList(ctx.db, principal, project.listId).catch(() => null) : null;
+  if (!list) throw new AppError('UNPROCESSABLE', 'Upload a mailing list before creating print files');
+  const design = await findSavedDesign(ctx.db, project.id);
+  if (!design?.inside) throw new AppError('UNPROCESSABLE', 'Design the mailer before creating print files');
+  if (list.rowCount === 0) throw new AppError('UNPROCESSABLE', 'The mailing list has no records to print');
+  const permitType = effectivePermitType(project.permitType, project.mailingPermitId);
+  const permit = permitType === 'custom' && project.mailingPermitId ? await findPermit(ctx.db, principal, project.mailingPermitId) : null;
+  const template = await composePieceTemplate(
+    { inside: design.inside, outside: design.outside },
+    { sides: project.sides, paperSize: project.paperSize },
+    Object.keys(loadFonts()),
+  );
+  const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
+  return {
+    projectName: project.name,
+    list,
+    total: list.rowCount,
+    template,
+    mappings,
+    fieldSettings,
+    indiciaText: projectIndiciaLines(permitType, permit)?.join('\n') ?? '',
+  };
+}
+
+/**
+ * The pdfme inputs of the source's mail pieces in list order, in batches read from the
+ * database: each record mapped with shared `mapRecord`, its QR code encoding
+ * `{PUBLIC_URL}/r/{recordId}` (the record's personal URL until QR configuration exists).
+ */
+export async function* pieceInputBatches(ctx: AppContext, source: PrintSource, limit = Infinity) {
+  for await (const records of recordBatches(ctx.db, source.list, READ_BATCH, limit)) {
+    yield records.map((r) => buildPieceInputs(
+      source.template,
+      mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings),
+      { indiciaText: source.indiciaText, qrUrl: `${ctx.config.publicUrl}/r/${r.id}` },
+    ));
+  }
+}
+

@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+
+/**
+ * Who is making a request (issue 5 §2): set by an authenticate step — the session cookie on the
+ * web app's `/api`, an API key on the public API — and passed to every service instead of a bare
+ * user id. `scopes` are `resource:method` strings (spec 002 §3); a session holds every scope.
+ */
+export type Principal = {
+  userId: string;
+  isAdmin: boolean;
+  /** How it authenticated; 'job' is a background job acting for the owner of its data. */
+  via: 'session' | 'api_key' | 'job';
+  scopes: readonly string[];
+};
+
+/** The scope list of a signed-in session: everything the user may do. */
+export const ALL_SCOPES = ['*'] as const;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the authenticate step of the listener; null when anonymous. */
+    principal: Principal | null;
+  }
+}
+
+/** The request's principal, or UNAUTHORIZED (401) 'Please log in to continue'. */
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
+  return request.principal;
+}
+
+/** The request's principal when it is an administrator; UNAUTHORIZED (401) or FORBIDDEN (403) otherwise. */
+export function requireAdmin(request: FastifyRequest): Principal {
+  const principal = requirePrincipal(request);
+  if (!principal.isAdmin) throw new AppError('FORBIDDEN', 'Administrators only');
+  return principal;
+}
+
+/** Whether the principal holds `scope` (e.g. 'orders:post'); sessions hold every scope. */
+export const hasScope = (principal: Principal, scope: string): boolean =>
+  principal.scopes.includes('*') || principal.scopes.includes(scope);
+
+/**
+ * Route options that answer 401 before the body is validated, so anonymous callers learn that
+ * they must sign in rather than what their payload lacks: `{ ...signedIn, schema: … }`.
+ */
+export const signedIn = {
+  preValidation: async (request: FastifyRequest): Promise<void> => {
+    requirePrincipal(request);
+  },
+};
+
+/** As `signedIn`, for administrators only (401 / 403 before validation). */
+export const adminOnly = {
+  preValidation: async (request: FastifyRequest): Promise<void> => {
+    requireAdmin(request);
+  },
+};

@@ -1,0 +1,33 @@
+import type { Database } from './db/client.js';
+import { createEventBus } from './jobs/events.js';
+import { startQueue } from './jobs/queue.js';
+import type { Config } from './platform/config.js';
+import type { AppContext } from './platform/context.js';
+import { LocalStorage } from './platform/storage.js';
+import { seedFonts } from './modules/fonts/fonts.service.js';
+import { eventSubscriptions, jobDefinitions, jobSchedules, workerStartTasks } from './modules/index.js';
+
+/**
+ * The running app's context on an open, migrated database: storage, the job queue and the event
+ * bus with every module's subscriptions; the default fonts seeded. `pollSeconds`: how often idle
+ * job workers poll (default 1 s).
+ */
+export async function createContext(config: Config, database: Database, opts: { pollSeconds?: number } = {}): Promise<AppContext> {
+  const queue = await startQueue(database, { pollSeconds: opts.pollSeconds });
+  const ctx: AppContext = {
+    config, database, db: database.db, storage: new LocalStorage(config.storageDir), queue,
+    events: createEventBus(queue, eventSubscriptions),
+  };
+  await seedFonts(ctx);
+  return ctx;
+}
+
+/**
+ * Makes this process a worker (roles worker and all): runs every job definition, sets the cron
+ * schedules, then the modules' start-up tasks (e.g. requeueing interrupted print jobs).
+ */
+export async function startWorkers(ctx: AppContext): Promise<void> {
+  for (const job of jobDefinitions) await ctx.queue.work(job, ctx);
+  for (const { job, cron, payload, tz } of jobSchedules) await ctx.queue.schedule(job, cron, payload, tz);
+  for (const task of workerStartTasks) await task(ctx);
+}

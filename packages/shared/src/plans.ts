@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/**
+ * Plans and what they allow (spec 000 §3 Subscription, §6 plan gating, §9 plans; spec 002 §1:
+ * the API needs Pro or higher). Feature keys and limits are typed here once for server and web.
+ */
+
+/** Plan ids, cheapest first. 'free' and 'pay_as_you_go' count as free plans (spec 000 §6). */
+export const PLAN_IDS = ['free', 'pay_as_you_go', 'pro', 'business'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+export const FREE_PLAN_IDS: readonly PlanId[] = ['free', 'pay_as_you_go'];
+
+/** On/off features checked by plan gating (spec 000 §6, spec 001 §6, spec 002 §1). */
+export const FEATURE_KEYS = ['print_files', 'qr_codes', 'webhooks', 'notifications', 'maps', 'api'] as const;
+export type FeatureKey = (typeof FEATURE_KEYS)[number];
+
+/** Numeric limits of a plan; a user over a limit gets 402 with an upgrade link. */
+export const LIMIT_KEYS = ['max_projects', 'max_list_rows'] as const;
+export type LimitKey = (typeof LIMIT_KEYS)[number];
+
+/** A plan's features map: every feature key on or off, every limit a number. */
+export const ZPlanFeaturesSchema = z.object({
+  print_files: z.boolean().describe('Create print-ready PDF files'),
+  qr_codes: z.boolean().describe('Save QR code configurations (spec 001)'),
+  webhooks: z.boolean().describe('Webhooks on scans'),
+  notifications: z.boolean().describe('SMS and email scan notifications (spec 001)'),
+  maps: z.boolean().describe('Personalised route maps (spec 001)'),
+  api: z.boolean().describe('The Print-on-Demand API (spec 002: Pro or higher)'),
+  max_projects: z.number().int().describe('Most projects a user may have'),
+  max_list_rows: z.number().int().describe('Most records in one mailing list'),
+}).meta({ id: 'PlanFeatures' });
+export type TPlanFeatures = z.infer<typeof ZPlanFeaturesSchema>;
+
+/** GET /api/subscriptions/current (spec 000 §3 Subscription, §7). */
+export const ZSubscriptionSchema = z.object({
+  subscription: z.object({
+    plan: z.object({
+      id: z.enum(PLAN_IDS).describe('Plan id'),
+      name: z.enum(PLAN_IDS).describe('Plan name as the spec uses it (free, pay_as_you_go, pro, business)'),
+      display_name: z.string().describe('Plan name to show'),
+      features: ZPlanFeaturesSchema,
+    }).describe('The current plan'),
+    status: z.string().describe('Subscription status, e.g. active'),
+  }).describe('The user\'s subscription'),
+  features: ZPlanFeaturesSchema,
+}).meta({ id: 'Subscription' });
+export type TSubscription = z.infer<typeof ZSubscriptionSchema>;
+
+/** PUT /api/admin/users/{id}/plan body. */
+export const ZSetPlanSchema = z.object({
+  plan_id: z.enum(PLAN_IDS, { error: `Plan must be one of ${PLAN_IDS.join(', ')}` }).describe('The plan to put the user on'),
+});
+export type TSetPlan = z.infer<typeof ZSetPlanSchema>;
+
+/** Message when a plan lacks a feature (402), naming the upgrade page (spec 000 §6). */
+export const featureRequiredMessage = (feature: FeatureKey) =>
+  `Your plan does not include ${feature === 'api' ? 'API access' : feature.replace(/_/g, ' ')}. Upgrade at /pricing?feature=${feature}`;
