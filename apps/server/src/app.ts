@@ -16,6 +16,16 @@ import { registerOpenApi } from './platform/openapi.js';
 import { authenticateSession, requireSameOrigin } from './modules/auth/session-auth.js';
 import { webModules } from './modules/index.js';
 
+/** A registered route, as the listener's `routeTable` lists it (OpenAPI completeness test, diagnostics). */
+export type RouteEntry = { method: string; url: string; hidden: boolean; hasResponse: boolean };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered on this listener, in order. */
+    routeTable: RouteEntry[];
+  }
+}
+
 /** What every listener shares: zod validation and serialisation, the error envelope, no principal yet. */
 export function baseFastify(ctx: AppContext, opts: { logger?: boolean; bodyLimit: number }): FastifyInstance {
   // Fastify accepts a hop count too (proxy-addr), though its type does not say so.
@@ -25,6 +35,11 @@ export function baseFastify(ctx: AppContext, opts: { logger?: boolean; bodyLimit
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   app.decorateRequest('principal', null);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, hidden: !!route.schema?.hide, hasResponse: !!route.schema?.response });
+  });
   return app;
 }
 

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z, ZodError } from 'zod';
+import { createTestApp, type TestApp } from '../test/harness.js';
+import { defineJob } from './job.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp({ workers: false }); });
+afterAll(async () => { await t.close(); });
+
+/** Resolves when `check()` is true, polling every 100 ms; fails after `ms`. */
+async function eventually(check: () => boolean, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('typed jobs (issue 5 §3)', () => {
+  it('validates the payload when sent and hands the handler the parsed payload', async () => {
+    const seen: Array<{ n: number }> = [];
+    const job = defineJob({
+      id: 'test.double', payload: z.object({ n: z.coerce.number().int() }),
+      handler: async (payload) => { seen.push(payload); },
+    });
+    await t.ctx.queue.work(job, t.ctx);
+    await expect(t.ctx.queue.send(job, { n: 'not a number' } as never)).rejects.toBeInstanceOf(ZodError);
+    expect(await t.ctx.queue.send(job, { n: 21 })).toMatch(/^[0-9a-f-]{36}$/);
+    await eventually(() => seen.length === 1);
+    expect(seen).toEqual([{ n: 21 }]);
+  });
+
+  it('retries a failed job by its policy until it succeeds', async () => {
+    let attempts = 0;
+    const job = defineJob({
+      id: 'test.flaky', payload: z.object({}),
+      handler: async () => {
+        attempts++;
+        if (attempts < 3) throw new Error(`attempt ${attempts} fails`);
+      },
+      retry: { limit: 3, delaySeconds: 1, backoff: false },
+    });
+    await t.ctx.queue.work(job, t.ctx);
+    await t.ctx.queue.send(job, {});
+    await eventually(() => attempts === 3);
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(attempts).toBe(3); // no fourth run after the success
+  });
+
+  it('runs jobs of one kind concurrently up to the definition\'s concurrency', async () => {
+    let running = 0;
+    let peak = 0;
+    const job = defineJob({
+      id: 'test.parallel', payload: z.object({}), concurrency: 2,
+      handler: async () => {
+        peak = Math.max(peak, ++running);
+        await new Promise((r) => setTimeout(r, 1500));
+        running--;
+      },
+    });
+    await t.ctx.queue.work(job, t.ctx);
+    await Promise.all([1, 2, 3].map(() => t.ctx.queue.send(job, {})));
+    await eventually(() => peak === 2);
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(peak).toBe(2);
+  });
+
+  it('stores a cron schedule with its time zone', async () => {
+    const job = defineJob({ id: 'test.digest', payload: z.object({ period: z.enum(['daily', 'weekly']) }), handler: async () => {} });
+    await t.ctx.queue.schedule(job, '0 8 * * *', { period: 'daily' }, 'America/New_York');
+    const rows = (await t.ctx.db.execute(sql`SELECT name, cron, timezone, data FROM pgboss.schedule WHERE name = 'test.digest'`)).rows;
+    expect(rows).toEqual([{ name: 'test.digest', cron: '0 8 * * *', timezone: 'America/New_York', data: { period: 'daily' } }]);
+    await expect(t.ctx.queue.schedule(job, '0 8 * * *', { period: 'hourly' } as never)).rejects.toBeInstanceOf(ZodError);
+  });
+});
+
+describe('domain events (issue 5 §3)', () => {
+  it('fans a published event out to every subscribed job, each with the event as payload', async () => {
+    const webhooks: string[] = [];
+    const notifications: string[] = [];
+    const scanPayload = z.object({ scanId: z.string(), userId: z.string(), listId: z.string(), recordId: z.string(), scannedAt: z.string() });
+    const toWebhooks = defineJob({ id: 'test.scan-webhooks', payload: scanPayload, handler: async (p) => { webhooks.push(p.scanId); } });
+    const toNotifications = defineJob({ id: 'test.scan-notify', payload: scanPayload, handler: async (p) => { notifications.push(p.scanId); } });
+    for (const job of [toWebhooks, toNotifications]) {
+      await t.ctx.queue.work(job, t.ctx);
+      t.ctx.events.subscribe('scan.recorded', job);
+    }
+    const ids = await t.ctx.events.publish('scan.recorded', {
+      scanId: 'scan-1', userId: 'u', listId: 'l', recordId: 'r', scannedAt: new Date().toISOString(),
+    });
+    expect(ids).toHaveLength(2);
+    await eventually(() => webhooks.length === 1 && notifications.length === 1);
+    expect([webhooks, notifications]).toEqual([['scan-1'], ['scan-1']]);
+    await expect(t.ctx.events.publish('scan.recorded', { scanId: 'x' } as never)).rejects.toBeInstanceOf(ZodError);
+  });
+});

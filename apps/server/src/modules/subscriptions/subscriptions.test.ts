@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEATURE_KEYS, LIMIT_KEYS, PLAN_IDS } from '@mailcraft/shared';
+import { plans } from '../../db/schema/index.js';
+import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+
+let t: TestApp;
+let admin: TestUser;
+let user: TestUser;
+beforeAll(async () => {
+  t = await createTestApp({ workers: false });
+  admin = await signUpUser(t.app); // the first account of this database
+  user = await signUpUser(t.app);
+});
+afterAll(async () => { await t.close(); });
+
+const current = (u: TestUser) => u.req({ method: 'GET', url: '/api/subscriptions/current' });
+const setPlan = (u: TestUser, userId: string, plan_id: unknown) =>
+  u.req({ method: 'PUT', url: `/api/admin/users/${userId}/plan`, payload: { plan_id } });
+
+describe('plans and subscriptions (issue 5 §5)', () => {
+  it('has the four plans, each with every feature key and limit', async () => {
+    const rows = await t.ctx.db.select().from(plans);
+    expect(rows.map((r) => r.id).sort()).toEqual([...PLAN_IDS].sort());
+    for (const row of rows) expect(Object.keys(row.features).sort()).toEqual([...FEATURE_KEYS, ...LIMIT_KEYS].sort());
+    const api = Object.fromEntries(rows.map((r) => [r.id, r.features.api]));
+    expect(api).toEqual({ free: false, pay_as_you_go: false, pro: true, business: true }); // spec 002 §1: Pro or higher
+  });
+
+  it('starts the operator\'s first account on business and others on free', async () => {
+    expect((await current(admin)).json().subscription.plan).toMatchObject({ id: 'business', name: 'business', display_name: 'Business' });
+    const free = (await current(user)).json();
+    expect(free).toMatchObject({ subscription: { plan: { name: 'free' }, status: 'active' }, features: { print_files: true, api: false, max_projects: 25 } });
+  });
+
+  it('lets an administrator change a user\'s plan, and no one else', async () => {
+    const changed = await setPlan(admin, user.id, 'pro');
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().subscription.plan.name).toBe('pro');
+    expect((await current(user)).json().features.api).toBe(true);
+
+    expect((await setPlan(user, admin.id, 'free')).json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Administrators only' } });
+    const anonymous = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}/plan`, payload: { plan_id: 'free' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await setPlan(admin, '00000000-0000-4000-8000-000000000000', 'free')).json()).toEqual({ error: { code: 'NOT_FOUND', message: 'User not found' } });
+    const bad = await setPlan(admin, user.id, 'platinum');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Plan must be one of free, pay_as_you_go, pro, business');
+  });
+});

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration (issue 5 §6)', () => {
+  it('runs on laptop defaults', () => {
+    const c = loadConfig({}, []);
+    expect(c).toMatchObject({ port: 8080, apiPort: 8081, role: 'all', databaseUrl: null, publicUrl: 'http://localhost:8080', trustProxy: false });
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.storageDir).toBe(path.resolve('./data/files'));
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a port number (1–65535)'],
+    [{ PORT: '70000' }, 'PORT must be between 1 and 65535'],
+    [{ API_PORT: '8.5' }, 'API_PORT must be a whole port number'],
+    [{ ROLE: 'admin' }, 'ROLE must be all, web or worker'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
+    [{ PUBLIC_URL: 'localhost:8080' }, 'PUBLIC_URL must be an absolute http(s) URL'],
+    [{ PRINT_WORKERS: '0' }, 'PRINT_WORKERS must be 1 or more'],
+  ])('stops on %o naming the variable', (env, message) => {
+    expect(() => loadConfig(env, [])).toThrow(new ConfigError(message));
+  });
+
+  it('reads --role= over ROLE, and TRUST_PROXY as off, all, a hop count or a list', () => {
+    expect(loadConfig({ ROLE: 'web' }, ['node', 'main.js', '--role=worker']).role).toBe('worker');
+    expect(() => loadConfig({}, ['--role=boss'])).toThrow('ROLE must be all, web or worker');
+    expect(loadConfig({ TRUST_PROXY: 'false' }, []).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }, []).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }, []).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }, []).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+  });
+
+  it('marks cookies Secure when PUBLIC_URL is https and takes file:// storage', () => {
+    const c = loadConfig({ PUBLIC_URL: 'https://mail.example.com/', STORAGE_URL: 'file:///srv/mailcraft' }, []);
+    expect(c).toMatchObject({ publicUrl: 'https://mail.example.com', secureCookies: true, storageDir: '/srv/mailcraft' });
+  });
+});
