@@ -13,7 +13,7 @@ import type { AppContext } from './platform/context.js';
 import { installErrorHandler, notFoundEnvelope } from './platform/http.js';
 import { registerModules } from './platform/module.js';
 import { registerOpenApi } from './platform/openapi.js';
-import { authenticateSession, requireSameOrigin } from './modules/auth/session-auth.js';
+import { authenticateSession, guardRequests } from './modules/auth/session-auth.js';
 import { webModules } from './modules/index.js';
 
 /** A registered route, as the listener's `routeTable` lists it (OpenAPI completeness test, diagnostics). */
@@ -67,7 +67,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
 
   await app.register(async (api) => {
     api.addHook('onRequest', authenticateSession(ctx));
-    api.addHook('preHandler', requireSameOrigin);
+    api.addHook('preHandler', guardRequests(ctx));
     await registerModules(api, ctx, webModules);
   });
 

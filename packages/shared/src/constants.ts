@@ -99,3 +99,6 @@ export const SESSION_IDLE_SECONDS = 60 * 60;
 /** Status of a print job (spec 000 §7 print calls): queued → running → done | failed. */
 export const PRINT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
+
+/** Absolute session lifetime in seconds (issue 5 §7): a session ends 30 days after sign-in however active; the cookie's Max-Age. */
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

@@ -117,7 +117,7 @@ async function timeUpload(dir: string, dbDir: string, csvFile: string): Promise<
     const stop = rssSampler();
     const t0 = performance.now();
     const body = await multipartFromFile(csvFile, 'bench-100k.csv');
-    const upload = await app.inject({ method: 'POST', url: '/api/lists/upload', payload: body.payload, headers: { ...body.headers, cookie } });
+    const upload = await app.inject({ method: 'POST', url: '/api/lists/upload', payload: body.payload, headers: { ...body.headers, cookie, 'sec-fetch-site': 'same-origin' } });
     if (upload.statusCode !== 201) throw new Error(`upload failed: ${upload.statusCode} ${upload.body}`);
     const { id } = upload.json() as { id: string };
     const preview = await app.inject({ method: 'GET', url: `/api/lists/${id}/preview?offset=0&limit=10`, headers: { cookie } });

@@ -56,10 +56,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   return { database, drop: async () => {} };
 }
 
-export async function createTestApp(opts: { workers?: boolean } = {}): Promise<TestApp> {
+/** `env` adds configuration variables (e.g. TRUST_PROXY) to the test defaults. */
+export async function createTestApp(opts: { workers?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-files-'));
-  const config = loadConfig({ DATA_DIR: tmp, WEB_DIR: '', PRINT_WORKERS: '2' }, []);
+  const config = loadConfig({ DATA_DIR: tmp, WEB_DIR: '', PRINT_WORKERS: '2', ...opts.env }, []);
   const ctx = await createContext(config, database, { pollSeconds: 0.5 });
   if (opts.workers !== false) await startWorkers(ctx);
   const app = await buildApp(ctx);
@@ -102,7 +103,8 @@ export async function signUpUser(app: FastifyInstance, over: { email?: string; g
     id: res.json().user.id,
     email,
     cookie,
-    req: (o) => app.inject({ ...o, headers: { ...(o.headers ?? {}), cookie } } as InjectOptions),
+    // As a browser on the app's own page sends it (writes with a cookie need Origin or Sec-Fetch-Site).
+    req: (o) => app.inject({ ...o, headers: { 'sec-fetch-site': 'same-origin', ...(o.headers ?? {}), cookie } } as InjectOptions),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authFailures, sessions, users, type UserRow } from '../../db/schema/index.js';
 
@@ -23,12 +23,13 @@ export const authRepo = {
     db.insert(sessions).values({ id, userId, expiresAt }),
 
   /** The user of a live session, with the session's expiry. */
-  findSession: async (db: Db, id: string) =>
+  /** The user of a session that is neither idle-expired nor created before `createdAfter`. */
+  findSession: async (db: Db, id: string, createdAfter: Date) =>
     (await db
       .select({ user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), gt(sessions.createdAt, createdAfter)))
       .limit(1))[0],
 
   extendSession: async (db: Db, id: string, expiresAt: Date) =>
@@ -36,7 +37,9 @@ export const authRepo = {
 
   deleteSession: async (db: Db, id: string) => db.delete(sessions).where(eq(sessions.id, id)),
 
-  deleteExpiredSessions: async (db: Db) => db.delete(sessions).where(lt(sessions.expiresAt, new Date())),
+  /** Deletes sessions idle-expired or created before `createdBefore`. */
+  deleteExpiredSessions: async (db: Db, createdBefore: Date) =>
+    db.delete(sessions).where(or(lt(sessions.expiresAt, new Date()), lt(sessions.createdAt, createdBefore))),
 
   recordFailure: async (db: Db, keys: string[]) =>
     db.insert(authFailures).values(keys.map((key) => ({ key }))),

@@ -1,15 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ZAuthStatusSchema, ZErrorSchema, ZLoginSchema, ZNextQuerySchema, ZSignupSchema, type TAuthStatus } from '@mailcraft/shared';
+import { SESSION_MAX_AGE_SECONDS, ZAuthStatusSchema, ZErrorSchema, ZLoginSchema, ZNextQuerySchema, ZSignupSchema, type TAuthStatus } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { ZodApp } from '../../platform/module.js';
 import { renderAuthPage } from './auth.page.js';
 import { currentUser, endSession, logIn, signUp, startSession } from './auth.service.js';
+import { checkSameOrigin, safeNext as safePath } from './request-guards.js';
 import { SESSION_COOKIE } from './session-auth.js';
 
-/** Only same-site relative paths are followed after sign-in (no open redirect). */
-const safeNext = (next: unknown) => (typeof next === 'string' && /^\/(?!\/)/.test(next) ? next : '/projects');
 const wantsHtml = (req: FastifyRequest) => req.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
 const html = { description: 'The sign-in or sign-up page', content: { 'text/html': { schema: z.string().describe('HTML page') } } };
 /** An error answer: JSON for API callers, the form again with the message for form posts. */
@@ -40,9 +39,11 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const tags = ['auth'];
 
-  const setCookie = (reply: FastifyReply, token: string) =>
+  const safeNext = (next: unknown) => safePath(next, ctx.config.publicUrl);
+  // Secure when the app is public over https, or this request came over https (through a trusted proxy).
+  const setCookie = (req: FastifyRequest, reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
-      path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies, maxAge: 30 * 24 * 3600,
+      path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies || req.protocol === 'https', maxAge: SESSION_MAX_AGE_SECONDS,
     });
 
   app.get('/api/auth/login', {
@@ -72,7 +73,7 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     try {
       if (req.validationError) throw req.validationError;
       const user = await logIn(db, req.body, req.ip);
-      setCookie(reply, await startSession(db, user.id));
+      setCookie(req, reply, await startSession(db, user.id));
       if (wantsHtml(req)) return reply.redirect(next, 303);
       return { authenticated: true, user } satisfies TAuthStatus;
     } catch (err) {
@@ -94,8 +95,8 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     const raw = (req.body ?? {}) as Record<string, unknown>;
     try {
       if (req.validationError) throw req.validationError;
-      const user = await signUp(db, req.body);
-      setCookie(reply, await startSession(db, user.id));
+      const user = await signUp(db, req.body, req.ip);
+      setCookie(req, reply, await startSession(db, user.id));
       if (wantsHtml(req)) return reply.redirect(next, 303);
       return reply.status(201).send({ authenticated: true, user } satisfies TAuthStatus);
     } catch (err) {
@@ -114,13 +115,23 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     return { authenticated: !!user, user } satisfies TAuthStatus;
   });
 
-  app.get('/api/auth/logout', {
-    schema: { summary: 'Sign out', tags, response: { 200: ZAuthStatusSchema, 302: redirect } },
-  }, async (req, reply) => {
+  const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     const token = req.cookies[SESSION_COOKIE];
     if (token) await endSession(db, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (req.headers.accept?.includes('text/html')) return reply.redirect('/');
     return { authenticated: false, user: null } satisfies TAuthStatus;
+  };
+
+  app.post('/api/auth/logout', {
+    schema: { summary: 'Sign out', tags, response: { 200: ZAuthStatusSchema, 302: redirect, 403: ZErrorSchema } },
+  }, logout);
+
+  // The spec's call (spec 000 §7) stays a GET, but a cross-site page cannot sign the user out with it.
+  app.get('/api/auth/logout', {
+    schema: { summary: 'Sign out (GET, same-origin only; prefer POST)', tags, response: { 200: ZAuthStatusSchema, 302: redirect, 403: ZErrorSchema } },
+  }, async (req, reply) => {
+    checkSameOrigin(req, ctx.config.publicUrl, false);
+    return logout(req, reply);
   });
 }

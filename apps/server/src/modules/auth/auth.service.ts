@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { SESSION_IDLE_SECONDS, type TUser } from '@mailcraft/shared';
+import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, type TUser } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -8,9 +8,15 @@ import type { Principal } from '../../platform/principal.js';
 import { startSubscription } from '../subscriptions/subscriptions.service.js';
 import { authRepo } from './auth.repo.js';
 
-/** Failed sign-ins allowed per IP and per account inside the window before 429. */
-export const MAX_FAILURES = { ip: 20, account: 5 } as const;
+/**
+ * Failed attempts allowed inside the 15-minute window before 429 (issue 5 §7): per IP; per
+ * account from one IP (a stranger elsewhere cannot lock the owner out with 5 wrong passwords);
+ * per account from everywhere, a much higher ceiling against distributed guessing; and sign-ups
+ * of an existing email per IP, so the 'already exists' answer cannot be used to list accounts.
+ */
+export const MAX_FAILURES = { ip: 20, accountFromIp: 5, account: 100, signupConflictsFromIp: 5 } as const;
 export const FAILURE_WINDOW_SECONDS = 15 * 60;
+const TOO_MANY = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
 
 const ARGON2 = { algorithm: 2 /* Argon2id; the enum is an ambient const */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -21,8 +27,14 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
  * Creates an account (argon2id, OWASP minimum parameters) and returns it.
  * Errors: CONFLICT when the email is taken.
  */
-export async function signUp(db: Db, input: { email: string; password: string; given_name: string }): Promise<TUser> {
+export async function signUp(db: Db, input: { email: string; password: string; given_name: string }, ip: string): Promise<TUser> {
+  const since = new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000);
+  const conflictKey = `signup-ip:${ip}`;
+  if ((await authRepo.countFailures(db, conflictKey, since)) >= MAX_FAILURES.signupConflictsFromIp) {
+    throw new AppError('RATE_LIMITED', 'Too many sign-up attempts. Please try again in 15 minutes.');
+  }
   if (await authRepo.findUserByEmail(db, input.email)) {
+    await authRepo.recordFailure(db, [conflictKey]);
     throw new AppError('CONFLICT', 'An account with this email already exists');
   }
   const passwordHash = await hash(input.password, ARGON2);
@@ -31,27 +43,29 @@ export async function signUp(db: Db, input: { email: string; password: string; g
   return presentUser(row);
 }
 
+/** An argon2id hash of a random password: verified against when the email is unknown, so both take as long. */
+let dummyHash: Promise<string> | null = null;
+const timingDummy = () => (dummyHash ??= hash(randomBytes(16).toString('hex'), ARGON2));
+
 /**
- * Checks credentials, rate-limited per IP and per account over a 15-minute window.
+ * Checks credentials (spec 000 §4), rate-limited over a 15-minute window per IP, per account
+ * from that IP, and per account overall (MAX_FAILURES). An unknown email costs one argon2 verify
+ * like a known one (no timing oracle).
  * Errors: RATE_LIMITED (429) after too many failures, UNAUTHORIZED (401) on a wrong email or password.
  */
 export async function logIn(db: Db, input: { email: string; password: string }, ip: string): Promise<TUser> {
   const since = new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000);
-  const ipKey = `ip:${ip}`;
-  const accountKey = `email:${input.email}`;
-  if (
-    (await authRepo.countFailures(db, ipKey, since)) >= MAX_FAILURES.ip ||
-    (await authRepo.countFailures(db, accountKey, since)) >= MAX_FAILURES.account
-  ) {
-    throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts. Please try again in 15 minutes.');
+  const keys = { ip: `ip:${ip}`, accountFromIp: `email-ip:${input.email}|${ip}`, account: `email:${input.email}` };
+  for (const [kind, key] of Object.entries(keys) as Array<[keyof typeof keys, string]>) {
+    if ((await authRepo.countFailures(db, key, since)) >= MAX_FAILURES[kind]) throw new AppError('RATE_LIMITED', TOO_MANY);
   }
   const user = await authRepo.findUserByEmail(db, input.email);
-  const ok = user ? await verify(user.passwordHash, input.password) : false;
+  const ok = await verify(user?.passwordHash ?? (await timingDummy()), input.password);
   if (!user || !ok) {
-    await authRepo.recordFailure(db, [ipKey, accountKey]);
+    await authRepo.recordFailure(db, Object.values(keys));
     throw new AppError('UNAUTHORIZED', 'Invalid email or password');
   }
-  await authRepo.clearFailures(db, accountKey);
+  await authRepo.clearFailures(db, keys.accountFromIp);
   return presentUser(user);
 }
 
@@ -63,12 +77,13 @@ export async function startSession(db: Db, userId: string): Promise<string> {
 }
 
 /**
- * Resolves a cookie token to its user and slides the inactivity expiry forward (at most once a
+ * Resolves a cookie token to its user — unless idle past SESSION_IDLE_SECONDS or older than
+ * SESSION_MAX_AGE_SECONDS (30 days) — and slides the inactivity expiry forward (at most once a
  * minute, so reads do not each write). Returns null for an unknown or expired session.
  */
 export async function resumeSession(db: Db, token: string): Promise<TUser | null> {
   const id = tokenHash(token);
-  const found = await authRepo.findSession(db, id);
+  const found = await authRepo.findSession(db, id, new Date(Date.now() - SESSION_MAX_AGE_SECONDS * 1000));
   if (!found) return null;
   const fresh = Date.now() + SESSION_IDLE_SECONDS * 1000;
   if (fresh - found.expiresAt.getTime() > 60_000) await authRepo.extendSession(db, id, new Date(fresh));
@@ -90,6 +105,6 @@ export async function endSession(db: Db, token: string): Promise<void> {
  * hourly as 'auth.purge'). Returns nothing; safe to run at any time.
  */
 export async function purgeAuthRecords(db: Db): Promise<void> {
-  await authRepo.deleteExpiredSessions(db);
+  await authRepo.deleteExpiredSessions(db, new Date(Date.now() - SESSION_MAX_AGE_SECONDS * 1000));
   await authRepo.deleteFailuresBefore(db, new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000));
 }

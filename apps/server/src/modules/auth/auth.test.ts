@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_MAX_AGE_SECONDS } from '@mailcraft/shared';
+import { authFailures, sessions } from '../../db/schema/index.js';
 import { createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
+import { purgeAuthRecords } from './auth.service.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ workers: false }); });
@@ -73,14 +78,111 @@ describe('auth', () => {
     expect(short.json().error.message).toBe('Password must be at least 8 characters');
   });
 
-  it('rate-limits failed sign-ins per account', async () => {
+  it('locks an account per IP: a stranger\'s 5 wrong passwords do not lock the owner out elsewhere', async () => {
     const u = await signUpUser(t.app);
-    for (let i = 0; i < 5; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: 'wrong' }, remoteAddress: `10.0.0.${i}` });
-      expect(r.statusCode).toBe(401);
-    }
-    const locked = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: 'correct horse battery' }, remoteAddress: '10.0.1.1' });
+    const login = (password: string, remoteAddress: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password }, remoteAddress });
+    for (let i = 0; i < 5; i++) expect((await login('wrong', '10.0.0.1')).statusCode).toBe(401);
+    const locked = await login('correct horse battery', '10.0.0.1');
     expect(locked.statusCode).toBe(429);
+    expect(locked.json().error.message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    expect((await login('correct horse battery', '10.0.0.2')).statusCode).toBe(200);
+  });
+
+  it('limits per IP however X-Forwarded-For is set when no proxy is trusted', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const r = await t.app.inject({
+        method: 'POST', url: '/api/auth/login', remoteAddress: '10.9.9.9',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` }, payload: { email: `nobody${i}@example.test`, password: 'wrong' },
+      });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+
+  it('limits sign-ups of existing emails per IP (no account listing)', async () => {
+    const u = await signUpUser(t.app);
+    const signup = () => t.app.inject({
+      method: 'POST', url: '/api/auth/signup', remoteAddress: '10.7.7.7',
+      payload: { email: u.email, password: 'correct horse battery', given_name: 'X' },
+    });
+    for (let i = 0; i < 5; i++) expect((await signup()).statusCode).toBe(409);
+    expect((await signup()).statusCode).toBe(429);
+  });
+
+  it('follows only same-origin paths after sign-in', async () => {
+    await signUpUser(t.app, { email: 'next@example.test' });
+    const formLogin = (next: string) => t.app.inject({
+      method: 'POST', url: `/api/auth/login?next=${next}`, remoteAddress: '10.3.3.3',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=next%40example.test&password=correct+horse+battery',
+    });
+    for (const evil of ['/%5Cevil.example', '/%09/evil.example', '//evil.example', 'https://evil.example', '/%0d%0aSet-Cookie:x=1', 'javascript:alert(1)']) {
+      const r = await formLogin(evil);
+      expect(r.statusCode, evil).toBe(303);
+      expect(r.headers.location, evil).toBe('/projects');
+    }
+    expect((await formLogin('/designer%3Fproject%3D1')).headers.location).toBe('/designer?project=1');
+  });
+
+  it('refuses cross-site writes: foreign or null Origin, cross-site fetch metadata, no header with a cookie, login CSRF', async () => {
+    const u = await signUpUser(t.app);
+    const create = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie: u.cookie, ...headers }, payload: { name: 'X' } });
+    for (const headers of [{ origin: 'null' }, { origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, {}]) {
+      const r = await create(headers);
+      expect(r.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(r.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Cross-origin request refused' } });
+    }
+    expect((await create({ origin: 'http://localhost:80' })).statusCode).toBe(201);
+    expect((await create({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
+    const csrfLogin = await t.app.inject({
+      method: 'POST', url: '/api/auth/login', headers: { origin: 'http://evil.example' }, payload: { email: u.email, password: 'correct horse battery' },
+    });
+    expect(csrfLogin.statusCode).toBe(403);
+    // Logging out from another site's <img src> does nothing.
+    const crossLogout = await t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie: u.cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(crossLogout.statusCode).toBe(403);
+    expect((await u.req({ method: 'GET', url: '/api/auth/status' })).json().authenticated).toBe(true);
+    expect((await u.req({ method: 'POST', url: '/api/auth/logout' })).json()).toEqual({ authenticated: false, user: null });
+    expect((await u.req({ method: 'GET', url: '/api/auth/status' })).json().authenticated).toBe(false);
+  });
+
+  it('answers 400, not 500, for a NUL character in any text', async () => {
+    const u = await signUpUser(t.app);
+    const r = await u.req({ method: 'POST', url: '/api/projects', payload: { name: 'Bad\u0000name' } });
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error.message).toBe('Text may not contain NUL characters');
+  });
+
+  it('ends a session 30 days after sign-in however active, and purges old sessions and failures', async () => {
+    const u = await signUpUser(t.app);
+    const token = u.cookie.split('=')[1];
+    const id = createHash('sha256').update(token).digest('hex');
+    await t.ctx.db.update(sessions).set({ createdAt: new Date(Date.now() - (SESSION_MAX_AGE_SECONDS + 60) * 1000) }).where(eq(sessions.id, id));
+    expect((await u.req({ method: 'GET', url: '/api/auth/status' })).json().authenticated).toBe(false);
+    await t.ctx.db.insert(authFailures).values({ key: 'ip:old', failedAt: new Date(Date.now() - 3600_000) });
+    await purgeAuthRecords(t.ctx.db);
+    expect(await t.ctx.db.select().from(sessions).where(eq(sessions.id, id))).toEqual([]);
+    expect(await t.ctx.db.select().from(authFailures).where(eq(authFailures.key, 'ip:old'))).toEqual([]);
+  });
+
+  it('sets a Secure cookie when the request came over https through a trusted proxy', async () => {
+    const email = 'proxy@example.test';
+    const proxied = await createTestApp({ workers: false, env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const r = await proxied.app.inject({
+        method: 'POST', url: '/api/auth/signup', headers: { 'x-forwarded-proto': 'https' },
+        payload: { email, password: 'correct horse battery', given_name: 'P' },
+      });
+      expect(r.statusCode).toBe(201);
+      expect(r.cookies[0]).toMatchObject({ name: 'mc_session', secure: true, maxAge: SESSION_MAX_AGE_SECONDS });
+    } finally {
+      await proxied.close();
+    }
+    const plain = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers: { 'x-forwarded-proto': 'https' }, payload: { email, password: 'correct horse battery', given_name: 'P' } });
+    expect(plain.cookies[0].secure).toBeFalsy(); // X-Forwarded-Proto is not trusted without TRUST_PROXY
   });
 
   it('refuses a cookie-authenticated write from another origin', async () => {

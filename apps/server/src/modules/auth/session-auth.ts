@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.js';
+import { checkSameOrigin, containsNul } from './request-guards.js';
 import { AppError } from '../../platform/errors.js';
 import { ALL_SCOPES } from '../../platform/principal.js';
 import { resumeSession } from './auth.service.js';
@@ -21,12 +22,22 @@ export function authenticateSession(ctx: Pick<AppContext, 'db'>) {
   };
 }
 
+/** Writes a signed-out visitor may make from a browser: still checked for a foreign Origin (login CSRF). */
+const SIGN_IN_ROUTES = ['/api/auth/login', '/api/auth/signup', '/api/auth/logout'];
+
 /**
- * Cookie-authenticated writes must come from the app's own origin (DESIGN.md "Security
- * baseline"): a `preHandler` of the `/api` scope. Errors: FORBIDDEN 403 for a foreign Origin.
+ * Cross-site and input guards of the `/api` scope (issue 5 §7), a `preHandler`:
+ * - cookie-authenticated writes must come from the app's own origin (Origin, else Sec-Fetch-Site,
+ *   else refused); sign-in, sign-up and logout refuse a foreign Origin even without a cookie;
+ * - a NUL character anywhere in a JSON body or the query is refused with 400.
+ * Errors: FORBIDDEN 403 'Cross-origin request refused'; VALIDATION 400 'Text may not contain NUL characters'.
  */
-export async function requireSameOrigin(req: FastifyRequest): Promise<void> {
-  if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || !req.cookies[SESSION_COOKIE]) return;
-  const origin = req.headers.origin;
-  if (origin && new URL(origin).host !== req.headers.host) throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+export function guardRequests(ctx: Pick<AppContext, 'config'>) {
+  return async (req: FastifyRequest): Promise<void> => {
+    if (containsNul(req.query) || containsNul(req.body)) throw new AppError('VALIDATION', 'Text may not contain NUL characters');
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return;
+    const path = req.url.split('?')[0];
+    if (req.cookies[SESSION_COOKIE]) checkSameOrigin(req, ctx.config.publicUrl, true);
+    else if (SIGN_IN_ROUTES.includes(path)) checkSameOrigin(req, ctx.config.publicUrl, false);
+  };
 }

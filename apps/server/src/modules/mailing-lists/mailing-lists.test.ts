@@ -112,6 +112,14 @@ describe('mailing lists', () => {
     expect((await get(owner, `/api/lists/${list.id}`)).statusCode).toBe(200);
   });
 
+  it('answers 400, not 500, for a preview offset past any list (2^31)', async () => {
+    const u = await signUpUser(t.app);
+    const list = await uploadOk(u, 'letters-small.csv', sample('letters-small.csv'));
+    const r = await get(u, `/api/lists/${list.id}/preview?offset=${2 ** 31}`);
+    expect(r.statusCode).toBe(400);
+    expect(r.json().error.message).toBe('offset must be at most 250000');
+  });
+
   it('checks the preview page: limit at most 100, offset not negative', async () => {
     const u = await signUpUser(t.app);
     const list = await uploadOk(u, 'a.csv', Buffer.from('name\nAnn\n'));
