@@ -16,12 +16,17 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
 let page: Page;
 const artifacts = path.resolve(import.meta.dirname, 'artifacts');
+const cspViolations: string[] = [];
 
 before(async () => {
   server = await startServer();
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   page.setDefaultTimeout(30_000);
+  // The whole workflow — SPA, sign-in pages, Designer, print preview — runs under the app's CSP.
+  page.on('console', (msg) => {
+    if (/Content[- ]Security[- ]Policy/i.test(msg.text())) cspViolations.push(msg.text());
+  });
   await fs.mkdir(artifacts, { recursive: true });
 });
 
@@ -93,6 +98,7 @@ test('a new user takes us-500.csv from upload to a correct 500-piece print file'
     const third = pdfText(file, 5, 6); // us-500 lists James Butt, Josephine Darakjy, then Art Venere
     assert.match(third, /Art Venere/);
     assert.match(third, /\b08014\b/, "Art Venere's ZIP keeps its leading zero");
+    assert.deepEqual(cspViolations, [], 'no Content-Security-Policy violations');
   } catch (err) {
     await page.screenshot({ path: path.join(artifacts, 'failure.png') }).catch(() => {});
     throw err;

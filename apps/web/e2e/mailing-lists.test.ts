@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { eventually, launchChromium, screenshotOnFailure, SHARED_DATA, startServer } from './support.ts';
+import { eventually, launchChromium, SAME_ORIGIN, screenshotOnFailure, SHARED_DATA, startServer } from './support.ts';
 
 /**
  * Mailing lists and column mapping of spec 000 §2 ("Upload screen", "Mapping screen"), §4
@@ -37,7 +37,7 @@ async function withProject(name: string, body: (page: Page, projectId: string, c
       data: { email: `${name}@example.test`, password: 'a long passphrase', given_name: 'Lee' },
     });
     assert.equal(signup.status(), 201);
-    const project = await context.request.post('/api/projects', { data: { name: `${name} mailing` } });
+    const project = await context.request.post('/api/projects', { headers: SAME_ORIGIN, data: { name: `${name} mailing` } });
     assert.equal(project.status(), 201);
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -50,6 +50,7 @@ async function withProject(name: string, body: (page: Page, projectId: string, c
 /** Uploads a shared sample list through the API, as the project's current list. */
 async function uploadShared(context: BrowserContext, projectId: string, file: string): Promise<string> {
   const res = await context.request.post('/api/lists/upload', {
+    headers: SAME_ORIGIN,
     multipart: { projectId, file: { name: file, mimeType: 'text/csv', buffer: await fs.readFile(path.join(SHARED_DATA, file)) } },
   });
   assert.equal(res.status(), 201, await res.text());

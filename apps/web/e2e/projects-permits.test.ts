@@ -1,7 +1,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { eventually, launchChromium, screenshotOnFailure, signedInContext, startServer } from './support.ts';
+import { eventually, launchChromium, SAME_ORIGIN, screenshotOnFailure, signedInContext, startServer } from './support.ts';
 
 /**
  * The project list and mailing permits of spec 000 §2 ("Project list screen", "Template setup
@@ -122,7 +122,7 @@ test('project list: empty state, name required, postcard size, create, and the n
 
 test('editing a project shows success and closes after ~1.5 s; delete confirms inline with Yes/No', async () => {
   await asNewUser('editor', async (page, context) => {
-    const res = await context.request.post('/api/projects', { data: { name: 'Fall flyer' } });
+    const res = await context.request.post('/api/projects', { headers: SAME_ORIGIN, data: { name: 'Fall flyer' } });
     assert.equal(res.status(), 201);
     await page.goto('/projects');
     await page.getByTestId('project-card').filter({ hasText: 'Fall flyer' }).waitFor();
@@ -237,9 +237,9 @@ test('permits in the Advanced section: defaults, validation, 20-character lines,
 
 test('template setup: pixel size at 300 DPI, the PDF guide download, the default permit preselected', async () => {
   await asNewUser('setup', async (page, context) => {
-    const project = await (await context.request.post('/api/projects', { data: { name: 'Guide check' } })).json();
+    const project = await (await context.request.post('/api/projects', { headers: SAME_ORIGIN, data: { name: 'Guide check' } })).json();
     const indicia = { line1: 'PRESORTED', line2: 'STANDARD', line3: 'U.S. POSTAGE', line4: 'PAID', line5: 'PERMIT NO. 7', line6: 'AUSTIN, TX' };
-    const permit = await context.request.post('/api/templates/permits', { data: { name: 'Austin permit', indicia, isDefault: false } });
+    const permit = await context.request.post('/api/templates/permits', { headers: SAME_ORIGIN, data: { name: 'Austin permit', indicia, isDefault: false } });
     assert.equal(permit.status(), 201);
 
     await page.goto(`/projects/${project.id}`);

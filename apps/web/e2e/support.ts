@@ -60,6 +60,12 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * Headers for API calls made outside the page (context.request): a browser marks its own page's
+ * requests so, and the server refuses cookie-authenticated writes that carry neither Origin nor this.
+ */
+export const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
 /** Folder for screenshots of failed tests (git-ignored). */
 export const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 

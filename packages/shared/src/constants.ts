@@ -91,6 +91,17 @@ export const DEFAULT_ELEMENT_FONT_SIZE = 24;
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_MAX_ROWS = 250_000;
 export const UPLOAD_EXTENSIONS = ['.csv', '.xls', '.xlsx'] as const;
+/** Bounds on the work one upload may cause (issue 5 §7): inflated size of an .xlsx part in bytes … */
+export const XLSX_MAX_PART_BYTES = 200 * 1024 * 1024;
+/** … of the shared-strings part, which the reader holds in memory whole … */
+export const XLSX_MAX_SHARED_STRINGS_BYTES = 100 * 1024 * 1024;
+/** … blank rows skipped, characters in one cell … */
+export const UPLOAD_MAX_BLANK_ROWS = 250_000;
+export const CELL_MAX_CHARS = 10_000;
+/** … and imports running at once per user and in all; the rest wait this many seconds, then 429. */
+export const IMPORTS_PER_USER = 1;
+export const IMPORTS_AT_ONCE = 2;
+export const IMPORT_WAIT_SECONDS = 20;
 
 
 /** Session inactivity timeout in seconds (sessions extended by the keep-alive). */

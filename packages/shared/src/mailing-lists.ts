@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS } from './constants.js';
+import { CELL_MAX_CHARS, UPLOAD_MAX_BLANK_ROWS, UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, XLSX_MAX_PART_BYTES } from './constants.js';
 
 /**
  * Mailing lists as the API presents them (spec 000 §3 Mailing list, §7 /api/lists), and the
@@ -64,8 +64,15 @@ export const LIST_MESSAGES = {
   invalid: 'The file is not a valid spreadsheet',
   noFile: 'Choose a .csv, .xls or .xlsx file to upload',
   currentList: 'The current mailing list of a project cannot be deleted',
+  expandsTooMuch: `The file expands to more than ${XLSX_MAX_PART_BYTES / 1024 / 1024} MB when opened. Save it as .csv, or remove unused rows, columns and formatting.`,
+  tooManyBlankRows: `The file has more than ${UPLOAD_MAX_BLANK_ROWS.toLocaleString('en-US')} empty rows. Delete the empty rows and upload it again.`,
+  busy: 'Another upload is being processed. Please try again in a moment.',
 } as const;
 
 /** Message when a list has more rows than the user's plan allows (plan feature `max_list_rows`). */
 export const planRowsMessage = (max: number) =>
   `Your plan allows lists of up to ${max.toLocaleString('en-US')} rows. Upgrade at /pricing?feature=max_list_rows`;
+
+/** Message for a cell over CELL_MAX_CHARS characters, naming it (row 1 is the header). */
+export const cellTooLongMessage = (row: number, column: string) =>
+  `Row ${row.toLocaleString('en-US')}, column "${column}" is longer than ${CELL_MAX_CHARS.toLocaleString('en-US')} characters`;

@@ -10,6 +10,7 @@ export const DEFAULT_NEXT = '/projects';
  * else — another host, `/\evil`, `//evil`, a tab or newline, a scheme — gives '/projects'.
  */
 export function safeNext(next: unknown, appOrigin: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   if (typeof next !== 'string' || !next.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(next)) return DEFAULT_NEXT;
   try {
     const url = new URL(next, appOrigin);

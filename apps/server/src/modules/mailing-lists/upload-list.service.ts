@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { getOwnedProject, setProjectList } from '../projects/projects.service.js';
 import { planLimit } from '../subscriptions/subscriptions.service.js';
+import { importSlots } from './import/import-slots.js';
 import { openTable, uploadExtension } from './import/open-table.js';
 import { mailingListsRepo } from './mailing-lists.repo.js';
 
@@ -12,7 +13,9 @@ import { mailingListsRepo } from './mailing-lists.repo.js';
 export type UploadInput = { filename: string; bytes: Buffer; projectId?: string | null };
 
 /** The list name: the file's own name without any client-side folder path. */
-const listName = (filename: string) => (filename.split(/[\\/]/).pop() ?? '').trim().slice(0, 255) || 'Mailing list';
+const listName = (filename: string) =>
+  // eslint-disable-next-line no-control-regex -- control characters (NUL above all) are removed
+  (filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255) || 'Mailing list';
 
 /**
  * POST /api/lists/upload (spec 000 §2 Upload screen, §7): imports a .csv, .xls or .xlsx file
@@ -22,7 +25,8 @@ const listName = (filename: string) => (filename.split(/[\\/]/).pop() ?? '').tri
  * original file is stored as `lists/{id}/source{ext}` after the commit.
  * Errors (AppError): UNSUPPORTED_MEDIA_TYPE 415 (extension); NOT_FOUND 404 (projectId not the
  * user's); UNPROCESSABLE 422 (empty, header only, over 250,000 rows, not a spreadsheet);
- * PAYMENT_REQUIRED 402 (more rows than the plan's `max_list_rows`).
+ * PAYMENT_REQUIRED 402 (more rows than the plan's `max_list_rows`); RATE_LIMITED 429 when the
+ * user's import slot stays busy (`importSlots`); 422 for a file that expands or works too much.
  */
 export async function uploadList(ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, input: UploadInput): Promise<TUploadedList> {
   const { userId } = principal;
@@ -32,13 +36,21 @@ export async function uploadList(ctx: Pick<AppContext, 'db' | 'storage'>, princi
   if (projectId) await getOwnedProject(ctx.db, principal, projectId);
   const planMaxRows = await planLimit(ctx.db, principal, 'max_list_rows');
 
+  // One import per user and two in all at a time: parsing is the costly part (issue 5 §7).
+  return importSlots.run(userId, () => importTable(ctx, principal, input, ext, planMaxRows));
+}
+
+async function importTable(
+  ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, input: UploadInput, ext: string, planMaxRows: number,
+): Promise<TUploadedList> {
+  const projectId = input.projectId || null;
   const { table, format } = await openTable(input.bytes, input.filename);
   const id = randomUUID();
   const fileKey = `lists/${id}/source${ext}`;
   const name = listName(input.filename);
 
   const rowCount = await ctx.db.transaction(async (tx) => {
-    await mailingListsRepo.create(tx, { id, userId, projectId, name, headers: table.headers, rowCount: 0, fileKey, sourceFormat: format });
+    await mailingListsRepo.create(tx, { id, userId: principal.userId, projectId, name, headers: table.headers, rowCount: 0, fileKey, sourceFormat: format });
     let count = 0;
     for await (const batch of table.batches) {
       if (count + batch.length > planMaxRows) throw new AppError('PAYMENT_REQUIRED', planRowsMessage(planMaxRows));

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_STATUS_CACHE_MS, KEEP_ALIVE_MS, type TAuthStatus } from '@mailcraft/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 import { clearSelectedProject } from '../projects/selected-project';
 
 export const AUTH_KEY = ['auth', 'status'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TListMappings, TMapColumnsInput } from '@mailcraft/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 import { projectKeys } from '../projects/projects-api';
 
 export type { TListMappings };
@@ -12,11 +12,13 @@ export const mappingKeys = {
 /**
  * GET /api/mappings/list/{id} (spec 000 §3 Mappings, §7): the saved mappings, or the auto-matching of
  * §5 with `saved: false`. No retry — a failure sends the user back to the upload screen (§4).
+ * One key for the mapping screen and the designer's fields: saving mappings refreshes both.
  */
-export function useListMappings(listId: string) {
+export function useListMappings(listId: string | null) {
   return useQuery({
-    queryKey: mappingKeys.list(listId),
+    queryKey: mappingKeys.list(listId ?? ''),
     queryFn: () => api<TListMappings>(`/api/mappings/list/${listId}`),
+    enabled: !!listId,
     retry: false,
     // The screen edits a copy; a refetch must not overwrite it mid-edit.
     staleTime: Infinity,

@@ -1,14 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TListMappings, TListPreview, TPermit, TProjectDesign, TProjectDesignSave } from '@mailcraft/shared';
-import { api } from '../../app/api';
+import type { TListPreview, TProjectDesign, TProjectDesignSave } from '@mailcraft/shared';
+import { api } from '../../lib/api-client';
+import { listKeys } from '../mailing-lists/mailing-lists-api';
 import { projectKeys } from '../projects/projects-api';
 
-/** Query keys of the designs feature. The list keys share the mailing-lists feature's shape. */
+/** Query keys of the designs feature (mappings, permits and list records are their features' own). */
 export const designKeys = {
   design: (projectId: string) => ['projects', projectId, 'design'] as const,
-  mappings: (listId: string) => ['mappings', listId] as const,
-  sample: (listId: string) => ['lists', listId, 'preview', { offset: 0, limit: 3, step: null }] as const,
-  permits: ['permits'] as const,
 };
 
 /**
@@ -48,27 +46,12 @@ export function useSaveDesign(projectId: string) {
   });
 }
 
-/** GET /api/mappings/list/{listId}: column → target field, plus fieldSettings (spec 000 §3 Mappings). */
-export function useListMappings(listId: string | null) {
-  return useQuery({
-    queryKey: designKeys.mappings(listId ?? ''),
-    queryFn: () => api<TListMappings>(`/api/mappings/list/${listId}`),
-    enabled: !!listId,
-    retry: false,
-  });
-}
-
-/** GET /api/lists/{listId}/preview?offset=0&limit=3: the first records, for sample values. */
+/** GET /api/lists/{listId}/preview?offset=0&limit=3: the first records, for sample values (the mailing-lists feature's key). */
 export function useListSample(listId: string | null) {
   return useQuery({
-    queryKey: designKeys.sample(listId ?? ''),
+    queryKey: listKeys.preview(listId ?? '', 0, 3),
     queryFn: () => api<TListPreview>(`/api/lists/${listId}/preview?offset=0&limit=3`),
     enabled: !!listId,
     retry: false,
   });
-}
-
-/** GET /api/templates/permits (spec 000 §7), for the project's permit indicia. */
-export function usePermits() {
-  return useQuery({ queryKey: designKeys.permits, queryFn: () => api<TPermit[]>('/api/templates/permits') });
 }

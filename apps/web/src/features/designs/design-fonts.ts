@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Font } from '@pdfme/common';
-import { api } from '../../app/api';
+import type { TFont } from '@mailcraft/shared';
+import { api } from '../../lib/api-client';
 
-/** GET /api/fonts (spec 000 §3 Font, §7). */
-export type TFontInfo = { id: string; postscript_name: string; is_fallback: boolean };
 
 /** The message shown when the fonts cannot be loaded (spec 000 §8). */
 export const FONTS_ERROR = 'Failed to load fonts';
@@ -25,7 +24,7 @@ function base64Bytes(data: string): Uint8Array<ArrayBuffer> {
  * strings as bare base64, so bytes are the one form every consumer reads the same way.
  */
 export async function fetchDesignFonts(): Promise<Font> {
-  const list = await api<TFontInfo[]>('/api/fonts');
+  const list = await api<TFont[]>('/api/fonts');
   if (list.length === 0) throw new Error('No fonts are installed');
   const files = await Promise.all(list.map((f) => api<{ data: string }>(`/api/fonts/${f.id}/base64`)));
   const fallbackIndex = Math.max(0, list.findIndex((f) => f.is_fallback));

@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { fieldLabel, indiciaLines, mapRecord, projectIndiciaLines, type TProject } from '@mailcraft/shared';
 import { mappedFields } from './design-elements';
-import { useListMappings, useListSample, usePermits } from './design-api';
+import { useListMappings } from '../column-mappings/column-mappings-api';
+import { usePermits } from '../permits/permits-api';
+import { useListSample } from './design-api';
 import type { FieldItem, FieldsPanelProps } from './fields-panel';
 
 /** Fields filled from mapped ones when the list does not map them (shared `withDerivedFields`). */

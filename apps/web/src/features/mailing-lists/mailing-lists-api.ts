@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TListPreview, TMailingList, TMailingListDetail, TUploadedList } from '@mailcraft/shared';
-import { api, ApiError } from '../../app/api';
+import { api, ApiError } from '../../lib/api-client';
 import { projectKeys } from '../projects/projects-api';
 
 export type { TListPreview, TMailingList, TUploadedList };

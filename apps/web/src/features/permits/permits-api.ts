@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPermit, TPermitCreate } from '@mailcraft/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 
 export const permitKeys = { all: ['permits'] as const };
 

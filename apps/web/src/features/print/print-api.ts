@@ -1,16 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../app/api';
+import type { TPrintJob } from '@mailcraft/shared';
+import { api, ApiError } from '../../lib/api-client';
 
-/** GET /api/print-jobs/{jobId}: a print file being rendered, `done` of `total` mail pieces. */
-export type TPrintJob = {
-  status: 'queued' | 'running' | 'done' | 'failed';
-  done: number;
-  total: number;
-  error?: string | null;
-  /** ISO 8601. */
-  created_at?: string;
-};
+export type { TPrintJob };
 
 /** How often a running job is polled, in ms. */
 export const PRINT_JOB_POLL_MS = 1000;

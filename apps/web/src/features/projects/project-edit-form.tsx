@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
-import { PROJECT_EDIT_CLOSE_MS, type TemplateType, type TProject } from '@mailcraft/shared';
-import { errorDetail } from '../../app/api';
+import { PROJECT_EDIT_CLOSE_MS, type PaperSize, type TemplateType, type TProject } from '@mailcraft/shared';
+import { errorDetail } from '../../lib/api-client';
 import { MailerFields } from './mailer-fields';
 import { useUpdateProject } from './projects-api';
 
-type Values = { name: string; description: string; template_type: TemplateType; paper_size: string; sides: 'single' | 'double' };
+type Values = { name: string; description: string; template_type: TemplateType; paper_size: PaperSize; sides: 'single' | 'double' };
 
 /** 'Failed to update project: {detail}', or the generic message when the server said nothing (spec 000 §8). */
 const updateFailure = (err: unknown) => {

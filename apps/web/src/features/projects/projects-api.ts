@@ -3,7 +3,7 @@ import {
   blankTemplate, type PaperSize, type TProject, type TProjectCreate, type TProjectStatus, type TProjectUpdate,
   type TTemplateGuideQuery,
 } from '@mailcraft/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 import { clearSelectedProject, getSelectedProject } from './selected-project';
 
 /** Query keys of the projects feature, shared by its hooks and by invalidations elsewhere. */

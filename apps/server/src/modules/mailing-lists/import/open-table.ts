@@ -38,7 +38,8 @@ export function detectFormat(bytes: Uint8Array, ext: UploadExtension): SourceFor
  * Errors (AppError): UNSUPPORTED_MEDIA_TYPE (415) for another extension; UNPROCESSABLE (422)
  * 'The file is empty' (no bytes or no data), 'The file is not a valid spreadsheet' (binary
  * junk, a broken workbook, an image renamed), and while reading batches the header-only and
- * row-limit errors of `readTable`.
+ * row-limit errors of `readTable`; 'The file expands to more than 200 MB …' for an .xlsx whose
+ * parts inflate past their limits (`checkZipExpansion`).
  */
 export async function openTable(
   bytes: Uint8Array,
@@ -50,6 +51,7 @@ export async function openTable(
   if (bytes.length === 0) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.empty);
   const format = detectFormat(bytes, ext);
   if (!format) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.invalid);
+  if (format === 'xlsx') await (await import('./zip-guard.js')).checkZipExpansion(bytes);
   // Spreadsheet readers load on first use: exceljs and SheetJS stay out of start-up memory.
   const rows = format === 'csv' ? csvRows(bytes)
     : format === 'xlsx' ? (await import('./xlsx-rows.js')).xlsxRows(bytes)

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_ROWS, LIST_MESSAGES } from '@mailcraft/shared';
+import { CELL_MAX_CHARS, LIST_MESSAGES, UPLOAD_MAX_BLANK_ROWS, UPLOAD_MAX_ROWS, cellTooLongMessage } from '@mailcraft/shared';
 import { AppError } from '../../../platform/errors.js';
 import { cleanHeaders, extraColumnName } from './headers.js';
 
@@ -26,7 +26,9 @@ export const isBlankRow = (row: string[]) => row.every((cell) => cell === undefi
  * Errors (AppError UNPROCESSABLE, 422): 'The file is empty' when no row has data (thrown here);
  * while reading batches, 'The file has a header row but no data rows' at the end, and 'The
  * file has more than 250,000 rows' as soon as row `maxRows + 1` is read (`maxRows` defaults to
- * UPLOAD_MAX_ROWS, which the message names; a smaller one is for tests).
+ * UPLOAD_MAX_ROWS, which the message names; a smaller one is for tests); and, to bound the work a
+ * file can cause (issue 5 §7), more than UPLOAD_MAX_BLANK_ROWS blank rows, or a cell over
+ * CELL_MAX_CHARS characters (the message names its row and column).
  */
 export async function readTable(
   rows: AsyncIterable<string[]>,
@@ -35,13 +37,23 @@ export async function readTable(
   const batchRows = opts.batchRows ?? IMPORT_BATCH_ROWS;
   const maxRows = opts.maxRows ?? UPLOAD_MAX_ROWS;
   const source = rows[Symbol.asyncIterator]();
-  let first: IteratorResult<string[]>;
-  do first = await source.next();
-  while (!first.done && isBlankRow(first.value));
+  let line = 0; // 1-based row number in the file, as the user sees it
+  let blank = 0;
+  const skipBlank = () => {
+    if (++blank > UPLOAD_MAX_BLANK_ROWS) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.tooManyBlankRows);
+  };
+  let first = await source.next();
+  line++;
+  while (!first.done && isBlankRow(first.value)) {
+    skipBlank();
+    first = await source.next();
+    line++;
+  }
   if (first.done) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.empty);
 
   const raw = [...first.value];
   while (raw.length && raw[raw.length - 1].trim() === '') raw.pop();
+  checkCells(raw, line, raw.map((_, i) => `Column ${i + 1}`));
   const headers = cleanHeaders(raw);
 
   async function* batches(): AsyncGenerator<string[][]> {
@@ -50,8 +62,13 @@ export async function readTable(
     try {
       for (let next = await source.next(); !next.done; next = await source.next()) {
         const row = next.value;
-        if (isBlankRow(row)) continue;
+        line++;
+        if (isBlankRow(row)) {
+          skipBlank();
+          continue;
+        }
         if (++count > maxRows) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.tooManyRows);
+        checkCells(row, line, headers);
         batch.push(fitRow(row, headers));
         if (batch.length >= batchRows) {
           const full = batch;
@@ -66,6 +83,15 @@ export async function readTable(
     if (batch.length) yield batch;
   }
   return { headers, batches: batches() };
+}
+
+/** Refuses a row with a cell over CELL_MAX_CHARS characters, naming the row and the column (422). */
+function checkCells(row: string[], line: number, headers: string[]): void {
+  for (let i = 0; i < row.length; i++) {
+    if ((row[i]?.length ?? 0) > CELL_MAX_CHARS) {
+      throw new AppError('UNPROCESSABLE', cellTooLongMessage(line, headers[i] ?? `Column ${i + 1}`));
+    }
+  }
 }
 
 /** Pads `row` to the header width; non-empty cells past it add `Column N` headers. */
