@@ -9,22 +9,13 @@ import { buildApp } from '../app.js';
 import { migrateDatabase, openDatabase } from '../db/client.js';
 import { loadConfig } from '../platform/config.js';
 import { createContext } from '../runtime.js';
+import { rssSampler } from './rss.js';
 
 /** One import benchmark run: data rows imported, wall time in seconds, peak process RSS in MiB. */
 export type ImportBenchResult = { rows: number; seconds: number; peakRssMb: number };
 
 const BENCH_ROWS = 100_000;
 const BENCH_COLUMNS = 15;
-
-/** Samples process RSS every 50 ms until stopped; returns the peak in MiB. */
-function rssSampler(): () => number {
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 50);
-  return () => {
-    clearInterval(timer);
-    return Math.round(Math.max(peak, process.memoryUsage.rss()) / 1048576);
-  };
-}
 
 /** A mailing-list-like CSV: 15 columns of names, addresses (some quoted with commas), ZIPs, phones. */
 function benchCsv(rows: number): string {

@@ -9,16 +9,10 @@ import { loadConfig } from '../platform/config.js';
 import { renderPool } from '../modules/print/render-pool.js';
 import { renderPrintFile } from '../modules/print/render-print-file.js';
 import { BENCH_INDICIA, benchFields, benchTemplate } from './bench-template.js';
+import { rssSampler } from './rss.js';
 
 /** One benchmark run: pieces rendered, wall time, throughput, peak process RSS and PDF size. */
 export type PrintBenchResult = { pieces: number; seconds: number; piecesPerSecond: number; peakRssMb: number; pdfBytes: number };
-
-/** Samples the process RSS (worker threads included) every 25 ms until stopped. */
-function rssSampler() {
-  let peak = process.memoryUsage.rss();
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 25);
-  return () => { clearInterval(timer); return Math.round(Math.max(peak, process.memoryUsage.rss()) / 1048576); };
-}
 
 const qrUrl = (i: number) => `http://localhost:8080/r/${String(i).padStart(8, '0')}-7d1c-4c1a-9d2e-5b0e4f6a8c3d`;
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchImport } from './import-bench.js';
 import { benchPlainPdfme, benchPrint } from './print-bench.js';
+import { benchBombBurst } from './bomb-bench.js';
 
 /**
  * `npm run bench`: runs each benchmark in its own child process (so peak RSS is that benchmark's
@@ -17,6 +18,7 @@ const CASES: Record<string, () => Promise<Result>> = {
   'print-1000': () => benchPrint(1000),
   'print-10000': () => benchPrint(10_000),
   'plain-pdfme-1000': () => benchPlainPdfme(1000),
+  'bomb-burst': () => benchBombBurst(),
 };
 
 async function runOne(name: string): Promise<void> {
@@ -73,6 +75,16 @@ ${['print-1000', 'print-10000', 'plain-pdfme-1000'].map((n) => {
     const label = n.startsWith('plain') ? 'pdfme plainly (one generate(), built-in barcodes.qrcode)' : 'Mailcraft renderer';
     return `| ${label} | ${cell(r, 'pieces', 0)} | ${cell(r, 'seconds', 2)} | ${cell(r, 'piecesPerSecond', 1)} | ${cell(r, 'peakRssMb', 0)} | ${typeof r === 'object' ? (r.pdfBytes / 2 ** 20).toFixed(1) : '–'} |`;
   }).join('\n')}
+
+## 3. Three spreadsheet bombs at once (target: server up, peak RSS ≤ 1 GB)
+
+Issue 5 §7: three users upload together an .xlsx whose shared strings inflate to 1.1 GB (declared as 1 KB);
+before the limits one such upload took the process to 2.1 GB and three killed it. Each must be refused
+(422) or told to wait (429) while the server keeps answering \`GET /api/auth/status\` (polled every 100 ms).
+
+| bombs | file (MB) | inflates to (MB) | seconds | status answers meanwhile | peak RSS (MB) |
+|---:|---:|---:|---:|---:|---:|
+| ${cell(get('bomb-burst'), 'bombs', 0)} | ${cell(get('bomb-burst'), 'fileMb', 1)} | ${cell(get('bomb-burst'), 'inflatedMb', 0)} | ${cell(get('bomb-burst'), 'seconds', 2)} | ${cell(get('bomb-burst'), 'statusAnswers', 0)} | ${cell(get('bomb-burst'), 'peakRssMb', 0)} |
 `;
   const out = path.resolve(fileURLToPath(new URL('../../../../BENCHMARKS.md', import.meta.url)));
   fs.writeFileSync(out, md);

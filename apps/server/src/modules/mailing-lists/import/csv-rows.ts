@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { LIST_MESSAGES } from '@mailcraft/shared';
+import { CELL_MAX_CHARS, LIST_MESSAGES, cellTooLongMessage } from '@mailcraft/shared';
 import { AppError } from '../../../platform/errors.js';
 import { decodeChunks, detectEncoding, type DetectedEncoding } from './decode-text.js';
 
@@ -17,6 +17,17 @@ const GUESS_SAMPLE_CHARS = 64 * 1024;
  * of the file; re-scanning it for every chunk would take minutes, so the file is refused.
  */
 const MAX_RECORD_CHARS = 4 * 1024 * 1024;
+
+/**
+ * Why a record is still open after MAX_RECORD_CHARS: a cell too long to import (its row and
+ * column named, issue 5 §7), or else an unbalanced quote that swallowed the rest of the file.
+ */
+function openRecordError(record: string, row: number, header: string[], delimiter: string): AppError {
+  const cells = record.split(delimiter);
+  const long = cells.findIndex((cell) => cell.length > CELL_MAX_CHARS && !cell.startsWith('"'));
+  if (long < 0) return new AppError('UNPROCESSABLE', LIST_MESSAGES.invalid);
+  return new AppError('UNPROCESSABLE', cellTooLongMessage(row, header[long] ?? `Column ${long + 1}`));
+}
 
 /** True when decoded text holds NUL characters: a binary file (an image, a zip) named .csv. */
 export function looksBinary(bytes: Uint8Array, detected: DetectedEncoding = detectEncoding(bytes)): boolean {
@@ -48,6 +59,9 @@ export async function* csvRows(bytes: Uint8Array, chunkBytes = CHUNK_BYTES): Asy
   const detected = detectEncoding(bytes);
   let parser: Papa.Parser | null = null;
   let carry = '';
+  let header: string[] | undefined;
+  let rows = 0;
+  let dialect = { delimiter: ',' };
   for (const chunk of decodeChunks(bytes, detected, chunkBytes)) {
     const text = carry + chunk;
     if (!parser) {
@@ -56,11 +70,14 @@ export async function* csvRows(bytes: Uint8Array, chunkBytes = CHUNK_BYTES): Asy
         carry = text;
         continue;
       }
-      parser = new Papa.Parser({ ...guessDialect(text), quoteChar: '"' });
+      dialect = guessDialect(text);
+      parser = new Papa.Parser({ ...dialect, quoteChar: '"' });
     }
     const result = parser.parse(text, 0, true) as { data: string[][]; meta: { cursor: number } };
     carry = text.substring(result.meta.cursor);
-    if (carry.length > MAX_RECORD_CHARS) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.invalid);
+    header ??= result.data[0];
+    rows += result.data.length;
+    if (carry.length > MAX_RECORD_CHARS) throw openRecordError(carry, rows + 1, header ?? [], dialect.delimiter);
     yield* result.data;
   }
   if (!carry) return;

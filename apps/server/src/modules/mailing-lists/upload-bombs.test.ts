@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_MESSAGES } from '@mailcraft/shared';
+import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { sheetXml, workbookParts, zipFile } from '../../bench/zip-bomb.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp({ workers: false }); });
+afterAll(async () => { await t.close(); });
+
+const upload = (u: TestUser, name: string, data: Buffer) =>
+  u.req({ method: 'POST', url: '/api/lists/upload', ...multipartBody({ name, data }) });
+const MB = 1024 * 1024;
+
+/** A 3–4 MB .xlsx whose shared strings inflate to `mb` MB (issue 5 §7: 1.1 GB killed the server). */
+const sharedStringsBomb = (mb: number, declaredSize?: number) => {
+  const filler = Buffer.alloc(mb * MB, 'A');
+  const strings = Buffer.concat([Buffer.from('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>'), filler, Buffer.from('</t></si></sst>')]);
+  const parts = workbookParts(sheetXml([['name'], ['Ann']]), strings);
+  if (declaredSize !== undefined) parts[parts.length - 1].declaredSize = declaredSize;
+  return zipFile(parts);
+};
+
+describe('uploads bounded by work, not by row count alone (issue 5 §7 "server crash")', () => {
+  it('refuses an .xlsx whose shared strings expand past the limit, whatever size it declares', async () => {
+    const u = await signUpUser(t.app);
+    const bomb = sharedStringsBomb(150);
+    expect(bomb.length).toBeLessThan(1 * MB);
+    const declared = await upload(u, 'bomb.xlsx', bomb);
+    expect(declared.statusCode).toBe(422);
+    expect(declared.json().error.message).toBe(LIST_MESSAGES.expandsTooMuch);
+    // The same bomb claiming to be 1 KB is caught while inflating.
+    const lying = await upload(u, 'liar.xlsx', sharedStringsBomb(150, 1024));
+    expect(lying.statusCode).toBe(422);
+    expect(lying.json().error.message).toBe(LIST_MESSAGES.expandsTooMuch);
+    expect((await u.req({ method: 'GET', url: '/api/lists' })).json()).toEqual([]);
+  });
+
+  it('refuses a file of blank rows quickly instead of reading them for minutes', async () => {
+    const u = await signUpUser(t.app);
+    const blank = Buffer.from('name,email\n' + ',\n'.repeat(300_000) + 'Ann,ann@example.test\n');
+    const res = await upload(u, 'blank.csv', blank);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.message).toBe(LIST_MESSAGES.tooManyBlankRows);
+    const blankRows = Array.from({ length: 260_000 }, (_, i) => `<row r="${i + 2}"><c r="A${i + 2}" t="inlineStr"><is><t> </t></is></c></row>`).join('');
+    const xlsx = zipFile(workbookParts(sheetXml([['name']], blankRows)));
+    const fromXlsx = await upload(u, 'blank.xlsx', xlsx);
+    expect(fromXlsx.json().error?.message).toBe(LIST_MESSAGES.tooManyBlankRows);
+  });
+
+  it('names the row and column of a cell over 10,000 characters (CSV and XLSX)', async () => {
+    const u = await signUpUser(t.app);
+    const big = 'x'.repeat(10 * MB);
+    const csv = await upload(u, 'cell.csv', Buffer.from(`name,notes\nAnn,short\nBob,${big}\n`));
+    expect(csv.statusCode).toBe(422);
+    expect(csv.json().error.message).toBe('Row 3, column "notes" is longer than 10,000 characters');
+    const xlsx = await upload(u, 'cell.xlsx', zipFile(workbookParts(sheetXml([['name', 'notes'], ['Ann', big]]))));
+    expect(xlsx.statusCode).toBe(422);
+    expect(xlsx.json().error.message).toBe('Row 2, column "notes" is longer than 10,000 characters');
+  });
+
+  it('survives three bombs at once: each refused (422) or told to wait (429), the server answering meanwhile', async () => {
+    const u = await signUpUser(t.app);
+    const others = await Promise.all([signUpUser(t.app), signUpUser(t.app)]);
+    const bomb = sharedStringsBomb(150, 1024);
+    const uploads = [u, ...others].map((who) => upload(who, 'bomb.xlsx', bomb));
+    const started = Date.now();
+    const status = await t.app.inject({ method: 'GET', url: '/api/auth/status' });
+    expect(status.statusCode).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const results = await Promise.all(uploads);
+    for (const r of results) expect([422, 429]).toContain(r.statusCode);
+    const ok = await upload(u, 'ok.csv', Buffer.from('name,email\nAnn,ann@example.test\n'));
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('lets one user run one import at a time: a second waits its turn', async () => {
+    const u = await signUpUser(t.app);
+    const csv = Buffer.from('email\n' + Array.from({ length: 60_000 }, (_, i) => `p${i}@example.test`).join('\n'));
+    const both = await Promise.all([upload(u, 'a.csv', csv), upload(u, 'b.csv', csv)]);
+    expect(both.map((r) => r.statusCode)).toEqual([201, 201]);
+  });
+});
