@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Collapse, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { MAPPING_PREVIEW_ROWS, mapRecord, type Capitalization } from '@mailcraft/shared';
-import { errorDetail } from '../../app/api';
+import { errorDetail } from '../../lib/api-client';
 import { DataPreviewTable } from '../mailing-lists/data-preview-table';
 import type { TMailingList } from '../mailing-lists/mailing-lists-api';
 import { useSaveMappings, type TListMappings } from './column-mappings-api';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Font } from '@pdfme/common';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
+import { designKeys } from './design-api';
 
 /** GET /api/fonts (spec 000 §3 Font, §7). */
 export type TFontInfo = { id: string; postscript_name: string; is_fallback: boolean };
@@ -43,7 +44,7 @@ export async function fetchDesignFonts(): Promise<Font> {
  */
 export function useDesignFonts(enabled = true) {
   return useQuery({
-    queryKey: ['fonts', 'files'] as const,
+    queryKey: designKeys.fonts,
     queryFn: fetchDesignFonts,
     enabled,
     staleTime: Infinity,

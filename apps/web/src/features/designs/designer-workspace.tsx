@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Alert, App, Button, Space, Tabs, Tooltip, Typography } from 'antd';
 import type { Font, Template } from '@pdfme/common';
 import type { TDesignTemplate, TProject, TProjectDesign } from '@mailcraft/shared';
-import { errorDetail } from '../../app/api';
+import { errorDetail } from '../../lib/api-client';
 import { buildElement, withElement, type Insertable } from './design-elements';
 import { onProjectPage, SIDE_LABELS, templateFingerprint, type Side, type SideTemplates } from './design-template';
 import { renderThumbnail } from './design-thumbnails';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Input, Modal, Typography } from 'antd';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api-client';
 import { useDeleteList, type TMailingList } from './mailing-lists-api';
 
 const CONFIRM_WORD = 'DELETE';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Typography, message } from 'antd';
-import { errorDetail } from '../../app/api';
+import { errorDetail } from '../../lib/api-client';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useProject } from '../projects/projects-api';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Progress, Typography, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { LIST_MESSAGES, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '@mailcraft/shared';
-import { ApiError } from '../../app/api';
+import { ApiError } from '../../lib/api-client';
 import { useUploadList, type TUploadedList } from './mailing-lists-api';
 
 const ACCEPT = UPLOAD_EXTENSIONS.join(',');

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Checkbox, Form, Input } from 'antd';
 import {
   PERMIT_LINE_COUNT, PERMIT_LINE_DEFAULTS, PERMIT_LINE_MAX, ZPermitCreateSchema, type TIndicia, type TPermit,
 } from '@mailcraft/shared';
-import { errorDetail } from '../../app/api';
+import { errorDetail } from '../../lib/api-client';
 import { useCreatePermit } from './permits-api';
 import { IndiciaBox } from './indicia-box';
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Empty, Image, Skeleton, Typography } from 'antd';
-import { errorDetail } from '../../app/api';
+import { errorDetail } from '../../lib/api-client';
 import { usePrintPreview } from './print-api';
 
 /** Caption of page `index` (0-based): 'Piece 1 — Outside', 'Piece 1 — Inside', … or 'Piece 1' when single-sided. */

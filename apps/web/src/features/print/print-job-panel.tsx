@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, App, Button, Progress, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { ApiError, errorDetail } from '../../app/api';
+import { ApiError, errorDetail } from '../../lib/api-client';
 import { Link } from 'react-router';
 import { useFeature } from '../subscriptions/use-feature';
 import { printFileUrl, useLastPrintJob, usePrintJob, useStartPrint, type TPrintJob } from './print-api';

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Col, Collapse, Form, Input, Radio, Row, Select, Ty
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { NEW_PROJECT_DEFAULTS, PERMIT_TYPES, type PermitType, type TemplateType, type TPermit } from '@mailcraft/shared';
-import { errorDetail } from '../../app/api';
+import { errorDetail } from '../../lib/api-client';
 import { PermitList, type PermitSelectHow } from '../permits/permit-list';
 import { usePermits } from '../permits/permits-api';
 import { MailerFields } from './mailer-fields';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { PROJECT_EDIT_CLOSE_MS, type TemplateType, type TProject } from '@mailcraft/shared';
-import { errorDetail } from '../../app/api';
+import { errorDetail } from '../../lib/api-client';
 import { MailerFields } from './mailer-fields';
 import { useUpdateProject } from './projects-api';
 

@@ -3,7 +3,7 @@ import {
   blankTemplate, type PaperSize, type TProject, type TProjectCreate, type TProjectStatus, type TProjectUpdate,
   type TTemplateGuideQuery,
 } from '@mailcraft/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api-client';
 import { clearSelectedProject, getSelectedProject } from './selected-project';
 
 /** Query keys of the projects feature, shared by its hooks and by invalidations elsewhere. */
@@ -97,7 +97,8 @@ export function useDeleteProject() {
 
 /**
  * PUT /api/templates/project/{id}/permit {permitId, templateType, paperSize, sides} (spec 000 §7);
- * permitId null clears the project's permit.
+ * permitId null clears the project's permit. The project changes in the list too, so every
+ * project query is refreshed.
  */
 export function useSetProjectPermit() {
   const client = useQueryClient();
@@ -105,7 +106,7 @@ export function useSetProjectPermit() {
     mutationFn: ({ id, ...body }: { id: string; permitId: string | null } & Partial<{
       templateType: string; paperSize: string; sides: string;
     }>) => api<TProject>(`/api/templates/project/${id}/permit`, { method: 'PUT', body }),
-    onSuccess: (_project, { id }) => client.invalidateQueries({ queryKey: projectKeys.one(id) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
 

@@ -6,7 +6,7 @@ import {
   MAILER_SIZES, MORE_SIZES_MESSAGE, PIXEL_SIZES_300DPI, TEMPLATE_SETUP_PAPER_SIZES,
   type PaperSize, type Sides, type TemplateType, type TProject,
 } from '@mailcraft/shared';
-import { errorDetail } from '../../app/api';
+import { errorDetail } from '../../lib/api-client';
 import { PermitList } from '../permits/permit-list';
 import { sidesOptions, templateTypeOptions } from './project-labels';
 import { templateGuideUrl, useSetProjectPermit, useUpdateProject } from './projects-api';

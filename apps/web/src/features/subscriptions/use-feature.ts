@@ -1,34 +1,39 @@
-import { useQuery } from '@tanstack/react-query';
 import { FREE_PLANS } from '@mailcraft/shared';
-import { api } from '../../app/api';
+import { useSubscription, type TSubscription } from './subscriptions-api';
 
-/** GET /api/subscriptions/current (spec 000 §3 Subscription, §7). */
-export type TSubscription = {
-  subscription: { plan: { name: string; features: Record<string, boolean | number> }; status: string } | null;
-  features: Record<string, boolean | number>;
+export type { TSubscription };
+
+/** What the screen needs to know about one plan feature. */
+export type FeatureAccess = {
+  allowed: boolean;
+  /** The plan's name, 'free' when there is none. */
+  plan: string;
+  isFreePlan: boolean;
+  /** /pricing?feature={feature}. */
+  upgradeHref: string;
 };
-
-export function useSubscription() {
-  return useQuery({ queryKey: ['subscription'], queryFn: () => api<TSubscription>('/api/subscriptions/current'), staleTime: 60_000 });
-}
 
 /**
  * Plan gating (spec 000 §6): a feature is allowed when the features map or the plan's features
- * say so; denied while loading, on error, or with no subscription. The plan name defaults to
- * free, and free and pay_as_you_go count as free. `upgradeHref` is /pricing?feature={feature}.
+ * say so, and denied with no subscription — or no answer yet (`current` undefined while loading
+ * or after an error). The plan name defaults to free, and free and pay_as_you_go count as free.
  * The server enforces the same rule; this only shapes the screen.
  */
-export function useFeature(feature: string) {
-  const q = useSubscription();
-  const features = q.data?.features ?? {};
-  const planFeatures = q.data?.subscription?.plan.features ?? {};
-  const allowed = !!q.data?.subscription && (!!features[feature] || !!planFeatures[feature]);
-  const plan = q.data?.subscription?.plan.name ?? 'free';
+export function featureAccess(current: TSubscription | undefined, feature: string): FeatureAccess {
+  const features = current?.features ?? {};
+  const planFeatures = current?.subscription?.plan.features ?? {};
+  const plan = current?.subscription?.plan.name ?? 'free';
   return {
-    allowed,
-    loading: q.isPending,
+    allowed: !!current?.subscription && (!!features[feature] || !!planFeatures[feature]),
     plan,
     isFreePlan: FREE_PLANS.includes(plan),
     upgradeHref: `/pricing?feature=${encodeURIComponent(feature)}`,
   };
+}
+
+/** `featureAccess` for the signed-in user's subscription, plus `loading` while it is fetched. */
+export function useFeature(feature: string): FeatureAccess & { loading: boolean } {
+  const q = useSubscription();
+  // On error TanStack Query keeps the last data; the rule denies on error, so drop it.
+  return { ...featureAccess(q.isError ? undefined : q.data, feature), loading: q.isPending };
 }
