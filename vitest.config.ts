@@ -1,14 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit and integration tests: server modules (real database) and shared rules. */
+/**
+ * Unit and integration tests, one project per runtime:
+ * - node: server modules (real database, set up once by the global setup) and shared rules;
+ * - web: the SPA's client logic and components in jsdom (apps/web/vitest.config.ts).
+ */
 export default defineConfig({
   test: {
-    include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: true,
     maxWorkers: 2,
-    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          globalSetup: ['apps/server/src/test/global-setup.ts'],
+        },
+      },
+      'apps/web/vitest.config.ts',
+    ],
   },
 });

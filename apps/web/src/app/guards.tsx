@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Spin } from 'antd';
-import { useAuth } from '../features/auth/use-auth';
+import { useAuth } from '../features/auth/auth-api';
 
 /** Full-screen spinner while authentication status loads (spec 000 §2). */
 export function FullScreenSpinner() {

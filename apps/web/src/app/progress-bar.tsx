@@ -1,21 +1,8 @@
 import { Steps } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
-import { STEPS, stepFromPath, useWorkflow } from './workflow';
-
-/** Link target of each step for the current project and list. */
-function stepHref(key: string, projectId: string | null, listId: string | null): string | null {
-  if (key === 'projects') return '/projects';
-  if (!projectId) return null;
-  if (key === 'upload') return `/upload?project=${projectId}`;
-  if (!listId) return null;
-  return {
-    maps: `/maps?project=${projectId}&listId=${listId}`,
-    qr: `/qr?project=${projectId}&listId=${listId}`,
-    editor: `/projects/${projectId}/editor`,
-    production: `/projects/${projectId}/production`,
-  }[key] ?? null;
-}
+import { STEPS, stepFromPath, stepHref } from '../lib/workflow-steps';
+import { useWorkflow } from './workflow';
 
 /**
  * Six-step progress bar (spec 000 §2 "Progress bar"): earlier steps show a check mark; on small

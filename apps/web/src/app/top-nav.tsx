@@ -1,8 +1,9 @@
 import { Avatar, Button, Dropdown, Menu, message } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
-import { useAuth, useLogout, redirectToLogin } from '../features/auth/use-auth';
-import { useAppNavigate, useWorkflow, stepFromPath } from './workflow';
+import { useAuth, useLogout, redirectToLogin } from '../features/auth/auth-api';
+import { STEPS, stepFromPath, stepHref } from '../lib/workflow-steps';
+import { useAppNavigate, useWorkflow } from './workflow';
 
 /**
  * Top user bar (spec 000 §2 "Top navigation"). Signed in: Projects, Mailing List, Maps, QR Codes,
@@ -17,7 +18,6 @@ export function TopNav() {
   const navigate = useAppNavigate();
   const { pathname } = useLocation();
   const step = stepFromPath(pathname);
-  const both = !!projectId && !!listId;
 
   const brand = (
     <Link to={authenticated ? '/projects' : '/'} className="brand" aria-label="Mailcraft home">
@@ -37,16 +37,12 @@ export function TopNav() {
     );
   }
 
-  const items = [
-    { key: 'projects', label: 'Projects', to: '/projects', disabled: false },
-    { key: 'upload', label: 'Mailing List', to: `/upload?project=${projectId}`, disabled: !projectId },
-    { key: 'maps', label: 'Maps', to: `/maps?project=${projectId}&listId=${listId}`, disabled: !both },
-    { key: 'qr', label: 'QR Codes', to: `/qr?project=${projectId}&listId=${listId}`, disabled: !both },
-    { key: 'editor', label: 'Designer', to: `/projects/${projectId}/editor`, disabled: !both },
-    { key: 'production', label: 'Print Preview', to: `/projects/${projectId}/production`, disabled: !both },
-  ];
-  const menuItems = items.map((i) => ({ key: i.key, label: i.label, disabled: i.disabled }));
-  const go = (key: string) => navigate(items.find((i) => i.key === key)!.to);
+  const items = STEPS.map((s) => ({ key: s.key, label: s.navLabel, to: stepHref(s.key, projectId, listId) }));
+  const menuItems = items.map((i) => ({ key: i.key, label: i.label, disabled: i.to === null }));
+  const go = (key: string) => {
+    const to = items.find((i) => i.key === key)?.to;
+    if (to) navigate(to);
+  };
   const initial = (user?.given_name || user?.email || '?').charAt(0).toUpperCase();
 
   return (

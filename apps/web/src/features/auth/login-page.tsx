@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Typography } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
-import { useAuth, redirectToLogin } from './use-auth';
+import { useAuth, redirectToLogin } from './auth-api';
 
 /** /login (spec 000 §2): 'Please log in to continue', a Login button and an error line. */
 export function LoginPage() {

@@ -5,14 +5,17 @@ import { projectKeys } from '../projects/projects-api';
 
 export type { TListMappings };
 
+/** Query keys of the column-mappings feature; the only place a mappings key is written. */
 export const mappingKeys = {
   list: (listId: string) => ['mappings', 'list', listId] as const,
 };
 
 /**
- * GET /api/mappings/list/{id} (spec 000 §3 Mappings, §7): the saved mappings, or the auto-matching of
- * §5 with `saved: false`. No retry — a failure sends the user back to the upload screen (§4).
- * One key for the mapping screen and the designer's fields: saving mappings refreshes both.
+ * GET /api/mappings/list/{id} (spec 000 §3 Mappings, §7): column → target field plus fieldSettings —
+ * the saved mappings, or the auto-matching of §5 with `saved: false`. Used by the mapping screen
+ * and by the Designer's fields; disabled without a list id. No retry — a failure sends the user
+ * back to the upload screen (§4). Kept until `useSaveMappings` invalidates it, so a background
+ * refetch never changes the mapping screen under the user's hands.
  */
 export function useListMappings(listId: string | null) {
   return useQuery({
@@ -20,14 +23,14 @@ export function useListMappings(listId: string | null) {
     queryFn: () => api<TListMappings>(`/api/mappings/list/${listId}`),
     enabled: !!listId,
     retry: false,
-    // The screen edits a copy; a refetch must not overwrite it mid-edit.
     staleTime: Infinity,
   });
 }
 
 /**
- * Saves the mappings (spec 000 §7); failures throw ApiError with the server's message, shown as
- * 'Failed to save mappings: {detail}' (§8).
+ * POST /api/lists/map-columns (spec 000 §7). On success the list's mappings (which the Designer's
+ * fields read too) and the projects (their status and print previews) are refetched. Failures
+ * throw ApiError with the server's message, shown as 'Failed to save mappings: {detail}' (§8).
  */
 export function useSaveMappings() {
   const client = useQueryClient();

@@ -1,12 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TListPreview, TProjectDesign, TProjectDesignSave } from '@mailcraft/shared';
+import type { TProjectDesign, TProjectDesignSave } from '@mailcraft/shared';
 import { api } from '../../lib/api-client';
-import { listKeys } from '../mailing-lists/mailing-lists-api';
+import { printKeys } from '../print/print-api';
 import { projectKeys } from '../projects/projects-api';
 
-/** Query keys of the designs feature (mappings, permits and list records are their features' own). */
+/**
+ * Query keys of the designs feature. The design sits under its project's key, so refreshing the
+ * projects refreshes it too. The list's mappings, sample rows and the permits the Designer shows
+ * come from their own features' hooks (column-mappings, mailing-lists, permits).
+ */
 export const designKeys = {
-  design: (projectId: string) => ['projects', projectId, 'design'] as const,
+  design: (projectId: string) => [...projectKeys.one(projectId), 'design'] as const,
+  /** Every font file, loaded once per session (`useDesignFonts`). */
+  fonts: ['fonts', 'files'] as const,
 };
 
 /**
@@ -29,7 +35,8 @@ export function useProjectDesign(projectId: string) {
 
 /**
  * POST /api/templates/project/{id}/design with both templates and PNG thumbnails (spec 000 §7).
- * On success the cached design and the project (has_template, thumbnails) are refreshed.
+ * On success the cached design, the print previews and the project (has_template, thumbnails,
+ * status) are refreshed.
  */
 export function useSaveDesign(projectId: string) {
   const client = useQueryClient();
@@ -38,20 +45,10 @@ export function useSaveDesign(projectId: string) {
       api<TProjectDesign>(`/api/templates/project/${projectId}/design`, { method: 'POST', body }),
     onSuccess: (saved) => {
       client.setQueryData(designKeys.design(projectId), saved);
-      client.invalidateQueries({ queryKey: ['projects', projectId, 'print-preview'] });
+      client.invalidateQueries({ queryKey: printKeys.previews(projectId) });
       client.invalidateQueries({ queryKey: projectKeys.all, exact: true });
       client.invalidateQueries({ queryKey: projectKeys.one(projectId), exact: true });
       client.invalidateQueries({ queryKey: projectKeys.status(projectId) });
     },
-  });
-}
-
-/** GET /api/lists/{listId}/preview?offset=0&limit=3: the first records, for sample values (the mailing-lists feature's key). */
-export function useListSample(listId: string | null) {
-  return useQuery({
-    queryKey: listKeys.preview(listId ?? '', 0, 3),
-    queryFn: () => api<TListPreview>(`/api/lists/${listId}/preview?offset=0&limit=3`),
-    enabled: !!listId,
-    retry: false,
   });
 }

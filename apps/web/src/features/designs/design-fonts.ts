@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Font } from '@pdfme/common';
 import type { TFont } from '@mailcraft/shared';
 import { api } from '../../lib/api-client';
+import { designKeys } from './design-api';
 
 
 /** The message shown when the fonts cannot be loaded (spec 000 §8). */
@@ -42,7 +43,7 @@ export async function fetchDesignFonts(): Promise<Font> {
  */
 export function useDesignFonts(enabled = true) {
   return useQuery({
-    queryKey: ['fonts', 'files'] as const,
+    queryKey: designKeys.fonts,
     queryFn: fetchDesignFonts,
     enabled,
     staleTime: Infinity,

@@ -2,12 +2,14 @@ import { useMemo } from 'react';
 import { fieldLabel, indiciaLines, mapRecord, projectIndiciaLines, type TProject } from '@mailcraft/shared';
 import { mappedFields } from './design-elements';
 import { useListMappings } from '../column-mappings/column-mappings-api';
+import { useListPreview } from '../mailing-lists/mailing-lists-api';
 import { usePermits } from '../permits/permits-api';
-import { useListSample } from './design-api';
 import type { FieldItem, FieldsPanelProps } from './fields-panel';
 
 /** Fields filled from mapped ones when the list does not map them (shared `withDerivedFields`). */
 const DERIVED_FIELDS = ['full_name', 'city_state_zip', 'full_name_mail'];
+/** Rows fetched for the sample values; the first one is shown. */
+const SAMPLE_ROWS = 3;
 
 export type DesignFields = {
   /** What the Fields panel shows, less the props the workspace owns. */
@@ -29,7 +31,7 @@ export type DesignFields = {
 export function useDesignFields(project: TProject): DesignFields {
   const listId = project.list_id;
   const mappings = useListMappings(listId);
-  const sample = useListSample(listId);
+  const sample = useListPreview(listId, 0, SAMPLE_ROWS);
   const permits = usePermits();
 
   return useMemo(() => {

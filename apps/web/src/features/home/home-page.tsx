@@ -1,6 +1,6 @@
 import { Button, Card, Col, Row, Typography } from 'antd';
 import { useNavigate } from 'react-router';
-import { useAuth, redirectToLogin } from '../auth/use-auth';
+import { useAuth, redirectToLogin } from '../auth/auth-api';
 
 const FEATURES = [
   { title: 'Upload your mailing list', text: 'CSV, XLS or XLSX — mapped to standard address fields automatically.' },

@@ -29,18 +29,19 @@ export function useMailingList(id: string | null | undefined) {
 }
 
 /**
- * GET /api/lists/{id}/preview?offset&limit[&step=mapping] — a page of raw rows. The previous page
- * stays on screen while the next one loads so the table does not jump.
+ * GET /api/lists/{id}/preview?offset&limit[&step=mapping] — a page of raw rows; disabled without an
+ * id. The previous page stays on screen while the next one loads so the table does not jump.
  */
-export function useListPreview(id: string, offset: number, limit: number, step?: 'mapping') {
+export function useListPreview(id: string | null, offset: number, limit: number, step?: 'mapping') {
   return useQuery({
-    queryKey: listKeys.preview(id, offset, limit, step),
+    queryKey: listKeys.preview(id ?? '', offset, limit, step),
     queryFn: () => {
       const q = new URLSearchParams({ offset: String(offset), limit: String(limit) });
       if (step) q.set('step', step);
       return api<TListPreview>(`/api/lists/${id}/preview?${q}`);
     },
     placeholderData: keepPreviousData,
+    enabled: !!id,
     retry: false,
   });
 }

@@ -1,10 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TPermit, TPermitCreate } from '@mailcraft/shared';
 import { api } from '../../lib/api-client';
+import { projectKeys } from '../projects/projects-api';
 
+/** Query keys of the permits feature. */
 export const permitKeys = { all: ['permits'] as const };
 
-/** GET /api/templates/permits (spec 000 §7): the user's permits. Error text: 'Failed to load mailing permits'. */
+/**
+ * GET /api/templates/permits (spec 000 §7): the user's permits — for the permit list, the project
+ * forms and the Designer's indicia. Error text: 'Failed to load mailing permits'.
+ */
 export function usePermits({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: permitKeys.all, queryFn: () => api<TPermit[]>('/api/templates/permits'), enabled });
 }
@@ -21,13 +26,17 @@ export function useCreatePermit() {
   });
 }
 
-/** DELETE /api/templates/permits/{id} → 204 (spec 000 §7). */
+/**
+ * DELETE /api/templates/permits/{id} → 204 (spec 000 §7). The server detaches the permit from the
+ * projects that used it (their permit becomes none), so the projects are refreshed too.
+ */
 export function useDeletePermit() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/templates/permits/${id}`, { method: 'DELETE' }),
     onSuccess: (_void, id) => {
       client.setQueryData<TPermit[]>(permitKeys.all, (list) => list?.filter((p) => p.id !== id));
+      client.invalidateQueries({ queryKey: projectKeys.all });
       return client.invalidateQueries({ queryKey: permitKeys.all });
     },
   });

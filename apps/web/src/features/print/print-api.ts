@@ -2,15 +2,21 @@ import { useCallback, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TPrintJob } from '@mailcraft/shared';
 import { api, ApiError } from '../../lib/api-client';
+import { projectKeys } from '../projects/projects-api';
 
+/** GET /api/print-jobs/{jobId}: a print file being rendered, `done` of `total` mail pieces (the server's schema). */
 export type { TPrintJob };
 
 /** How often a running job is polled, in ms. */
 export const PRINT_JOB_POLL_MS = 1000;
 
+/** Query keys of the print feature. Previews sit under their project's key, so refreshing the projects refreshes them. */
+const previews = (projectId: string) => [...projectKeys.one(projectId), 'print-preview'] as const;
 export const printKeys = {
   job: (jobId: string) => ['print-jobs', jobId] as const,
-  preview: (projectId: string, count: number) => ['projects', projectId, 'print-preview', count] as const,
+  /** Every print preview of a project, whatever its page count. */
+  previews,
+  preview: (projectId: string, count: number) => [...previews(projectId), count] as const,
 };
 
 /** The URL of a finished job's PDF (GET /api/print-jobs/{jobId}/file). */

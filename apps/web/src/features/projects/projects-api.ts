@@ -97,7 +97,8 @@ export function useDeleteProject() {
 
 /**
  * PUT /api/templates/project/{id}/permit {permitId, templateType, paperSize, sides} (spec 000 §7);
- * permitId null clears the project's permit.
+ * permitId null clears the project's permit. The project changes in the list too, so every
+ * project query is refreshed.
  */
 export function useSetProjectPermit() {
   const client = useQueryClient();
@@ -105,7 +106,7 @@ export function useSetProjectPermit() {
     mutationFn: ({ id, ...body }: { id: string; permitId: string | null } & Partial<{
       templateType: string; paperSize: string; sides: string;
     }>) => api<TProject>(`/api/templates/project/${id}/permit`, { method: 'PUT', body }),
-    onSuccess: (_project, { id }) => client.invalidateQueries({ queryKey: projectKeys.one(id) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: projectKeys.all }),
   });
 }
 

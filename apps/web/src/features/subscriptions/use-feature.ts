@@ -1,36 +1,46 @@
-import { useQuery } from '@tanstack/react-query';
-import { FREE_PLAN_IDS, type FeatureKey, type TSubscription } from '@mailcraft/shared';
-import { api } from '../../lib/api-client';
+import { FREE_PLAN_IDS, type FeatureKey, type TPlanFeatures } from '@mailcraft/shared';
+import { useSubscription } from './subscriptions-api';
 
+/**
+ * What the gating rule reads of a subscription answer (shared TSubscription fits it); spec 000 §6
+ * also covers an answer without a subscription and partial feature maps.
+ */
+export type GatingInput = {
+  subscription: { plan: { name: string; features: Partial<TPlanFeatures> }; status?: string } | null;
+  features: Partial<TPlanFeatures>;
+};
 
-export function useSubscription() {
-  return useQuery({ queryKey: ['subscription'], queryFn: () => api<TSubscription>('/api/subscriptions/current'), staleTime: 60_000 });
-}
+/** What the screen needs to know about one plan feature. */
+export type FeatureAccess = {
+  allowed: boolean;
+  /** The plan's name, 'free' when there is none. */
+  plan: string;
+  isFreePlan: boolean;
+  /** /pricing?feature={feature}. */
+  upgradeHref: string;
+};
 
 /**
  * Plan gating (spec 000 §6): a feature is allowed when the features map or the plan's features
- * say so; denied while loading, on error, or with no subscription. The plan name defaults to
- * free, and free and pay_as_you_go count as free. `upgradeHref` is /pricing?feature={feature}.
+ * say so, and denied with no subscription — or no answer yet (`current` undefined while loading
+ * or after an error). The plan name defaults to free, and free and pay_as_you_go count as free.
  * The server enforces the same rule; this only shapes the screen.
  */
-export function useFeature(feature: FeatureKey) {
-  return featureAccess(useSubscription(), feature);
-}
-
-/**
- * The gating rule of spec 000 §6 on a subscription query: allowed when the features map or the
- * plan's features say so, denied while loading, on error or with no subscription; the plan name
- * defaults to free; free and pay_as_you_go count as free.
- */
-export function featureAccess(q: { data?: TSubscription; isPending: boolean }, feature: FeatureKey) {
-  const subscription = q.data?.subscription;
-  const allowed = !!subscription && (!!q.data?.features[feature] || !!subscription.plan.features[feature]);
-  const plan = subscription?.plan.name ?? 'free';
+export function featureAccess(current: GatingInput | undefined, feature: FeatureKey): FeatureAccess {
+  const features = current?.features ?? {};
+  const planFeatures = current?.subscription?.plan.features ?? {};
+  const plan = current?.subscription?.plan.name ?? 'free';
   return {
-    allowed,
-    loading: q.isPending,
+    allowed: !!current?.subscription && (!!features[feature] || !!planFeatures[feature]),
     plan,
-    isFreePlan: FREE_PLAN_IDS.includes(plan),
+    isFreePlan: (FREE_PLAN_IDS as readonly string[]).includes(plan),
     upgradeHref: `/pricing?feature=${encodeURIComponent(feature)}`,
   };
+}
+
+/** `featureAccess` for the signed-in user's subscription, plus `loading` while it is fetched. */
+export function useFeature(feature: FeatureKey): FeatureAccess & { loading: boolean } {
+  const q = useSubscription();
+  // On error TanStack Query keeps the last data; the rule denies on error, so drop it.
+  return { ...featureAccess(q.isError ? undefined : q.data, feature), loading: q.isPending };
 }

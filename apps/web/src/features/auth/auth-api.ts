@@ -4,7 +4,8 @@ import { AUTH_STATUS_CACHE_MS, KEEP_ALIVE_MS, type TAuthStatus } from '@mailcraf
 import { api } from '../../lib/api-client';
 import { clearSelectedProject } from '../projects/selected-project';
 
-export const AUTH_KEY = ['auth', 'status'] as const;
+/** Query keys of the auth feature. */
+export const authKeys = { status: ['auth', 'status'] as const };
 
 /**
  * Session state (spec 000 §4): unknown until the status check, then authenticated or not. Cached
@@ -14,7 +15,7 @@ export const AUTH_KEY = ['auth', 'status'] as const;
 export function useAuth() {
   const client = useQueryClient();
   const q = useQuery({
-    queryKey: AUTH_KEY,
+    queryKey: authKeys.status,
     queryFn: () =>
       api<TAuthStatus>('/api/auth/status', { headers: { 'cache-control': 'no-cache', 'x-session-check': '1' } }),
     staleTime: AUTH_STATUS_CACHE_MS,
@@ -23,7 +24,7 @@ export function useAuth() {
   const authenticated = q.data?.authenticated ?? false;
   useEffect(() => {
     if (!authenticated) return;
-    const t = setInterval(() => client.invalidateQueries({ queryKey: AUTH_KEY }), KEEP_ALIVE_MS);
+    const t = setInterval(() => client.invalidateQueries({ queryKey: authKeys.status }), KEEP_ALIVE_MS);
     return () => clearInterval(t);
   }, [authenticated, client]);
   return {
@@ -31,7 +32,7 @@ export function useAuth() {
     error: q.isError ? 'Failed to check authentication status' : null,
     authenticated,
     user: q.data?.user ?? null,
-    refresh: () => client.invalidateQueries({ queryKey: AUTH_KEY }),
+    refresh: () => client.invalidateQueries({ queryKey: authKeys.status }),
   };
 }
 

@@ -1,0 +1,37 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp, stubApi } from '../test/render';
+import { aProject } from '../test/fixtures';
+import { ProgressBar } from './progress-bar';
+
+describe('progress bar', () => {
+  it('shows the current step, checks the earlier ones, and hides the next step until it can be reached', async () => {
+    stubApi({ 'GET /api/projects/p1': () => aProject({ id: 'p1', list_id: null }) });
+    const { client } = renderWithApp(<ProgressBar />, { route: '/upload?project=p1' });
+    expect(screen.getByText('Step 2 of 6: Mailing List')).toBeInTheDocument();
+    expect(screen.getAllByLabelText('done')).toHaveLength(1);
+    // Maps needs a list, which the project has not: once the project is loaded, still no link.
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(screen.queryByRole('link', { name: /Next:/ })).not.toBeInTheDocument();
+  });
+
+  it('links to the next step once the project has a list', async () => {
+    stubApi({ 'GET /api/projects/p1': () => aProject({ id: 'p1', list_id: 'l1' }) });
+    renderWithApp(<ProgressBar />, { route: '/upload?project=p1' });
+    expect(await screen.findByRole('link', { name: 'Next: Maps (Optional) →' })).toHaveAttribute('href', '/maps?project=p1&listId=l1');
+  });
+
+  it('on the Designer, checks the four steps before it and links to the Print Preview', async () => {
+    stubApi({ 'GET /api/projects/p1': () => aProject({ id: 'p1', list_id: 'l1' }) });
+    renderWithApp(<ProgressBar />, { route: '/projects/p1/editor' });
+    expect(screen.getByText('Step 5 of 6: Designer')).toBeInTheDocument();
+    expect(screen.getAllByLabelText('done')).toHaveLength(4);
+    expect(await screen.findByRole('link', { name: 'Next: Print Preview →' })).toHaveAttribute('href', '/projects/p1/production');
+  });
+
+  it('is not shown outside the workflow', () => {
+    stubApi({});
+    renderWithApp(<ProgressBar />, { route: '/pricing' });
+    expect(screen.queryByTestId('progress-bar')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp, stubApi } from '../test/render';
+import { aProject } from '../test/fixtures';
+import { TopNav } from './top-nav';
+
+const signedIn = () => ({ authenticated: true, user: { id: 'u1', email: 'ann@example.com', given_name: 'Ann', is_admin: false } });
+
+/** Whether the top navigation's item is disabled. */
+const disabled = (name: string) => screen.getByRole('menuitem', { name }).getAttribute('aria-disabled') === 'true';
+
+describe('top navigation', () => {
+  it('signed out: offers Pricing and Sign In only', async () => {
+    stubApi({ 'GET /api/auth/status': () => ({ authenticated: false, user: null }) });
+    renderWithApp(<TopNav />, { route: '/' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pricing' })).toHaveAttribute('href', '/pricing');
+    expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
+  });
+
+  it('without a project: only Projects is enabled', async () => {
+    stubApi({ 'GET /api/auth/status': signedIn });
+    renderWithApp(<TopNav />, { route: '/projects' });
+    await screen.findByRole('menuitem', { name: 'Projects' });
+    expect(['Projects', 'Mailing List', 'Maps', 'QR Codes', 'Designer', 'Print Preview'].map(disabled))
+      .toEqual([false, true, true, true, true, true]);
+  });
+
+  it('with a project and its list: every step is enabled', async () => {
+    stubApi({ 'GET /api/auth/status': signedIn, 'GET /api/projects/p1': () => aProject({ id: 'p1', list_id: 'l1' }) });
+    renderWithApp(<TopNav />, { route: '/projects/p1' });
+    await screen.findByRole('menuitem', { name: 'Projects' });
+    await expect.poll(() => disabled('Print Preview')).toBe(false);
+    expect(['Projects', 'Mailing List', 'Maps', 'QR Codes', 'Designer'].map(disabled)).toEqual([false, false, false, false, false]);
+  });
+});

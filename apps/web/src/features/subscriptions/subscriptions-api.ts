@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { TSubscription } from '@mailcraft/shared';
+import { api } from '../../lib/api-client';
+
+/** GET /api/subscriptions/current (spec 000 §3 Subscription, §7), the server's own schema. */
+export type { TSubscription };
+
+/** Query keys of the subscriptions feature. */
+export const subscriptionKeys = { current: ['subscription'] as const };
+
+/** GET /api/subscriptions/current: the user's plan and feature map, cached for a minute. */
+export function useSubscription() {
+  return useQuery({
+    queryKey: subscriptionKeys.current,
+    queryFn: () => api<TSubscription>('/api/subscriptions/current'),
+    staleTime: 60_000,
+  });
+}
