@@ -77,16 +77,16 @@ export const printRenderJob = defineJob({
 
 /**
  * Requeues print jobs whose render stopped beating (its process was killed or restarted) and
- * returns how many (issue 5 §3: picked up soon after a restart on PostgreSQL as on PGlite).
+ * returns their ids (issue 5 §3: picked up soon after a restart on PostgreSQL as on PGlite).
  * `staleMs` 0 takes over every running job — right only when no other process renders.
  */
-export async function recoverPrintJobs(ctx: AppContext, staleMs = PRINT_STALE_MS): Promise<number> {
+export async function recoverPrintJobs(ctx: AppContext, staleMs = PRINT_STALE_MS): Promise<string[]> {
   const ids = await printRepo.staleRunning(ctx.db, new Date(Date.now() - staleMs));
   for (const printJobId of ids) {
     await printRepo.requeue(ctx.db, printJobId);
     await ctx.queue.send(printRenderJob, { printJobId });
   }
-  return ids.length;
+  return ids;
 }
 
 /** 'print.recover', scheduled every minute: `recoverPrintJobs`. */

@@ -196,7 +196,9 @@ describe('print files', () => {
       .values({ userId: user.id, projectId: project.id, status: 'running', done: 2, total: 5, runId: randomUUID(), heartbeatAt }).returning())[0];
     const dead = await insertRunning(new Date(Date.now() - PRINT_STALE_MS - 5_000));
     const live = await insertRunning(new Date());
-    expect(await recoverPrintJobs(t.ctx)).toBe(1);
+    const recovered = await recoverPrintJobs(t.ctx);
+    expect(recovered).toContain(dead.id);
+    expect(recovered).not.toContain(live.id);
     expect((await waitForJob(user, dead.id)).job).toMatchObject({ status: 'done', done: 5, total: 5 });
     // A second render of the live job (pg-boss retrying it) does not claim it either.
     await runPrintJob(t.ctx, live.id);
