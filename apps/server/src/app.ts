@@ -10,34 +10,12 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { UPLOAD_MAX_BYTES } from '@mailcraft/shared';
 import type { AppContext } from './platform/context.js';
+import { CONTENT_SECURITY_POLICY } from './platform/csp.js';
 import { installErrorHandler, notFoundEnvelope } from './platform/http.js';
 import { registerModules } from './platform/module.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { authenticateSession, guardRequests } from './modules/auth/session-auth.js';
 import { webModules } from './modules/index.js';
-
-/**
- * The web app's Content-Security-Policy (issue 5 §7): scripts only from our origin — no inline
- * or foreign script; 'unsafe-eval' only because the pdfme Designer's property panel (form-render)
- * evaluates its `{{ formData… }}` field conditions with `Function()`, and 'wasm-unsafe-eval' for
- * the PDF renderer's WebAssembly (the e2e campaign test fails on any violation); styles inline too,
- * since antd and the pdfme Designer inject them at run time; images, fonts and workers also from
- * data: and blob: URLs the Designer creates; no plugins, no framing, forms post only to us.
- */
-export const CONTENT_SECURITY_POLICY = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'data:', 'blob:'],
-  workerSrc: ["'self'", 'blob:'],
-  objectSrc: ["'none'"],
-  frameSrc: ["'self'", 'blob:'],
-  frameAncestors: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-};
 
 /** A registered route, as the listener's `routeTable` lists it (OpenAPI completeness test, diagnostics). */
 export type RouteEntry = { method: string; url: string; hidden: boolean; hasResponse: boolean };
@@ -74,7 +52,7 @@ export function baseFastify(ctx: AppContext, opts: { logger?: boolean; bodyLimit
 export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = baseFastify(ctx, { logger: opts.logger, bodyLimit: 10 * 1024 * 1024 });
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY },
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,
     // helmet's default no-referrer makes browsers send `Origin: null` on same-origin form posts,
     // which the cross-site check refuses; this policy keeps the real origin on our own requests.

@@ -10,19 +10,32 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Browser sessions; `id` is the SHA-256 of the cookie token, never the token itself. */
+/**
+ * Browser sessions; `id` is the SHA-256 of the cookie token, never the token itself. A session
+ * ends at `expires_at` (idle timeout, slid forward by use) or SESSION_MAX_AGE_SECONDS after
+ * `created_at`, whichever comes first. The expiry index serves the scheduled purge.
+ */
 export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-}, (t) => [index('sessions_user_idx').on(t.userId)]);
+}, (t) => [
+  index('sessions_user_idx').on(t.userId),
+  index('sessions_expires_idx').on(t.expiresAt),
+]);
 
-/** Failed sign-ins, counted per key ('ip:…' or 'email:…') inside a window. */
+/**
+ * Failed sign-ins and refused sign-ups, counted per key inside a window: 'ip:{client}',
+ * 'email-ip:{email}|{client}', 'email:{email}', 'signup-ip:{client}' (client = address, IPv6 /64).
+ */
 export const authFailures = pgTable('auth_failures', {
   id: uuid('id').primaryKey().defaultRandom(),
   key: text('key').notNull(),
   failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('auth_failures_key_idx').on(t.key, t.failedAt)]);
+}, (t) => [
+  index('auth_failures_key_idx').on(t.key, t.failedAt),
+  index('auth_failures_failed_at_idx').on(t.failedAt),
+]);
 
 export type UserRow = typeof users.$inferSelect;

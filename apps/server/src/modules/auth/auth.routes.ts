@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_MAX_AGE_SECONDS, ZAuthStatusSchema, ZErrorSchema, ZLoginSchema, ZNextQuerySchema, ZSignupSchema, type TAuthStatus } from '@mailcraft/shared';
 import { z } from 'zod';
+import { clientKey } from '../../platform/client-key.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { ZodApp } from '../../platform/module.js';
@@ -72,7 +73,7 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     const raw = (req.body ?? {}) as Record<string, unknown>;
     try {
       if (req.validationError) throw req.validationError;
-      const user = await logIn(db, req.body, req.ip);
+      const user = await logIn(db, req.body, clientKey(req.ip));
       setCookie(req, reply, await startSession(db, user.id));
       if (wantsHtml(req)) return reply.redirect(next, 303);
       return { authenticated: true, user } satisfies TAuthStatus;
@@ -95,7 +96,7 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     const raw = (req.body ?? {}) as Record<string, unknown>;
     try {
       if (req.validationError) throw req.validationError;
-      const user = await signUp(db, req.body, req.ip);
+      const user = await signUp(db, req.body, clientKey(req.ip));
       setCookie(req, reply, await startSession(db, user.id));
       if (wantsHtml(req)) return reply.redirect(next, 303);
       return reply.status(201).send({ authenticated: true, user } satisfies TAuthStatus);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_MAX_AGE_SECONDS } from '@mailcraft/shared';
 import { authFailures, sessions } from '../../db/schema/index.js';
 import { createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
+import { clientKey } from '../../platform/client-key.js';
 import { purgeAuthRecords } from './auth.service.js';
 
 let t: TestApp;
@@ -100,6 +101,20 @@ describe('auth', () => {
     }
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(20)).toEqual([429, 429]);
+  });
+
+  it('counts an IPv6 client by its /64: a fresh address in the same network is the same client', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const r = await t.app.inject({
+        method: 'POST', url: '/api/auth/login', remoteAddress: `2001:db8:7:7::${(i + 1).toString(16)}`,
+        payload: { email: `v6-${i}@example.test`, password: 'wrong' },
+      });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(clientKey('2001:db8:7:7:aa::1')).toBe('2001:db8:7:7::/64');
+    expect(clientKey('::ffff:10.0.0.1')).toBe('10.0.0.1');
   });
 
   it('limits sign-ups of existing emails per IP (no account listing)', async () => {
