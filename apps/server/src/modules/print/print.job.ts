@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { printRepo } from './print.repo.js';
 import { loadPrintSource, pieceInputBatches, PRINT_JOB_NAME } from './print.service.js';
+import { cleanStaleTempDirs, makeTempDir } from './temp-dirs.js';
 
 /** Storage key of a job's finished print file. */
 export const printFileKey = (jobId: string) => `print/${jobId}.pdf`;
@@ -22,7 +22,7 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
   if (!found || found.job.status === 'done') return;
   const { job } = found;
   await printRepo.updateJob(ctx.db, job.id, { status: 'running', done: 0, error: null, finishedAt: null });
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-job-'));
+  const dir = await makeTempDir('job');
   try {
     const source = await loadPrintSource(ctx, job.userId, job.projectId);
     await printRepo.updateJob(ctx.db, job.id, { total: source.total });
@@ -53,8 +53,11 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
  * database there is exactly one process, so a job still marked running at start-up was cut off by
  * a stop or crash: it is queued again at once instead of waiting for pg-boss to expire it (up to
  * 15 minutes). The stale pg-boss job, when it expires and retries, finds the job done and returns.
+ * First, the temporary folders a crashed process left behind are removed (`cleanStaleTempDirs`).
  */
 export async function startPrintJobs(ctx: AppContext): Promise<void> {
+  const removed = await cleanStaleTempDirs().catch((err: unknown) => { console.error('[print] temp cleanup failed', err); return []; });
+  if (removed.length > 0) console.info(`[print] removed ${removed.length} temporary folder(s) left by a stopped process`);
   await ctx.queue.work<{ printJobId: string }>(PRINT_JOB_NAME, (data) => runPrintJob(ctx, data.printJobId));
   if (ctx.database.kind !== 'pglite') return;
   for (const printJobId of await printRepo.jobIdsWithStatus(ctx.db, 'running')) {
