@@ -70,7 +70,12 @@ A generated 100,000-row × 15-column CSV uploaded through the real HTTP route un
 ## 2. Print rendering (target ≥ 150 pieces/s, peak RSS ≤ 1 GB)
 
 Two-page 8.5x11 mail pieces with 10 merge fields, the permit indicia and a vector QR code; chunks of 250
-pieces on a worker-thread pool (piscina 5, which replaced our own pool at equal speed), streamed into one PDF.
+pieces on a worker-thread pool (piscina 5), streamed into one PDF. CPU s is the process's CPU time (all threads): the
+fairer figure when other work shares the cores.
+
+Pool choice (Foundations C; measured 2026-11-23 with the machine shared, load 11–15 on 2 cores, three alternating
+print-1000 runs, CPU s): our own worker_threads pool 14.0 / 15.3 / 15.1, piscina 14.4 / 13.4 / 13.7; wall time
+21.6 / 40.8 / 41.9 s against 29.4 / 27.1 / 33.8 s. Within noise, so piscina was kept and our pool removed.
 
 | renderer | pieces | seconds | pieces/s | CPU s | peak RSS (MB) | PDF (MB) |
 |---|---:|---:|---:|---:|---:|---:|
