@@ -90,8 +90,23 @@ export function projectProgress(hasList: boolean, hasTemplate: boolean): number 
 const mm = z.number().finite();
 
 /**
+ * Size limits of a design (Foundations B: a legal 850 KB design of 20 pages × 100 elements froze
+ * the server). Chosen so every real design fits: a side of a mailer is one page (a project has an
+ * inside and, double-sided, an outside side), designs have tens of elements, a letter body is a
+ * few thousand characters, and an image element's content is a data URL (a logo: tens to hundreds
+ * of KB). The server also caps a request body at 10 MB.
+ * - pagesPerSide: pages in one side's template (schemas.length);
+ * - elementsPerPage: elements on one page;
+ * - stringChars: any string property of an element (content, text, name, …);
+ * - mediaChars: the `content` of image, signature and svg elements (data URL or SVG markup).
+ */
+export const DESIGN_LIMITS = { pagesPerSide: 4, elementsPerPage: 200, stringChars: 10_000, mediaChars: 5_000_000 } as const;
+const MEDIA_ELEMENT_TYPES = new Set(['image', 'signature', 'svg']);
+
+/**
  * One element of a pdfme template page (spec 000 §3 Design template): name, type, position and
- * size in mm are required; every other pdfme property (content, fontSize, rotate, …) is kept.
+ * size in mm are required; every other pdfme property (content, fontSize, rotate, …) is kept,
+ * strings within DESIGN_LIMITS.
  */
 export const ZTemplateElementSchema = z.looseObject({
   name: z.string({ error: 'Element name is required' }).describe('Element name; merge fields are named after target fields'),
@@ -99,6 +114,14 @@ export const ZTemplateElementSchema = z.looseObject({
   position: z.looseObject({ x: mm.describe('mm from the left edge'), y: mm.describe('mm from the top edge') }).describe('Top-left corner in mm'),
   width: mm.nonnegative().describe('Width in mm'),
   height: mm.nonnegative().describe('Height in mm'),
+}).superRefine((el, ctx) => {
+  const media = MEDIA_ELEMENT_TYPES.has(el.type);
+  for (const [key, value] of Object.entries(el)) {
+    const max = media && key === 'content' ? DESIGN_LIMITS.mediaChars : DESIGN_LIMITS.stringChars;
+    if (typeof value === 'string' && value.length > max) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `Element '${el.name.slice(0, 60)}': ${key} is longer than ${max.toLocaleString('en-US')} characters` });
+    }
+  }
 }).meta({ id: 'TemplateElement' });
 export type TTemplateElement = z.infer<typeof ZTemplateElementSchema>;
 
@@ -113,7 +136,14 @@ export const ZDesignTemplateSchema = z.looseObject({
     padding: z.tuple([mm, mm, mm, mm], { error: 'Padding must be 4 numbers (mm)' }).describe('Padding top, right, bottom, left in mm'),
   }, { error: 'basePdf must be a blank page {width, height, padding} in mm' }).describe('The blank page'),
   schemas: z.array(z.array(ZTemplateElementSchema), { error: 'schemas must be an array of pages' })
-    .min(1, 'A template needs at least one page').describe('Elements of each page'),
+    .min(1, 'A template needs at least one page')
+    .max(DESIGN_LIMITS.pagesPerSide, `A design side can have at most ${DESIGN_LIMITS.pagesPerSide} pages`)
+    .superRefine((pages, ctx) => pages.forEach((page, i) => {
+      if (page.length > DESIGN_LIMITS.elementsPerPage) {
+        ctx.addIssue({ code: 'custom', path: [i], message: `Page ${i + 1} has ${page.length} elements; a page can have at most ${DESIGN_LIMITS.elementsPerPage}` });
+      }
+    }))
+    .describe('Elements of each page'),
 }).meta({ id: 'DesignTemplate' });
 export type TDesignTemplate = z.infer<typeof ZDesignTemplateSchema>;
 

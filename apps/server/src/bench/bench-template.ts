@@ -63,3 +63,16 @@ export function benchFields(i: number): Record<string, string> {
     city_state_zip: `Springfield, IL ${zip}`, email: `person${i}@example.com`, phone: `555-01${String(i % 100).padStart(2, '0')}`,
   };
 }
+
+/** Names in other scripts (first, last) for `benchIntlFields`: every fallback font is needed. */
+const INTL_NAMES: Array<[string, string]> = [
+  ['Zoë', 'Ñúñez'], ['雷', '李'], ['Владимир', 'Петров'], ['محمد', 'علي'], ['さくら', '田中'], ['민준', '김'], ['Sunny 🌻', 'Day'],
+];
+
+/** `benchFields` with every other record named in another script (Latin, Chinese, Cyrillic, Arabic, Japanese, Korean, emoji). */
+export function benchIntlFields(i: number): Record<string, string> {
+  const fields = benchFields(i);
+  if (i % 2) return fields;
+  const [first, last] = INTL_NAMES[(i >> 1) % INTL_NAMES.length];
+  return { ...fields, first_name: first, last_name: last, full_name: `${first} ${last}` };
+}

@@ -1,4 +1,8 @@
 /** The part of fontkit (no bundled types) that the print renderer touches. */
 declare module 'fontkit' {
-  export function create(buffer: Buffer, postscriptName?: string): object;
+  export interface Font {
+    /** Whether the font's cmap maps the Unicode code point to a glyph. */
+    hasGlyphForCodePoint(codePoint: number): boolean;
+  }
+  export function create(buffer: Buffer, postscriptName?: string): Font;
 }

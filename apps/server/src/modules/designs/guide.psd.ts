@@ -2,16 +2,15 @@ import { writePsdBuffer, type Layer, type Psd } from 'ag-psd';
 import {
   BLEED_PX_300DPI, INCH_MM, type GuideLayout, type GuidePage, type GuideZoneName, type RectMm,
 } from './guide.geometry.js';
-import { compositeOver, createBitmap, fillRect, strokeRect, type Bitmap, type PxRect, type Rgba } from './guide.raster.js';
+import { compositeOnWhite, fillSvg, rasterise, strokeSvg, type Bitmap, type PxRect } from './guide.raster.js';
 
 const DPI = 300;
 /** Guide line width in px at 300 DPI (≈ 0.34 mm). */
 const LINE_PX = 4;
-const WHITE: Rgba = [255, 255, 255, 255];
-const ZONE_RGB: Record<GuideZoneName, readonly [number, number, number]> = {
-  'Indicia zone': [251, 140, 0],
-  'Address zone': [67, 160, 71],
-  'Barcode clear zone': [142, 36, 170],
+const ZONE_COLOR: Record<GuideZoneName, string> = {
+  'Indicia zone': 'rgb(251,140,0)',
+  'Address zone': 'rgb(67,160,71)',
+  'Barcode clear zone': 'rgb(142,36,170)',
 };
 
 /** mm (trim-relative) → px on the canvas: 300 DPI, trim offset by the bleed. */
@@ -21,28 +20,25 @@ const toPx = (r: RectMm): PxRect => ({
   x1: BLEED_PX_300DPI + px(r.x + r.width), y1: BLEED_PX_300DPI + px(r.y + r.height),
 });
 
-/** A layer whose bitmap covers `r` (canvas px), drawn by `draw` in layer-local coordinates. */
-function bitmapLayer(name: string, r: PxRect, draw: (b: Bitmap, local: PxRect) => void): Layer & { imageData: Bitmap } {
-  const imageData = createBitmap(r.x1 - r.x0, r.y1 - r.y0);
-  draw(imageData, { x0: 0, y0: 0, x1: imageData.width, y1: imageData.height });
+type BitmapLayer = Layer & { imageData: Bitmap; left: number; top: number };
+
+/** A layer whose bitmap covers `r` (canvas px), drawn as SVG by `draw` in layer-local coordinates. */
+async function bitmapLayer(name: string, r: PxRect, draw: (local: PxRect) => string): Promise<BitmapLayer> {
+  const local = { x0: 0, y0: 0, x1: r.x1 - r.x0, y1: r.y1 - r.y0 };
+  const imageData = await rasterise(local.x1, local.y1, draw(local));
   return { name, left: r.x0, top: r.y0, right: r.x1, bottom: r.y1, imageData };
 }
 
 /** The layers of one page, bottom to top: Artwork, Bleed, Trim, Safe area, zones. */
-function pageLayers(g: GuidePage, canvas: { width: number; height: number }): Layer[] {
+async function pageLayers(g: GuidePage, canvas: { width: number; height: number }): Promise<Layer[]> {
   const trim = toPx(g.trim);
-  const bleed = bitmapLayer('Bleed', { x0: 0, y0: 0, x1: canvas.width, y1: canvas.height }, (b, all) => {
-    fillRect(b, all, [229, 57, 53, 90]);
-    fillRect(b, trim, [0, 0, 0, 0]);
-  });
-  const trimLine = bitmapLayer('Trim', { x0: trim.x0 - LINE_PX / 2, y0: trim.y0 - LINE_PX / 2, x1: trim.x1 + LINE_PX / 2, y1: trim.y1 + LINE_PX / 2 },
-    (b, all) => strokeRect(b, all, LINE_PX, [0, 0, 0, 255]));
-  const safe = bitmapLayer('Safe area', toPx(g.safe), (b, all) => strokeRect(b, all, LINE_PX, [30, 136, 229, 255], { on: 24, off: 16 }));
-  const zones = g.zones.map((zone) => bitmapLayer(zone.name, toPx(zone.rect), (b, all) => {
-    const [r, gr, bl] = ZONE_RGB[zone.name];
-    fillRect(b, all, [r, gr, bl, 40]);
-    strokeRect(b, all, LINE_PX, [r, gr, bl, 255]);
-  }));
+  const bleed = await bitmapLayer('Bleed', { x0: 0, y0: 0, x1: canvas.width, y1: canvas.height },
+    (all) => fillSvg(all, { color: 'rgb(229,57,53)', opacity: 90 / 255 }, trim));
+  const trimLine = await bitmapLayer('Trim', { x0: trim.x0 - LINE_PX / 2, y0: trim.y0 - LINE_PX / 2, x1: trim.x1 + LINE_PX / 2, y1: trim.y1 + LINE_PX / 2 },
+    (all) => strokeSvg(all, LINE_PX, { color: 'black' }));
+  const safe = await bitmapLayer('Safe area', toPx(g.safe), (all) => strokeSvg(all, LINE_PX, { color: 'rgb(30,136,229)' }, { on: 24, off: 16 }));
+  const zones = await Promise.all(g.zones.map((zone) => bitmapLayer(zone.name, toPx(zone.rect), (all) =>
+    fillSvg(all, { color: ZONE_COLOR[zone.name], opacity: 40 / 255 }) + strokeSvg(all, LINE_PX, { color: ZONE_COLOR[zone.name] }))));
   // Photoshop lists the last child on top: zones above outlines, the empty Artwork at the bottom.
   return [{ name: 'Artwork' }, bleed, trimLine, safe, ...zones.reverse()];
 }
@@ -55,18 +51,17 @@ function pageLayers(g: GuidePage, canvas: { width: number; height: number }): La
  * a raw RGBA bitmap. Double-sided: one layer group per side on the same canvas, 'Outside (address
  * side)' visible and 'Inside' hidden (Photoshop artboards would need a canvas two pages wide).
  * Resolution 300 PPI; Photoshop guides at the trim and safe lines; a white composite with the
- * first page's guides for previewers. Returns the file bytes.
+ * first page's guides for previewers. Layers are drawn and composited with sharp. Resolves with
+ * the file bytes.
  */
-export function renderGuidePsd(layout: GuideLayout): Buffer {
+export async function renderGuidePsd(layout: GuideLayout): Promise<Buffer> {
   const first = layout.pages[0];
   const trim = toPx(first.trim);
   const canvas = { width: trim.x1 + BLEED_PX_300DPI, height: trim.y1 + BLEED_PX_300DPI };
-  const pages = layout.pages.map((g) => ({ g, layers: pageLayers(g, canvas) }));
-
-  const composite = createBitmap(canvas.width, canvas.height, WHITE);
-  for (const layer of pages[0].layers) {
-    if (layer.imageData) compositeOver(composite, layer.imageData as Bitmap, layer.left ?? 0, layer.top ?? 0);
-  }
+  const pages = await Promise.all(layout.pages.map(async (g) => ({ g, layers: await pageLayers(g, canvas) })));
+  const composite = await compositeOnWhite(canvas.width, canvas.height, pages[0].layers
+    .filter((l): l is BitmapLayer => Boolean(l.imageData))
+    .map((l) => ({ bitmap: l.imageData, left: l.left, top: l.top })));
 
   const safe = toPx(first.safe);
   const guideAt = (location: number, direction: 'horizontal' | 'vertical') => ({ location, direction });

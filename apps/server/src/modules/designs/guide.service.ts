@@ -4,7 +4,7 @@ import type { Storage } from '../../platform/storage.js';
 import { guideFileName, guideLayout } from './guide.geometry.js';
 
 /** Bump when the drawing changes: cached files live in storage under this version. */
-const GUIDE_VERSION = 1;
+const GUIDE_VERSION = 2;
 const inFlight = new WeakMap<Storage, Map<string, Promise<void>>>();
 
 /**
@@ -26,7 +26,7 @@ export async function openGuideFile(storage: Storage, query: TTemplateGuideQuery
       // Loaded on first use: pdf-lib and ag-psd stay out of the server's start-up memory.
       const file = ext === 'pdf'
         ? await (await import('./guide.pdf.js')).renderGuidePdf(layout)
-        : (await import('./guide.psd.js')).renderGuidePsd(layout);
+        : await (await import('./guide.psd.js')).renderGuidePsd(layout);
       await storage.put(key, file);
     })().finally(() => renders.delete(key)));
   }

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -10,6 +9,7 @@ import type { Principal } from '../../platform/principal.js';
 import { defineJob } from '../../jobs/job.js';
 import { loadPrintSource, pieceInputBatches } from './print-source.js';
 import { printRepo } from './print.repo.js';
+import { cleanStaleTempDirs, makeTempDir } from './temp-dirs.js';
 
 /** Storage key of a job's finished print file. */
 export const printFileKey = (jobId: string) => `print/${jobId}.pdf`;
@@ -36,7 +36,7 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
     if (!(await printRepo.updateRun(ctx.db, job.id, runId, set))) throw new Superseded();
   };
   const beat = setInterval(() => void printRepo.updateRun(ctx.db, job.id, runId, {}).catch(() => undefined), HEARTBEAT_MS);
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-job-'));
+  const dir = await makeTempDir('job');
   try {
     // The job acts for its owner: the same checks as when it was created.
     const owner: Principal = { userId: job.userId, isAdmin: false, via: 'job', scopes: [] };
@@ -103,8 +103,12 @@ export const printRecoverJob = defineJob({
 /**
  * At start-up of a worker: with the embedded database there is exactly one process, so every
  * running job was cut off and is requeued at once; on PostgreSQL other workers may be alive, so
- * only renders silent for a minute are (the schedule catches the rest).
+ * only renders silent for a minute are (the schedule catches the rest). Temporary folders of
+ * dead processes are removed first (`cleanStaleTempDirs`).
  */
 export async function recoverPrintJobsAtStart(ctx: AppContext): Promise<void> {
+  // First the temporary folders a crashed process left behind (issue 5 §7).
+  const removed = await cleanStaleTempDirs().catch((err: unknown) => { console.error('[print] temp cleanup failed', err); return []; });
+  if (removed.length > 0) console.info(`[print] removed ${removed.length} temporary folder(s) left by a stopped process`);
   await recoverPrintJobs(ctx, ctx.database.kind === 'pglite' ? 0 : PRINT_STALE_MS);
 }

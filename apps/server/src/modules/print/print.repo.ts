@@ -55,6 +55,4 @@ export const printRepo = {
   requeue: async (db: Db, jobId: string) =>
     db.update(printJobs).set({ status: 'queued', done: 0, runId: null, heartbeatAt: sql`NULL` }).where(eq(printJobs.id, jobId)),
 
-  updateJob: async (db: Db, jobId: string, set: Partial<Pick<PrintJobRow, 'status' | 'done' | 'total' | 'error' | 'fileKey' | 'finishedAt'>>) =>
-    db.update(printJobs).set(set).where(eq(printJobs.id, jobId)),
 };

@@ -3,7 +3,6 @@ import type { TPrintJob } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
-import { loadFonts } from '../fonts/builtin-fonts.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
 import { loadPrintSource, pieceInputBatches } from './print-source.js';
 import { printRenderJob } from './print.job.js';
@@ -60,14 +59,16 @@ export async function printFile(ctx: AppContext, principal: Principal, jobId: st
 
 /**
  * GET /api/projects/{id}/print/preview: the first `count` (1–10) mail pieces from the real
- * records as PDF bytes, rendered synchronously by the same template, inputs and `generate()`
- * call as print files. Errors as `loadPrintSource`.
+ * records as PDF bytes, rendered by the same template, inputs and `generate()` call as print
+ * files, on a print render thread: a large design renders for seconds, which on the main thread
+ * stalled every other request (Foundations B). While a print file renders, the preview waits for
+ * a free thread behind at most a few chunks. Errors as `loadPrintSource`; a render error rejects.
  */
 export async function renderPreview(ctx: AppContext, principal: Principal, projectId: string, count: number): Promise<Uint8Array> {
   const source = await loadPrintSource(ctx, principal, projectId);
   const inputs: Record<string, string>[] = [];
   for await (const batch of pieceInputBatches(ctx, source, count)) inputs.push(...batch);
-  // pdfme's generator loads on first use, keeping it out of the server's start-up memory.
-  const { renderChunk } = await import('./render-chunk.js');
-  return renderChunk(source.template, inputs, loadFonts());
+  // The pool (and pdfme in its threads) loads on first use, keeping it out of start-up memory.
+  const { renderPool } = await import('./render-pool.js');
+  return renderPool(ctx.config).renderPdf(source.template, inputs);
 }

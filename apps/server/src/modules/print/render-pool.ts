@@ -1,123 +1,77 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import type { Template } from '@pdfme/common';
-import type { WorkerReply, WorkerRequest } from './render-worker.js';
+import type { RenderTask } from './render-task.js';
 
-/** How long an idle pool keeps its threads before ending them (they start again on demand). */
+/** How long an idle thread is kept before it ends (threads start again on demand). */
 const IDLE_MS = 30_000;
 
 /**
- * Starts a render worker. From compiled JS (dist) it loads render-worker.js directly; from
- * TypeScript source (vitest, tsx) a worker cannot load .ts by itself on Node 20, so a tiny
- * bootstrap registers tsx's ESM loader inside the thread first.
+ * Where the render thread's code is. From compiled JS (dist) it is render-task.js; from
+ * TypeScript source (vitest, tsx) a thread cannot load .ts by itself on Node 20, so it starts
+ * with tsx's loader (`--import`, resolved to a file so any working directory works).
  */
-function spawnWorker(heapMb: number): Worker {
+function taskFile(): { filename: string; execArgv: string[] } {
   const here = import.meta.url;
-  // V8 grows a busy thread's heap lazily towards its limit; a cap keeps the process RSS flat.
-  const opts = { resourceLimits: { maxOldGenerationSizeMb: heapMb } };
-  if (!here.endsWith('.ts')) return new Worker(new URL('./render-worker.js', here), opts);
-  // tsx's ESM API (the `import` condition of 'tsx/esm/api'; require.resolve would pick the CJS build)
+  if (!here.endsWith('.ts')) return { filename: new URL('./render-task.js', here).href, execArgv: [] };
   const tsxDir = path.dirname(createRequire(here).resolve('tsx/package.json'));
-  const tsxApi = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
-  const entry = new URL('./render-worker.ts', here).href;
-  const code = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(code, { eval: true, ...opts });
+  return { filename: new URL('./render-task.ts', here).href, execArgv: ['--import', pathToFileURL(path.join(tsxDir, 'dist/loader.mjs')).href] };
 }
 
-type Slot = { worker: Worker; busy: boolean; templates: Set<string>; pending?: { resolve(bytes: number): void; reject(err: Error): void } };
-type Task = { key: string; template: Template; inputs: Record<string, string>[]; outFile: string; resolve(bytes: number): void; reject(err: Error): void };
-
 /**
- * A pool of print render threads (one per core by default, `config.printWorkers`). `render()`
- * queues a chunk and resolves with the bytes written to `outFile` once a thread has rendered
- * it. Idle threads are unref'd and ended after IDLE_MS without work, so an idle process can exit.
+ * The print render threads (DESIGN.md "Print rendering"), on `piscina` (Foundations C: as fast
+ * as our own worker_threads pool it replaced, within the noise of BENCHMARKS.md's print cases):
+ * `size` threads (one per core by default, `config.printWorkers`), each with an old-generation
+ * heap of at most `heapMb` MB (V8 grows a busy thread's heap lazily towards its limit; the cap
+ * keeps RSS flat), started on demand and ended after IDLE_MS idle; idle threads do not keep the
+ * process alive. Tasks queue FIFO. A thread that dies (e.g. out of memory) fails its task and is
+ * replaced.
  */
 export class RenderPool {
-  private slots: Slot[] = [];
-  private queue: Task[] = [];
-  private nextId = 1;
-  private idleTimer: NodeJS.Timeout | null = null;
+  private readonly pool: Piscina<RenderTask, number | Uint8Array>;
+  private isClosed = false;
 
-  /** `size` threads, each with an old-generation heap of at most `heapMb` MB. */
-  constructor(readonly size: number, private readonly heapMb = 256) {}
-
-  /** Renders `inputs` with `template` (sent once per thread per `key`) into `outFile`. */
-  render(key: string, template: Template, inputs: Record<string, string>[], outFile: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ key, template, inputs, outFile, resolve, reject });
-      this.pump();
+  constructor(readonly size: number, heapMb = 256) {
+    this.pool = new Piscina({
+      ...taskFile(), minThreads: 0, maxThreads: size, idleTimeout: IDLE_MS, concurrentTasksPerWorker: 1,
+      resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
   }
 
-  private startSlot(): Slot {
-    const worker = spawnWorker(this.heapMb);
-    worker.unref();
-    const slot: Slot = { worker, busy: false, templates: new Set() };
-    worker.on('message', (reply: WorkerReply) => {
-      const pending = slot.pending;
-      slot.pending = undefined;
-      slot.busy = false;
-      worker.unref();
-      if (reply.ok) pending?.resolve(reply.bytes);
-      else pending?.reject(new Error(reply.error));
-      this.pump();
-    });
-    const fail = (err: Error) => {
-      slot.pending?.reject(err);
-      slot.pending = undefined;
-      this.slots = this.slots.filter((s) => s !== slot);
-      this.pump();
-    };
-    worker.on('error', fail);
-    worker.on('exit', (code) => { if (this.slots.includes(slot)) fail(new Error(`Render worker exited (${code})`)); });
-    this.slots.push(slot);
-    return slot;
+  /** Renders `inputs` with `template` into `outFile`; resolves with the bytes written. (`_key` is kept for the pool interface.) */
+  render(_key: string, template: Template, inputs: Record<string, string>[], outFile: string): Promise<number> {
+    return this.pool.run({ template, inputs, outFile }) as Promise<number>;
   }
 
-  private pump(): void {
-    if (this.idleTimer) { clearTimeout(this.idleTimer); this.idleTimer = null; }
-    while (this.queue.length > 0) {
-      const slot = this.slots.find((s) => !s.busy) ?? (this.slots.length < this.size ? this.startSlot() : null);
-      if (!slot) return;
-      const task = this.queue.shift()!;
-      slot.busy = true;
-      slot.worker.ref(); // keep the process alive while a chunk is rendering
-      slot.pending = { resolve: task.resolve, reject: task.reject };
-      if (!slot.templates.has(task.key)) {
-        if (slot.templates.size > 4) slot.templates.clear();
-        slot.templates.add(task.key);
-        slot.worker.postMessage({ kind: 'template', key: task.key, template: task.template } satisfies WorkerRequest);
-      }
-      const id = this.nextId++;
-      slot.worker.postMessage({ kind: 'render', id, key: task.key, inputs: task.inputs, outFile: task.outFile } satisfies WorkerRequest);
-    }
-    if (this.slots.every((s) => !s.busy)) {
-      this.idleTimer = setTimeout(() => void this.close(), IDLE_MS);
-      this.idleTimer.unref();
-    }
+  /** Renders `inputs` with `template` and resolves with the PDF bytes (previews). */
+  renderPdf(template: Template, inputs: Record<string, string>[]): Promise<Uint8Array> {
+    return this.pool.run({ template, inputs }) as Promise<Uint8Array>;
   }
 
-  /** Ends every thread; queued and running chunks are rejected. */
+  /** Whether `close()` was called: a closed pool renders nothing more. */
+  get closed(): boolean {
+    return this.isClosed;
+  }
+
+  /** Ends every thread; queued and running tasks are rejected. */
   async close(): Promise<void> {
-    const slots = this.slots;
-    this.slots = [];
-    for (const task of this.queue.splice(0)) task.reject(new Error('Render pool closed'));
-    await Promise.all(slots.map(async (s) => {
-      s.pending?.reject(new Error('Render pool closed'));
-      await s.worker.terminate();
-    }));
+    this.isClosed = true;
+    await this.pool.close({ force: true });
   }
 }
 
 const pools = new Map<string, RenderPool>();
 
-/** The process-wide pool for `config.printWorkers` threads of `config.printWorkerHeapMb` (created on first use). */
+/**
+ * The process-wide pool for `config.printWorkers` threads of `config.printWorkerHeapMb` MB,
+ * shared by print files and previews (created on first use, again after `close()`).
+ */
 export function renderPool(config: { printWorkers: number; printWorkerHeapMb: number }): RenderPool {
   const key = `${config.printWorkers}/${config.printWorkerHeapMb}`;
   let pool = pools.get(key);
-  if (!pool) {
+  if (!pool || pool.closed) {
     pool = new RenderPool(config.printWorkers, config.printWorkerHeapMb);
     pools.set(key, pool);
   }

@@ -1,13 +1,18 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Template } from '@pdfme/common';
 import { PdfStreamMerger } from './pdf-merge.js';
-import type { RenderPool } from './render-pool.js';
+import { makeTempDir } from './temp-dirs.js';
 
 /** Mail pieces per `generate()` call (DESIGN.md "Print rendering": about 250). */
 export const CHUNK_PIECES = 250;
+
+/** What renders chunks: `size` threads, `render()` writing one chunk's PDF to `outFile` (see RenderPool). */
+export type ChunkRenderer = {
+  readonly size: number;
+  render(key: string, template: Template, inputs: Record<string, string>[], outFile: string): Promise<number>;
+};
 
 export type RenderPrintFileOptions = {
   /** The piece template (see `composePieceTemplate`): each input renders one mail piece. */
@@ -16,7 +21,7 @@ export type RenderPrintFileOptions = {
   batches: AsyncIterable<Record<string, string>[]>;
   /** Where the merged PDF is written (created or truncated). */
   outFile: string;
-  pool: RenderPool;
+  pool: ChunkRenderer;
   chunkPieces?: number;
   title?: string;
   /** Called with the number of pieces written so far, after each chunk is merged. */
@@ -32,7 +37,7 @@ export type RenderPrintFileOptions = {
  */
 export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ pieces: number; pages: number; bytes: number }> {
   const chunkPieces = opts.chunkPieces ?? CHUNK_PIECES;
-  const tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-print-'));
+  const tmpDir = await makeTempDir('print');
   const key = randomUUID();
   const merger = await PdfStreamMerger.create(opts.outFile);
   const inFlight: Array<{ file: string; pieces: number; done: Promise<number> }> = [];

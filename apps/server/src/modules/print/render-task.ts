@@ -1,0 +1,24 @@
+import fs from 'node:fs/promises';
+import { Piscina } from 'piscina';
+import type { Template } from '@pdfme/common';
+import { loadFonts } from '../fonts/builtin-fonts.js';
+import { renderChunk } from './render-chunk.js';
+
+/**
+ * One render task for a pool thread: a chunk of mail pieces (one pdfme input each) and the
+ * piece template. With `outFile` the PDF is written there (print files: chunks go to disk, not
+ * back through the main thread); without, the bytes come back, moved rather than copied (previews).
+ */
+export type RenderTask = { template: Template; inputs: Record<string, string>[]; outFile?: string };
+
+/**
+ * The pool thread's handler (piscina loads this file in each thread): renders `task` with the
+ * thread's fonts, loaded once per thread (DESIGN.md "Print rendering"). Resolves with the bytes
+ * written to `outFile`, or with the PDF itself. Rejects with pdfme's error for a bad template or input.
+ */
+export default async function renderTask(task: RenderTask): Promise<number | Uint8Array> {
+  const pdf = await renderChunk(task.template, task.inputs, loadFonts());
+  if (!task.outFile) return Piscina.move(pdf) as unknown as Uint8Array;
+  await fs.writeFile(task.outFile, pdf);
+  return pdf.length;
+}
