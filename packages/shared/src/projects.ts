@@ -111,7 +111,8 @@ const MEDIA_ELEMENT_TYPES = new Set(['image', 'signature', 'svg']);
 export const ZTemplateElementSchema = z.looseObject({
   name: z.string({ error: 'Element name is required' }).describe('Element name; merge fields are named after target fields'),
   type: z.string({ error: 'Element type is required' }).min(1, 'Element type is required').describe('pdfme element type (text, image, qrVector, indicia, …)'),
-  position: z.looseObject({ x: mm.describe('mm from the left edge'), y: mm.describe('mm from the top edge') }).describe('Top-left corner in mm'),
+  position: z.looseObject({ x: mm.describe('mm from the left edge'), y: mm.describe('mm from the top edge') }, { error: 'Element position {x, y} in mm is required' })
+    .describe('Top-left corner in mm'),
   width: mm.nonnegative().describe('Width in mm'),
   height: mm.nonnegative().describe('Height in mm'),
 }).superRefine((el, ctx) => {
@@ -197,7 +198,8 @@ export function templateFitsPaperSize(template: TDesignTemplate, paperSize: Pape
  * paper sizes (spec 000 §5) plus 6x9, type and sides; defaults as for a new project (§4).
  */
 export const ZTemplateGuideQuerySchema = z.object({
-  paperSize: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]]).default('8.5x11').describe('Paper size of the guide'),
+  paperSize: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]], { error: `paperSize must be one of ${PAPER_SIZES.join(', ')}` })
+    .default('8.5x11').describe('Paper size of the guide'),
   templateType: z.enum(TEMPLATE_TYPES).default('self_mailer').describe('Mailer type'),
   sides: z.enum(SIDES).default('double').describe('One side or both'),
 });

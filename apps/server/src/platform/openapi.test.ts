@@ -1,5 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../test/expect-error.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 let t: TestApp;
@@ -52,6 +53,6 @@ describe('generated OpenAPI documents (issue 5 §1)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: t.ctx.database.kind });
     // The web app's routes are not on the public listener.
-    expect((await t.publicApi.inject({ method: 'GET', url: '/api/projects' })).json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+    expectError(await t.publicApi.inject({ method: 'GET', url: '/api/projects' }), 404, 'NOT_FOUND', 'Not found');
   });
 });

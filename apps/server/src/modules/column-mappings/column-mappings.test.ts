@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError } from '../../test/expect-error.js';
 import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { mapRecord } from '@mailcraft/shared';
 
@@ -62,29 +63,30 @@ describe('column mappings', () => {
     const u = await signUpUser(t.app);
     const id = await newList(u);
     const res = await save(u, { fileId: id, mappings: { ZIP: 'zip', zip: 'zip' } });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe("The field zip can be mapped from one column only; it is mapped from 'ZIP' and 'zip'");
+    const twice = "The field zip can be mapped from one column only; it is mapped from 'ZIP' and 'zip'";
+    expectError(res, 400, 'VALIDATION', twice, [{ message: twice, path: '/mappings' }]);
   });
 
   it('refuses unknown columns, unknown fields and unknown capitalization modes (400)', async () => {
     const u = await signUpUser(t.app);
     const id = await newList(u);
     const unknownColumn = await save(u, { fileId: id, mappings: { Phone: 'phone' } });
-    expect(unknownColumn.statusCode).toBe(400);
-    expect(unknownColumn.json().error.message).toBe("'Phone' is not a column of this mailing list");
+    expectError(unknownColumn, 400, 'VALIDATION', "'Phone' is not a column of this mailing list");
     const unknownField = await save(u, { fileId: id, mappings: { Notes: 'nickname' } });
-    expect(unknownField.statusCode).toBe(400);
     expect(unknownField.json().error.message).toContain("'nickname' is not a field");
+    const notAField = "'nickname' is not a field that columns can be mapped to";
+    expectError(unknownField, 400, 'VALIDATION', notAField, [{ message: notAField, path: '/mappings/Notes' }]);
     const badMode = await save(u, { fileId: id, mappings: { 'First Name': 'first_name' }, fieldSettings: { capitalization: { first_name: 'shout' } } });
-    expect(badMode.statusCode).toBe(400);
     expect(badMode.json().error.message).toContain("'shout' is not a capitalization option");
-    expect((await save(u, { mappings: {} })).statusCode).toBe(400);
+    const notAMode = "'shout' is not a capitalization option (use original, upper, lower, title, sentence)";
+    expectError(badMode, 400, 'VALIDATION', notAMode, [{ message: notAMode, path: '/fieldSettings/capitalization/first_name' }]);
+    expectError(await save(u, { mappings: {} }), 400, 'VALIDATION', 'fileId is required', [{ message: 'fileId is required', path: '/fileId' }]);
     expect((await getMappings(u, id)).json().saved).toBe(false);
   });
 
   it('answers 404 for a missing list', async () => {
     const u = await signUpUser(t.app);
-    expect((await getMappings(u, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
-    expect((await save(u, { fileId: '00000000-0000-4000-8000-000000000000', mappings: {} })).statusCode).toBe(404);
+    expectError(await getMappings(u, '00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND', 'Mailing list not found');
+    expectError(await save(u, { fileId: '00000000-0000-4000-8000-000000000000', mappings: {} }), 404, 'NOT_FOUND', 'Mailing list not found');
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blankTemplate } from '@mailcraft/shared';
+import { expectError } from '../../test/expect-error.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 let t: TestApp;
@@ -63,21 +64,21 @@ describe('designs', () => {
     const p = await newProject(u);
     const a4 = { ...letter, basePdf: { ...letter.basePdf, width: 210, height: 297 } };
     const wrongSize = await saveDesign(u, p.id, { template_data_inside: a4, template_data_outside: letter });
-    expect(wrongSize.statusCode).toBe(400);
-    expect(wrongSize.json().error.message).toBe('The inside template must be 215.9 × 279.4 mm (8.5x11)');
+    expectError(wrongSize, 400, 'VALIDATION', 'The inside template must be 215.9 × 279.4 mm (8.5x11)');
     const nearlyLetter = { ...letter, basePdf: { ...letter.basePdf, width: 216.3 } };
     expect((await saveDesign(u, p.id, { template_data_inside: nearlyLetter })).statusCode).toBe(200);
 
     const noPosition = { ...letter, schemas: [[{ name: 'x', type: 'text', width: 10, height: 10 }]] };
-    expect((await saveDesign(u, p.id, { template_data_inside: noPosition })).statusCode).toBe(400);
+    const noPositionMessage = 'Element position {x, y} in mm is required';
+    expectError(await saveDesign(u, p.id, { template_data_inside: noPosition }), 400, 'VALIDATION', noPositionMessage,
+      [{ message: noPositionMessage, path: '/template_data_inside/schemas/0/0/position' }]);
     const badPadding = { ...letter, basePdf: { ...letter.basePdf, padding: [1, 2] } };
-    expect((await saveDesign(u, p.id, { template_data_inside: badPadding })).json().error.message).toBe('Padding must be 4 numbers (mm)');
+    expectError(await saveDesign(u, p.id, { template_data_inside: badPadding }), 400, 'VALIDATION', 'Padding must be 4 numbers (mm)', [{ message: 'Padding must be 4 numbers (mm)' }]);
 
     const single = await newProject(u, { template_type: 'postcard', paper_size: '6x9', sides: 'single' });
     const card = blankTemplate('6x9');
     const res = await saveDesign(u, single.id, { template_data_inside: card, template_data_outside: card });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error.message).toBe('A single-sided project has no outside design');
+    expectError(res, 400, 'VALIDATION', 'A single-sided project has no outside design');
   });
 
   it('writes thumbnails and serves them at versioned project URLs', async () => {
@@ -92,8 +93,8 @@ describe('designs', () => {
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
     expect(img.rawPayload.equals(Buffer.from(PNG_1PX, 'base64'))).toBe(true);
-    expect((await other.req({ method: 'GET', url: project.thumbnail_inside })).statusCode).toBe(404);
-    expect((await u.req({ method: 'GET', url: `/api/projects/${p.id}/thumbnails/outside.png` })).statusCode).toBe(404);
+    expectError(await other.req({ method: 'GET', url: project.thumbnail_inside }), 404, 'NOT_FOUND', 'Thumbnail not found');
+    expectError(await u.req({ method: 'GET', url: `/api/projects/${p.id}/thumbnails/outside.png` }), 404, 'NOT_FOUND', 'Thumbnail not found');
 
     // A later save without thumbnails keeps the image; the URL version moves with the save.
     await new Promise((r) => setTimeout(r, 5));
@@ -108,24 +109,21 @@ describe('designs', () => {
     const p = await newProject(u);
     const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0, 0, 0]).toString('base64');
     const notPng = await saveDesign(u, p.id, { template_data_inside: letter, thumbnails: { inside: pngUrl(jpeg) } });
-    expect(notPng.statusCode).toBe(400);
-    expect(notPng.json().error.message).toBe('The inside thumbnail must be a PNG image');
+    expectError(notPng, 400, 'VALIDATION', 'The inside thumbnail must be a PNG image');
     const huge = Buffer.concat([Buffer.from(PNG_1PX, 'base64'), Buffer.alloc(2 * 1024 * 1024)]).toString('base64');
     const tooBig = await saveDesign(u, p.id, { template_data_inside: letter, thumbnails: { outside: pngUrl(huge) } });
-    expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json().error.message).toBe('The outside thumbnail must be at most 2 MB');
+    expectError(tooBig, 413, 'PAYLOAD_TOO_LARGE', 'The outside thumbnail must be at most 2 MB');
     const notDataUrl = await saveDesign(u, p.id, { template_data_inside: letter, thumbnails: { inside: 'https://example.test/a.png' } });
-    expect(notDataUrl.json().error.message).toBe('Thumbnail must be a PNG data URL');
+    expectError(notDataUrl, 400, 'VALIDATION', 'Thumbnail must be a PNG data URL', [{ message: 'Thumbnail must be a PNG data URL', path: '/thumbnails/inside' }]);
   });
 
   it('answers 404 for another user\'s project design', async () => {
     const owner = await signUpUser(t.app);
     const other = await signUpUser(t.app);
     const p = await newProject(owner);
-    expect((await getDesign(other, p.id)).statusCode).toBe(404);
+    expectError(await getDesign(other, p.id), 404, 'NOT_FOUND', 'Project not found');
     const res = await saveDesign(other, p.id, { template_data_inside: withHeadline });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe('Project not found');
+    expectError(res, 404, 'NOT_FOUND', 'Project not found');
     expect((await getDesign(owner, p.id)).json().updated_at).toBeNull();
   });
 
@@ -145,7 +143,7 @@ describe('designs', () => {
     expect(design.template_data_inside.basePdf).toEqual({ width: 152.4, height: 228.6, padding: [6.35, 6.35, 6.35, 6.35] });
     expect(design.template_data_inside.schemas).toEqual([[headline]]);
     expect(design.template_data_outside).toBeNull();
-    expect((await u.req({ method: 'GET', url: `/api/projects/${p.id}/thumbnails/outside.png` })).statusCode).toBe(404);
+    expectError(await u.req({ method: 'GET', url: `/api/projects/${p.id}/thumbnails/outside.png` }), 404, 'NOT_FOUND', 'Thumbnail not found');
 
     await update({ template_type: 'self_mailer', paper_size: '8.5x11', sides: 'double' });
     design = (await getDesign(u, p.id)).json();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initializeCanvas, readPsd, type Layer } from 'ag-psd';
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { PIXEL_SIZES_300DPI } from '@mailcraft/shared';
+import { expectError, LOGIN_REQUIRED } from '../../test/expect-error.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 let t: TestApp;
@@ -93,7 +94,8 @@ describe('template guide files', () => {
   it('defaults to 8.5x11, rejects unknown sizes and requires login', async () => {
     const res = await download('pdf', '');
     expect(res.headers['content-disposition']).toContain('mailer-guide-8.5x11-self_mailer-double.pdf');
-    expect((await download('pdf', 'paperSize=10x10')).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: '/api/templates/guide.psd' })).statusCode).toBe(401);
+    const badSize = 'paperSize must be one of 8.5x11, 6x9, 11x17, 12x18, A4, A3, A2';
+    expectError(await download('pdf', 'paperSize=10x10'), 400, 'VALIDATION', badSize, [{ message: badSize, path: '/paperSize' }]);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/templates/guide.psd' }), 401, 'UNAUTHORIZED', LOGIN_REQUIRED);
   });
 });

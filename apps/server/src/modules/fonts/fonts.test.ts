@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, LOGIN_REQUIRED } from '../../test/expect-error.js';
 import { createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
 import { seedFonts } from './fonts.service.js';
 
@@ -12,7 +13,7 @@ afterAll(async () => { await t.close(); });
 
 describe('fonts', () => {
   it('requires login', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/fonts' })).statusCode).toBe(401);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/fonts' }), 401, 'UNAUTHORIZED', LOGIN_REQUIRED);
   });
 
   it('lists the default fonts once each, Roboto-Regular as the fallback', async () => {
@@ -38,8 +39,8 @@ describe('fonts', () => {
 
   it('answers 404 for an unknown or malformed id and 401 when signed out', async () => {
     const u = await signUpUser(t.app);
-    expect((await u.req({ method: 'GET', url: '/api/fonts/00000000-0000-4000-8000-000000000000/base64' })).statusCode).toBe(404);
-    expect((await u.req({ method: 'GET', url: '/api/fonts/nope/base64' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/fonts/00000000-0000-4000-8000-000000000000/base64' })).statusCode).toBe(401);
+    expectError(await u.req({ method: 'GET', url: '/api/fonts/00000000-0000-4000-8000-000000000000/base64' }), 404, 'NOT_FOUND', 'Font not found');
+    expectError(await u.req({ method: 'GET', url: '/api/fonts/nope/base64' }), 404, 'NOT_FOUND', 'Font not found');
+    expectError(await t.app.inject({ method: 'GET', url: '/api/fonts/00000000-0000-4000-8000-000000000000/base64' }), 401, 'UNAUTHORIZED', LOGIN_REQUIRED);
   });
 });

@@ -1,9 +1,10 @@
-import { mapRecord } from '@mailcraft/shared';
+import { LIST_MESSAGES, mapRecord } from '@mailcraft/shared';
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema/index.js';
 import { createProject } from '../../test/factories.js';
+import { expectError, LOGIN_REQUIRED } from '../../test/expect-error.js';
 import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { sharedDataFile } from '../../test/shared-data.js';
 
@@ -83,12 +84,12 @@ describe('mailing lists', () => {
     expect((await get(u, `/api/lists/${current.id}`)).json().project_id).toBe(project.id);
 
     const refused = await u.req({ method: 'DELETE', url: `/api/lists/${current.id}` });
-    expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toEqual({ code: 'CONFLICT', message: 'The current mailing list of a project cannot be deleted' });
+    expectError(refused, 409, 'CONFLICT', LIST_MESSAGES.currentList);
 
     const deleted = await u.req({ method: 'DELETE', url: `/api/lists/${old.id}` });
     expect(deleted.statusCode).toBe(204);
-    expect((await get(u, `/api/lists/${old.id}`)).statusCode).toBe(404);
+    expectError(await get(u, `/api/lists/${old.id}`), 404, 'NOT_FOUND', 'Mailing list not found');
     expect(await t.ctx.storage.exists(`lists/${old.id}/source.csv`)).toBe(false);
     expect((await get(u, '/api/lists')).json().map((l: { id: string }) => l.id)).toEqual([current.id]);
   });
@@ -101,13 +102,13 @@ describe('mailing lists', () => {
     for (const url of [`/api/lists/${list.id}`, `/api/lists/${list.id}/preview`, `/api/mappings/list/${list.id}`, '/api/lists/not-a-uuid']) {
       const res = await get(other, url);
       expect(res.statusCode, url).toBe(404);
-      expect(res.json().error.code).toBe('NOT_FOUND');
+      expectError(res, 404, 'NOT_FOUND', 'Mailing list not found');
     }
-    expect((await other.req({ method: 'DELETE', url: `/api/lists/${list.id}` })).statusCode).toBe(404);
+    expectError(await other.req({ method: 'DELETE', url: `/api/lists/${list.id}` }), 404, 'NOT_FOUND', 'Mailing list not found');
     const save = await other.req({ method: 'POST', url: '/api/lists/map-columns', payload: { fileId: list.id, mappings: {} } });
-    expect(save.statusCode).toBe(404);
+    expectError(save, 404, 'NOT_FOUND', 'Mailing list not found');
     const foreignProject = await upload(other, 'x.csv', Buffer.from('name\nAnn\n'), { projectId: project.id });
-    expect(foreignProject.statusCode).toBe(404);
+    expectError(foreignProject, 404, 'NOT_FOUND', 'Project not found');
     expect((await get(other, '/api/lists')).json()).toEqual([]);
     expect((await get(owner, `/api/lists/${list.id}`)).statusCode).toBe(200);
   });
@@ -116,21 +117,22 @@ describe('mailing lists', () => {
     const u = await signUpUser(t.app);
     const list = await uploadOk(u, 'letters-small.csv', sample('letters-small.csv'));
     const r = await get(u, `/api/lists/${list.id}/preview?offset=${2 ** 31}`);
-    expect(r.statusCode).toBe(400);
-    expect(r.json().error.message).toBe('offset must be at most 250000');
+    expectError(r, 400, 'VALIDATION', 'offset must be at most 250000', [{ message: 'offset must be at most 250000', path: '/offset' }]);
   });
 
   it('checks the preview page: limit at most 100, offset not negative', async () => {
     const u = await signUpUser(t.app);
     const list = await uploadOk(u, 'a.csv', Buffer.from('name\nAnn\n'));
-    expect((await get(u, `/api/lists/${list.id}/preview?limit=101`)).statusCode).toBe(400);
-    expect((await get(u, `/api/lists/${list.id}/preview?offset=-1`)).statusCode).toBe(400);
+    expectError(await get(u, `/api/lists/${list.id}/preview?limit=101`), 400, 'VALIDATION', 'limit must be at most 100', [{ message: 'limit must be at most 100', path: '/limit' }]);
+    expectError(await get(u, `/api/lists/${list.id}/preview?offset=-1`), 400, 'VALIDATION', 'offset must be 0 or more', [{ message: 'offset must be 0 or more', path: '/offset' }]);
     expect((await get(u, `/api/lists/${list.id}/preview?offset=5`)).json()).toMatchObject({ rows: [], total: 1 });
   });
 
   it('requires login', async () => {
     for (const [method, url] of [['GET', '/api/lists'], ['POST', '/api/lists/upload'], ['GET', '/api/mappings/list/x'], ['POST', '/api/lists/map-columns']] as const) {
-      expect((await t.app.inject({ method, url })).statusCode, url).toBe(401);
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(401);
+      expectError(res, 401, 'UNAUTHORIZED', LOGIN_REQUIRED);
     }
   });
 });

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import { count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIST_MESSAGES, planRowsMessage } from '@mailcraft/shared';
 import { mailingListRecords, mailingLists, projects } from '../../db/schema/index.js';
 import { createProject, onPlan } from '../../test/factories.js';
+import { expectError } from '../../test/expect-error.js';
 import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 let t: TestApp;
@@ -12,10 +14,6 @@ afterAll(async () => { await t.close(); });
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const upload = (u: TestUser, name: string, data: Buffer, fields: Record<string, string> = {}) =>
   u.req({ method: 'POST', url: '/api/lists/upload', ...multipartBody({ name, data }, fields) });
-const expectError = (res: { statusCode: number; json(): { error: { message: string } } }, status: number, message: string) => {
-  expect(res.statusCode).toBe(status);
-  expect(res.json().error.message).toBe(message);
-};
 const rowsCsv = (n: number) => Buffer.from('email\n' + Array.from({ length: n }, (_, i) => `p${i}@example.test`).join('\n') + '\n');
 
 /** The user's lists and how many records they hold, to prove a failed upload changed nothing. */
@@ -34,31 +32,31 @@ describe('list upload limits and failures', () => {
   it('accepts only .csv, .xls and .xlsx (415)', async () => {
     const u = await signUpUser(t.app);
     for (const name of ['list.txt', 'list.numbers', 'csv', 'list.csv.exe']) {
-      expectError(await upload(u, name, Buffer.from('name\nAnn\n')), 415, 'Only .csv, .xls and .xlsx files are accepted');
+      expectError(await upload(u, name, Buffer.from('name\nAnn\n')), 415, 'UNSUPPORTED_MEDIA_TYPE', LIST_MESSAGES.unsupportedType);
     }
     expect((await upload(u, 'LIST.XLSX', fixture('formats.xlsx'))).statusCode).toBe(201);
   });
 
   it('refuses empty, header-only and fake spreadsheets (422)', async () => {
     const u = await signUpUser(t.app);
-    expectError(await upload(u, 'empty.csv', Buffer.alloc(0)), 422, 'The file is empty');
-    expectError(await upload(u, 'blank.csv', Buffer.from('\r\n,,\r\n')), 422, 'The file is empty');
-    expectError(await upload(u, 'header.csv', fixture('header-only.csv')), 422, 'The file has a header row but no data rows');
-    expectError(await upload(u, 'photo.xlsx', fixture('not-a-spreadsheet.png')), 422, 'The file is not a valid spreadsheet');
-    expectError(await upload(u, 'photo.xls', fixture('not-a-spreadsheet.png')), 422, 'The file is not a valid spreadsheet');
+    expectError(await upload(u, 'empty.csv', Buffer.alloc(0)), 422, 'UNPROCESSABLE', LIST_MESSAGES.empty);
+    expectError(await upload(u, 'blank.csv', Buffer.from('\r\n,,\r\n')), 422, 'UNPROCESSABLE', LIST_MESSAGES.empty);
+    expectError(await upload(u, 'header.csv', fixture('header-only.csv')), 422, 'UNPROCESSABLE', LIST_MESSAGES.headerOnly);
+    expectError(await upload(u, 'photo.xlsx', fixture('not-a-spreadsheet.png')), 422, 'UNPROCESSABLE', LIST_MESSAGES.invalid);
+    expectError(await upload(u, 'photo.xls', fixture('not-a-spreadsheet.png')), 422, 'UNPROCESSABLE', LIST_MESSAGES.invalid);
     expect(await snapshot(u.id)).toEqual({ lists: [], records: 0 });
   });
 
   it('refuses a request without a file (400)', async () => {
     const u = await signUpUser(t.app);
     const res = await u.req({ method: 'POST', url: '/api/lists/upload', payload: { projectId: 'x' } });
-    expect(res.statusCode).toBe(400);
+    expectError(res, 400, 'BAD_REQUEST', LIST_MESSAGES.noFile);
   });
 
   it('refuses a file over 50 MB (413)', async () => {
     const u = await signUpUser(t.app);
     const big = Buffer.alloc(50 * 1024 * 1024 + 1024, 'a');
-    expectError(await upload(u, 'big.csv', big), 413, 'The file is larger than 50 MB');
+    expectError(await upload(u, 'big.csv', big), 413, 'PAYLOAD_TOO_LARGE', LIST_MESSAGES.tooLarge);
     expect(await snapshot(u.id)).toEqual({ lists: [], records: 0 });
   });
 
@@ -68,7 +66,7 @@ describe('list upload limits and failures', () => {
     const first = (await upload(u, 'first.csv', rowsCsv(3), { projectId: project.id })).json();
     const before = await snapshot(u.id);
     const tooMany = Buffer.from('n\n' + '1\n'.repeat(250_001));
-    expectError(await upload(u, 'huge.csv', tooMany, { projectId: project.id }), 422, 'The file has more than 250,000 rows');
+    expectError(await upload(u, 'huge.csv', tooMany, { projectId: project.id }), 422, 'UNPROCESSABLE', LIST_MESSAGES.tooManyRows);
     expect(await snapshot(u.id)).toEqual(before);
     expect(await projectListId(project.id)).toBe(first.id);
   });
@@ -88,8 +86,8 @@ describe('list upload limits and failures', () => {
     const before = await snapshot(u.id);
     // 20,000 rows: the first batches of 5,000 are inserted before a later one breaks the limit.
     const res = await upload(u, 'big.csv', rowsCsv(20_000), { projectId: project.id });
-    expect(res.statusCode).toBe(402);
     expect(res.json().error.message).toContain('up to 15,000 rows');
+    expectError(res, 402, 'PAYMENT_REQUIRED', planRowsMessage(15_000));
     expect(await snapshot(u.id)).toEqual(before);
     expect(await projectListId(project.id)).toBe(first.id);
     expect((await upload(u, 'ok.csv', rowsCsv(15_000))).statusCode).toBe(201);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, LOGIN_REQUIRED } from '../../test/expect-error.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 let t: TestApp;
@@ -43,17 +44,14 @@ describe('permits', () => {
 
   it('answers the spec\'s validation messages', async () => {
     const u = await signUpUser(t.app);
-    const message = async (payload: Record<string, unknown>) => {
-      const res = await save(u, payload);
-      expect(res.statusCode).toBe(400);
-      return res.json().error.message;
-    };
-    expect(await message({ indicia })).toBe('Permit name is required');
-    expect(await message({ name: '   ', indicia })).toBe('Permit name is required');
-    expect(await message({ name: 'P', indicia: { ...indicia, line3: '' } })).toBe('Line 3 is required');
+    const refused = async (payload: Record<string, unknown>, message: string, path: string) =>
+      expectError(await save(u, payload), 400, 'VALIDATION', message, [{ message, path }]);
+    await refused({ indicia }, 'Permit name is required', '/name');
+    await refused({ name: '   ', indicia }, 'Permit name is required', '/name');
+    await refused({ name: 'P', indicia: { ...indicia, line3: '' } }, 'Line 3 is required', '/indicia/line3');
     const { line6: _omitted, ...five } = indicia;
-    expect(await message({ name: 'P', indicia: five })).toBe('Line 6 is required');
-    expect(await message({ name: 'P', indicia: { ...indicia, line1: 'X'.repeat(21) } })).toBe('Maximum 20 characters allowed');
+    await refused({ name: 'P', indicia: five }, 'Line 6 is required', '/indicia/line6');
+    await refused({ name: 'P', indicia: { ...indicia, line1: 'X'.repeat(21) } }, 'Maximum 20 characters allowed', '/indicia/line1');
     expect((await save(u, { name: 'P', indicia: { ...indicia, line1: 'X'.repeat(20) } })).statusCode).toBe(201);
   });
 
@@ -66,7 +64,7 @@ describe('permits', () => {
     const left = await list(u);
     expect(left.map((p: { name: string; is_default: boolean }) => [p.name, p.is_default])).toEqual([['B', true], ['C', false]]);
     expect(left[0].id).toBe(b.id);
-    expect((await u.req({ method: 'DELETE', url: `/api/templates/permits/${a.id}` })).statusCode).toBe(404);
+    expectError(await u.req({ method: 'DELETE', url: `/api/templates/permits/${a.id}` }), 404, 'NOT_FOUND', 'Permit not found');
   });
 
   it('keeps permits private: another user\'s permit answers 404', async () => {
@@ -75,13 +73,12 @@ describe('permits', () => {
     const p = await newPermit(owner, 'Mine');
     expect(await list(other)).toEqual([]);
     const del = await other.req({ method: 'DELETE', url: `/api/templates/permits/${p.id}` });
-    expect(del.statusCode).toBe(404);
-    expect(del.json().error.message).toBe('Permit not found');
+    expectError(del, 404, 'NOT_FOUND', 'Permit not found');
     const project = await newProject(other);
     const use = await other.req({ method: 'PUT', url: `/api/templates/project/${project.id}/permit`, payload: { permitId: p.id } });
-    expect(use.statusCode).toBe(404);
+    expectError(use, 404, 'NOT_FOUND', 'Permit not found');
     expect((await list(owner))).toHaveLength(1);
-    expect((await t.app.inject({ method: 'GET', url: '/api/templates/permits' })).statusCode).toBe(401);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/templates/permits' }), 401, 'UNAUTHORIZED', LOGIN_REQUIRED);
   });
 
   it('selects a permit for a project (custom) and clears it (none)', async () => {
@@ -95,15 +92,18 @@ describe('permits', () => {
     expect(selected.statusCode).toBe(200);
     expect(selected.json()).toMatchObject({ id: project.id, permit_type: 'custom', mailing_permit_id: permit.id });
     expect((await put({ permitId: null })).json()).toMatchObject({ permit_type: 'none', mailing_permit_id: null });
-    expect((await put({ permitId: permit.id }, other)).statusCode).toBe(404);
+    expectError(await put({ permitId: permit.id }, other), 404, 'NOT_FOUND', 'Project not found');
   });
 
   it('deleting a permit detaches it from the projects that use it', async () => {
     const u = await signUpUser(t.app);
     const permit = await newPermit(u, 'Main');
     const project = await newProject(u);
-    await u.req({ method: 'PUT', url: `/api/templates/project/${project.id}/permit`, payload: { permitId: permit.id } });
-    await u.req({ method: 'DELETE', url: `/api/templates/permits/${permit.id}` });
+    // The project starts on 'none': without these two checks the test passed even if nothing was ever attached.
+    const attached = await u.req({ method: 'PUT', url: `/api/templates/project/${project.id}/permit`, payload: { permitId: permit.id } });
+    expect(attached.statusCode).toBe(200);
+    expect(attached.json()).toMatchObject({ permit_type: 'custom', mailing_permit_id: permit.id });
+    expect((await u.req({ method: 'DELETE', url: `/api/templates/permits/${permit.id}` })).statusCode).toBe(204);
     expect((await u.req({ method: 'GET', url: `/api/projects/${project.id}` })).json())
       .toMatchObject({ permit_type: 'none', mailing_permit_id: null });
   });

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { autoMap } from '@mailcraft/shared';
+import { expectError, LOGIN_REQUIRED } from '../../test/expect-error.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import {
   createDesign, createMailingList, createPermit, createProject, designPage, saveColumnMappings, textElement, us500,
@@ -48,10 +50,30 @@ async function printableProject(user: TestUser, opts: { sides?: 'single' | 'doub
   return { project, rows, headers };
 }
 
+/** GET /api/print-jobs/{id}: 200 and the job. */
+async function getJob(user: TestUser, jobId: string) {
+  const res = await user.req({ method: 'GET', url: `/api/print-jobs/${jobId}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** POST /api/projects/{id}/print: 202 and the new job's id. */
+async function startPrint(user: TestUser, projectId: string): Promise<string> {
+  const res = await user.req({ method: 'POST', url: `/api/projects/${projectId}/print` });
+  expect(res.statusCode, res.body).toBe(202);
+  return res.json().jobId;
+}
+
+/** A print file or preview: 200, a PDF. */
+function expectPdf(res: { statusCode: number; body: string; headers: Record<string, unknown> }) {
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toBe('application/pdf');
+}
+
 async function waitForJob(user: TestUser, jobId: string) {
   const seen = new Set<string>();
   for (let i = 0; i < 600; i++) {
-    const job = (await user.req({ method: 'GET', url: `/api/print-jobs/${jobId}` })).json();
+    const job = await getJob(user, jobId);
     seen.add(job.status);
     if (job.status === 'done' || job.status === 'failed') return { job, seen };
     await new Promise((r) => setTimeout(r, 200));
@@ -67,8 +89,9 @@ describe('print files', () => {
 
     const created = await user.req({ method: 'POST', url: `/api/projects/${project.id}/print` });
     expect(created.statusCode).toBe(202);
+    expect(created.json()).toEqual({ jobId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const { jobId } = created.json();
-    const first = (await user.req({ method: 'GET', url: `/api/print-jobs/${jobId}` })).json();
+    const first = await getJob(user, jobId);
     expect(first).toMatchObject({ id: jobId, total: 500 });
     expect(['queued', 'running', 'done']).toContain(first.status);
 
@@ -112,20 +135,25 @@ describe('print files', () => {
     expect(pages[0]).toContain('Dear James BUTT,');
     expect(pages[2]).toContain('Dear Art VENERE,');
     const byDefault = await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview` });
+    expectPdf(byDefault);
     expect(pdfPageTexts(byDefault.rawPayload)).toHaveLength(3);
-    expect((await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=11` })).statusCode).toBe(400);
+    const tooMany = await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=11` });
+    expectError(tooMany, 400, 'VALIDATION', 'count must be at most 10', [{ message: 'count must be at most 10', path: '/count' }]);
   });
 
   it("prints an empty indicia without a permit, and the product's permit for a 'product' project", async () => {
     const user = await signUpUser(t.app);
     const { project } = await printableProject(user, { permit: false, limit: 2 });
     const res = await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=1` });
+    expectPdf(res);
     const pages = pdfPageTexts(res.rawPayload).map(squashSpaces);
     expect(pages).toHaveLength(2);
     expect(pages[0]).toContain('James BUTT');
     expect(pages[0]).not.toContain('PRESORTED');
     const product = await printableProject(user, { permit: false, permitType: 'product', limit: 2 });
-    const productPages = pdfPageTexts((await user.req({ method: 'GET', url: `/api/projects/${product.project.id}/print/preview?count=1` })).rawPayload);
+    const productPreview = await user.req({ method: 'GET', url: `/api/projects/${product.project.id}/print/preview?count=1` });
+    expectPdf(productPreview);
+    const productPages = pdfPageTexts(productPreview.rawPayload);
     expect(squashSpaces(productPages[0])).toContain('PRESORTED STANDARD U.S. POSTAGE PAID MAILCRAFT');
   });
 
@@ -133,27 +161,26 @@ describe('print files', () => {
     const user = await signUpUser(t.app);
     const bare = await createProject(t.ctx.db, user.id);
     const noList = await user.req({ method: 'POST', url: `/api/projects/${bare.id}/print` });
-    expect(noList.statusCode).toBe(422);
-    expect(noList.json().error.message).toBe('Upload a mailing list before creating print files');
+    expectError(noList, 422, 'UNPROCESSABLE', 'Upload a mailing list before creating print files');
     const { headers, rows } = sampleList(3);
     await createMailingList(t.ctx.db, user.id, { headers, rows, projectId: bare.id });
     const noDesign = await user.req({ method: 'POST', url: `/api/projects/${bare.id}/print` });
-    expect(noDesign.statusCode).toBe(422);
-    expect(noDesign.json().error.message).toBe('Design the mailer before creating print files');
+    expectError(noDesign, 422, 'UNPROCESSABLE', 'Design the mailer before creating print files');
   });
 
   it("answers 404 for another user's project, job and file, and 401 when signed out", async () => {
     const owner = await signUpUser(t.app);
     const other = await signUpUser(t.app);
     const { project } = await printableProject(owner, { limit: 3 });
-    const { jobId } = (await owner.req({ method: 'POST', url: `/api/projects/${project.id}/print` })).json();
-    await waitForJob(owner, jobId);
-    expect((await other.req({ method: 'POST', url: `/api/projects/${project.id}/print` })).statusCode).toBe(404);
-    expect((await other.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview` })).statusCode).toBe(404);
-    expect((await other.req({ method: 'GET', url: `/api/print-jobs/${jobId}` })).statusCode).toBe(404);
-    expect((await other.req({ method: 'GET', url: `/api/print-jobs/${jobId}/file` })).statusCode).toBe(404);
-    expect((await other.req({ method: 'GET', url: '/api/print-jobs/not-a-uuid' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/print-jobs/${jobId}` })).statusCode).toBe(401);
+    const jobId = await startPrint(owner, project.id);
+    expect((await waitForJob(owner, jobId)).job.status).toBe('done'); // the other user is refused a finished file
+    expectError(await other.req({ method: 'POST', url: `/api/projects/${project.id}/print` }), 404, 'NOT_FOUND', 'Project not found');
+    expectError(await other.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview` }), 404, 'NOT_FOUND', 'Project not found');
+    expectError(await other.req({ method: 'GET', url: `/api/print-jobs/${jobId}` }), 404, 'NOT_FOUND', 'Print job not found');
+    expectError(await other.req({ method: 'GET', url: `/api/print-jobs/${jobId}/file` }), 404, 'NOT_FOUND', 'Print job not found');
+    expectError(await other.req({ method: 'GET', url: '/api/print-jobs/not-a-uuid' }), 404, 'NOT_FOUND', 'Print job not found');
+    expectError(await t.app.inject({ method: 'GET', url: `/api/print-jobs/${jobId}` }), 401, 'UNAUTHORIZED', LOGIN_REQUIRED);
+    expectPdf(await owner.req({ method: 'GET', url: `/api/print-jobs/${jobId}/file` }));
   });
 
   it('answers 409 for the file of a job that is not done', async () => {
@@ -161,8 +188,10 @@ describe('print files', () => {
     const project = await createProject(t.ctx.db, user.id);
     const [job] = await t.ctx.db.insert(printJobs).values({ userId: user.id, projectId: project.id, status: 'running', total: 10 }).returning();
     const res = await user.req({ method: 'GET', url: `/api/print-jobs/${job.id}/file` });
-    expect(res.statusCode).toBe(409);
-    expect((await user.req({ method: 'GET', url: `/api/print-jobs/${job.id}` })).json()).toMatchObject({ status: 'running', done: 0, total: 10 });
+    expectError(res, 409, 'CONFLICT', 'The print file is not ready yet');
+    expect(await getJob(user, job.id)).toMatchObject({ status: 'running', done: 0, total: 10 });
+    // A running job without a heartbeat counts as stale: left running, it is recovered with the takeover test's job.
+    await t.ctx.db.update(printJobs).set({ status: 'failed' }).where(eq(printJobs.id, job.id));
   });
 
   it('a job restarted after a crash renders again from the first piece', async () => {
@@ -171,8 +200,9 @@ describe('print files', () => {
     // As a crash leaves it: running, part done, no file; pg-boss hands it to a worker again.
     const [job] = await t.ctx.db.insert(printJobs).values({ userId: user.id, projectId: project.id, status: 'running', done: 12, total: 30 }).returning();
     await runPrintJob(t.ctx, job.id);
-    expect((await user.req({ method: 'GET', url: `/api/print-jobs/${job.id}` })).json()).toMatchObject({ status: 'done', done: 30, total: 30 });
+    expect(await getJob(user, job.id)).toMatchObject({ status: 'done', done: 30, total: 30 });
     const file = await user.req({ method: 'GET', url: `/api/print-jobs/${job.id}/file` });
+    expectPdf(file);
     const pages = pdfPageTexts(file.rawPayload).map(squashSpaces);
     expect(pages).toHaveLength(60);
     expect(pages[0]).toContain('James BUTT');
@@ -202,6 +232,6 @@ describe('print files', () => {
     expect((await waitForJob(user, dead.id)).job).toMatchObject({ status: 'done', done: 5, total: 5 });
     // A second render of the live job (pg-boss retrying it) does not claim it either.
     await runPrintJob(t.ctx, live.id);
-    expect((await user.req({ method: 'GET', url: `/api/print-jobs/${live.id}` })).json()).toMatchObject({ status: 'running', done: 2 });
+    expect(await getJob(user, live.id)).toMatchObject({ status: 'running', done: 2 });
   });
 });

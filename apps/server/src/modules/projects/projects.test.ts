@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blankTemplate } from '@mailcraft/shared';
 import { mailingLists, projects } from '../../db/schema/index.js';
 import { onPlan } from '../../test/factories.js';
+import { expectError, LOGIN_REQUIRED } from '../../test/expect-error.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 let t: TestApp;
@@ -46,11 +47,9 @@ describe('projects', () => {
   it('requires a name and limits the size to the mailer type', async () => {
     const u = await signUpUser(t.app);
     const noName = await create(u, { name: '  ' });
-    expect(noName.statusCode).toBe(400);
-    expect(noName.json().error.message).toBe('Project name is required');
+    expectError(noName, 400, 'VALIDATION', 'Project name is required', [{ message: 'Project name is required', path: '/name' }]);
     const wrongSize = await create(u, { name: 'Card', template_type: 'postcard', paper_size: '8.5x11' });
-    expect(wrongSize.statusCode).toBe(400);
-    expect(wrongSize.json().error.message).toBe('Additional sizes coming soon');
+    expectError(wrongSize, 400, 'VALIDATION', 'Additional sizes coming soon', [{ message: 'Additional sizes coming soon', path: '/paper_size' }]);
     const postcard = await newProject(u, { template_type: 'postcard', paper_size: '6x9', sides: 'single' });
     expect(postcard).toMatchObject({ template_type: 'postcard', paper_size: '6x9', sides: 'single' });
   });
@@ -78,11 +77,11 @@ describe('projects', () => {
     ] as const) {
       const res = await other.req({ method, url, payload });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
-      expect(res.json().error.message).toBe('Project not found');
+      expectError(res, 404, 'NOT_FOUND', 'Project not found');
     }
     expect((await other.req({ method: 'GET', url: '/api/projects' })).json()).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/projects' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/projects', payload: {} })).statusCode).toBe(401);
+    expectError(await t.app.inject({ method: 'GET', url: '/api/projects' }), 401, 'UNAUTHORIZED', LOGIN_REQUIRED);
+    expectError(await t.app.inject({ method: 'POST', url: '/api/projects', payload: {} }), 401, 'UNAUTHORIZED', LOGIN_REQUIRED);
     expect((await owner.req({ method: 'GET', url: `/api/projects/${p.id}` })).json().name).toBe('Spring mailer');
   });
 
@@ -104,7 +103,7 @@ describe('projects', () => {
       method: 'POST', url: `/api/projects/${p.id}/update`,
       payload: { name: 'Renamed', template_type: 'postcard', paper_size: '8.5x11', sides: 'single' },
     });
-    expect(bad.json().error.message).toBe('Additional sizes coming soon');
+    expectError(bad, 400, 'VALIDATION', 'Additional sizes coming soon', [{ message: 'Additional sizes coming soon', path: '/paper_size' }]);
   });
 
   it('deletes a project (204) with its design and thumbnails', async () => {
@@ -117,9 +116,9 @@ describe('projects', () => {
     expect(await t.ctx.storage.exists(thumbnail)).toBe(true);
     expect((await u.req({ method: 'DELETE', url: `/api/projects/${p.id}` })).statusCode).toBe(204);
     expect(await t.ctx.storage.exists(thumbnail)).toBe(false);
-    expect((await u.req({ method: 'GET', url: `/api/templates/project/${p.id}/design` })).statusCode).toBe(404);
-    expect((await u.req({ method: 'GET', url: `/api/projects/${p.id}` })).statusCode).toBe(404);
-    expect((await u.req({ method: 'DELETE', url: `/api/projects/${p.id}` })).statusCode).toBe(404);
+    expectError(await u.req({ method: 'GET', url: `/api/templates/project/${p.id}/design` }), 404, 'NOT_FOUND', 'Project not found');
+    expectError(await u.req({ method: 'GET', url: `/api/projects/${p.id}` }), 404, 'NOT_FOUND', 'Project not found');
+    expectError(await u.req({ method: 'DELETE', url: `/api/projects/${p.id}` }), 404, 'NOT_FOUND', 'Project not found');
   });
 
   it('reports progress 0, 50 and 100 as the list and the template arrive', async () => {
@@ -157,8 +156,7 @@ describe('projects', () => {
     await newProject(u);
     await newProject(u);
     const third = await create(u, { name: 'Third' });
-    expect(third.statusCode).toBe(402);
-    expect(third.json().error).toEqual({ code: 'PAYMENT_REQUIRED', message: 'Your plan allows 2 projects. Delete a project or upgrade at /pricing?feature=max_projects' });
+    expectError(third, 402, 'PAYMENT_REQUIRED', 'Your plan allows 2 projects. Delete a project or upgrade at /pricing?feature=max_projects');
     expect((await u.req({ method: 'GET', url: '/api/projects' })).json()).toHaveLength(2);
   });
 
@@ -175,8 +173,7 @@ describe('projects', () => {
     expect((await newProject(u, { permit_type: 'none' })).mailing_permit_id).toBeNull();
     const theirs = await addPermit(other, 'Theirs');
     const foreign = await create(u, { name: 'X', permit_type: 'custom', permit_id: theirs.id });
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json().error.message).toBe('Permit not found');
+    expectError(foreign, 404, 'NOT_FOUND', 'Permit not found');
   });
 
   it('makes an existing list of the user the current list, refusing another user\'s list', async () => {
@@ -193,7 +190,7 @@ describe('projects', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ list_id: second.id, list_name: 'Second list', list_size: 20 });
     const refused = await u.req({ method: 'PUT', url: `/api/projects/${p.id}/list`, payload: { listId: theirs.id } });
-    expect(refused.statusCode).toBe(404);
+    expectError(refused, 404, 'NOT_FOUND', 'Mailing list not found');
     expect((await u.req({ method: 'GET', url: `/api/projects/${p.id}` })).json().list_id).toBe(second.id);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_KEYS, LIMIT_KEYS, PLAN_IDS } from '@mailcraft/shared';
 import { plans } from '../../db/schema/index.js';
+import { expectError, LOGIN_REQUIRED } from '../../test/expect-error.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
 let t: TestApp;
@@ -38,12 +39,13 @@ describe('plans and subscriptions (issue 5 §5)', () => {
     expect(changed.json().subscription.plan.name).toBe('pro');
     expect((await current(user)).json().features.api).toBe(true);
 
-    expect((await setPlan(user, admin.id, 'free')).json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Administrators only' } });
+    expectError(await setPlan(user, admin.id, 'free'), 403, 'FORBIDDEN', 'Administrators only');
     const anonymous = await t.app.inject({ method: 'PUT', url: `/api/admin/users/${user.id}/plan`, payload: { plan_id: 'free' } });
-    expect(anonymous.statusCode).toBe(401);
-    expect((await setPlan(admin, '00000000-0000-4000-8000-000000000000', 'free')).json()).toEqual({ error: { code: 'NOT_FOUND', message: 'User not found' } });
+    expectError(anonymous, 401, 'UNAUTHORIZED', LOGIN_REQUIRED);
+    expectError(await setPlan(admin, '00000000-0000-4000-8000-000000000000', 'free'), 404, 'NOT_FOUND', 'User not found');
     const bad = await setPlan(admin, user.id, 'platinum');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toBe('Plan must be one of free, pay_as_you_go, pro, business');
+    const badPlan = 'Plan must be one of free, pay_as_you_go, pro, business';
+    expectError(bad, 400, 'VALIDATION', badPlan, [{ message: badPlan, path: '/plan_id' }]);
+    expect((await current(user)).json().subscription.plan.name).toBe('pro'); // the refused changes changed nothing
   });
 });
