@@ -95,6 +95,8 @@ export const UPLOAD_EXTENSIONS = ['.csv', '.xls', '.xlsx'] as const;
 export const XLSX_MAX_PART_BYTES = 200 * 1024 * 1024;
 /** … of the shared-strings part, which the reader holds in memory whole … */
 export const XLSX_MAX_SHARED_STRINGS_BYTES = 100 * 1024 * 1024;
+/** … of the styles and workbook parts, also held whole (Excel writes them at a few MB) … */
+export const XLSX_MAX_META_PART_BYTES = 16 * 1024 * 1024;
 /** … blank rows skipped, characters in one cell … */
 export const UPLOAD_MAX_BLANK_ROWS = 250_000;
 export const CELL_MAX_CHARS = 10_000;

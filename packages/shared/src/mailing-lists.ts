@@ -64,7 +64,7 @@ export const LIST_MESSAGES = {
   invalid: 'The file is not a valid spreadsheet',
   noFile: 'Choose a .csv, .xls or .xlsx file to upload',
   currentList: 'The current mailing list of a project cannot be deleted',
-  expandsTooMuch: `The file expands to more than ${XLSX_MAX_PART_BYTES / 1024 / 1024} MB when opened. Save it as .csv, or remove unused rows, columns and formatting.`,
+  expandsTooMuch: `The file expands too much when opened (at most ${XLSX_MAX_PART_BYTES / 1024 / 1024} MB per part, less for formatting). Save it as .csv, or remove unused rows, columns and formatting.`,
   tooManyBlankRows: `The file has more than ${UPLOAD_MAX_BLANK_ROWS.toLocaleString('en-US')} empty rows. Delete the empty rows and upload it again.`,
   busy: 'Another upload is being processed. Please try again in a moment.',
 } as const;

@@ -34,6 +34,13 @@ describe('uploads bounded by work, not by row count alone (issue 5 §7 "server c
     expect((await u.req({ method: 'GET', url: '/api/lists' })).json()).toEqual([]);
   });
 
+  it('refuses an .xlsx whose styles part expands past 16 MB (the reader holds it whole)', async () => {
+    const u = await signUpUser(t.app);
+    const styles = Buffer.concat([Buffer.from('<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'), Buffer.alloc(20 * MB, ' '), Buffer.from('</styleSheet>')]);
+    const res = await upload(u, 'styled.xlsx', zipFile([...workbookParts(sheetXml([['name'], ['Ann']])), { name: 'xl/styles.xml', data: styles }]));
+    expectError(res, 422, 'UNPROCESSABLE', LIST_MESSAGES.expandsTooMuch);
+  });
+
   it('refuses a file of blank rows quickly instead of reading them for minutes', async () => {
     const u = await signUpUser(t.app);
     const blank = Buffer.from('name,email\n' + ',\n'.repeat(300_000) + 'Ann,ann@example.test\n');

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { LIST_MESSAGES, XLSX_MAX_PART_BYTES, XLSX_MAX_SHARED_STRINGS_BYTES } from '@mailcraft/shared';
+import { LIST_MESSAGES, XLSX_MAX_META_PART_BYTES, XLSX_MAX_PART_BYTES, XLSX_MAX_SHARED_STRINGS_BYTES } from '@mailcraft/shared';
 import { AppError } from '../../../platform/errors.js';
 
 /** The part of unzipper's directory API used here (unzipper ships no types). */
@@ -7,8 +7,15 @@ type ZipEntry = { path: string; uncompressedSize: number; stream(): NodeJS.Reada
 // unzipper is exceljs's own zip reader (a CommonJS module).
 const unzipper = createRequire(import.meta.url)('unzipper') as { Open: { buffer(b: Buffer): Promise<{ files: ZipEntry[] }> } };
 
-/** The most a part of the workbook may expand to, in bytes: shared strings are held in memory whole. */
-const partLimit = (name: string) => (/sharedStrings\.xml$/i.test(name) ? XLSX_MAX_SHARED_STRINGS_BYTES : XLSX_MAX_PART_BYTES);
+/**
+ * The most a part of the workbook may expand to, in bytes: shared strings are held in memory
+ * whole; the reader also holds the styles and workbook parts whole (a 190 MB styles part cost
+ * ~310 MB of heap), and Excel itself writes them at a few MB, so they get XLSX_MAX_META_PART_BYTES.
+ */
+const partLimit = (name: string) =>
+  /sharedStrings\.xml$/i.test(name) ? XLSX_MAX_SHARED_STRINGS_BYTES
+    : /(styles|workbook)\.xml$/i.test(name) ? XLSX_MAX_META_PART_BYTES
+      : XLSX_MAX_PART_BYTES;
 
 /**
  * Checks an .xlsx (a ZIP) before it is parsed (issue 5 §7 "server crash"): every part's
