@@ -7,9 +7,6 @@ export const authRepo = {
   findUserByEmail: async (db: Db, email: string): Promise<UserRow | undefined> =>
     (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
 
-  findUserById: async (db: Db, id: string): Promise<UserRow | undefined> =>
-    (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
-
   /** Creates a user; the first account ever created becomes an administrator (issue 2). */
   createUser: async (db: Db, u: { email: string; passwordHash: string; givenName: string }): Promise<UserRow> =>
     db.transaction(async (tx) => {

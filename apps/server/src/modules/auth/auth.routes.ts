@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { ZodApp } from '../../platform/module.js';
 import { renderAuthPage } from './auth.page.js';
-import { currentUser, endSession, logIn, signUp, startSession } from './auth.service.js';
+import { endSession, logIn, signUp, startSession } from './auth.service.js';
 import { checkSameOrigin, safeNext as safePath } from './request-guards.js';
 import { SESSION_COOKIE } from './session-auth.js';
 
@@ -112,8 +112,8 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     schema: { summary: 'Whether a session is signed in; extends it (keep-alive)', tags, response: { 200: ZAuthStatusSchema } },
   }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    const user = req.principal ? await currentUser(db, req.principal) : null;
-    return { authenticated: !!user, user } satisfies TAuthStatus;
+    // The session lookup already read the account: no second query on the keep-alive path.
+    return { authenticated: !!req.sessionUser, user: req.sessionUser } satisfies TAuthStatus;
   });
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -4,7 +4,6 @@ import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, type TUser } from '@mail
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import type { Principal } from '../../platform/principal.js';
 import { startSubscription } from '../subscriptions/subscriptions.service.js';
 import { authRepo } from './auth.repo.js';
 
@@ -88,12 +87,6 @@ export async function resumeSession(db: Db, token: string): Promise<TUser | null
   const fresh = Date.now() + SESSION_IDLE_SECONDS * 1000;
   if (fresh - found.expiresAt.getTime() > 60_000) await authRepo.extendSession(db, id, new Date(fresh));
   return presentUser(found.user);
-}
-
-/** The principal's account as GET /api/auth/status presents it; null when it no longer exists. */
-export async function currentUser(db: Db, principal: Principal): Promise<TUser | null> {
-  const row = await authRepo.findUserById(db, principal.userId);
-  return row ? presentUser(row) : null;
 }
 
 export async function endSession(db: Db, token: string): Promise<void> {

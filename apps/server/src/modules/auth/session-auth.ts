@@ -1,9 +1,17 @@
 import type { FastifyRequest } from 'fastify';
+import type { TUser } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { checkSameOrigin, containsNul } from './request-guards.js';
 import { AppError } from '../../platform/errors.js';
 import { ALL_SCOPES } from '../../platform/principal.js';
 import { resumeSession } from './auth.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account as the session lookup read it (GET /api/auth/status answers it); null when anonymous. */
+    sessionUser: TUser | null;
+  }
+}
 
 /** Name of the session cookie (httpOnly, SameSite=Lax; DESIGN.md "Security baseline"). */
 export const SESSION_COOKIE = 'mc_session';
@@ -15,10 +23,13 @@ export const SESSION_COOKIE = 'mc_session';
 export function authenticateSession(ctx: Pick<AppContext, 'db'>) {
   return async (req: FastifyRequest): Promise<void> => {
     req.principal = null;
+    req.sessionUser = null;
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
     const user = await resumeSession(ctx.db, token);
-    if (user) req.principal = { userId: user.id, isAdmin: user.is_admin, via: 'session', scopes: ALL_SCOPES };
+    if (!user) return;
+    req.sessionUser = user;
+    req.principal = { userId: user.id, isAdmin: user.is_admin, via: 'session', scopes: ALL_SCOPES };
   };
 }
 

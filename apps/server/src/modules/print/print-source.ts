@@ -36,7 +36,13 @@ export type PrintSource = {
  */
 export async function loadPrintSource(ctx: AppContext, principal: Principal, projectId: string): Promise<PrintSource> {
   const project = await getOwnedProject(ctx.db, principal, projectId);
-  const list = project.listId ? await getOwnedList(ctx.db, principal, project.listId).catch(() => null) : null;
+  // A list id that is no longer the owner's list reads as no list; any other failure is thrown.
+  const list = project.listId
+    ? await getOwnedList(ctx.db, principal, project.listId).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+      throw err;
+    })
+    : null;
   if (!list) throw new AppError('UNPROCESSABLE', 'Upload a mailing list before creating print files');
   const design = await findSavedDesign(ctx.db, project.id);
   if (!design?.inside) throw new AppError('UNPROCESSABLE', 'Design the mailer before creating print files');
