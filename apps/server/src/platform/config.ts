@@ -28,7 +28,7 @@ const trustProxy = z.string().transform((v): boolean | number | string[] => {
  * The environment variables the server reads (DESIGN.md "Configuration"), validated at start-up:
  * a bad value stops the process with a message naming the variable. `.env.example` lists them.
  */
-export const ZEnvSchema = z.object({
+const ZEnvSchema = z.object({
   PORT: optional(port('PORT')).default(8080).describe('Port of the web app and /api'),
   API_PORT: optional(port('API_PORT')).default(8081).describe('Port of the public Print-on-Demand API'),
   HOST: optional(z.string()).default('0.0.0.0').describe('Interface both listeners bind to'),

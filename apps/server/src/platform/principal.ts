@@ -37,10 +37,6 @@ export function requireAdmin(request: FastifyRequest): Principal {
   return principal;
 }
 
-/** Whether the principal holds `scope` (e.g. 'orders:post'); sessions hold every scope. */
-export const hasScope = (principal: Principal, scope: string): boolean =>
-  principal.scopes.includes('*') || principal.scopes.includes(scope);
-
 /**
  * Route options that answer 401 before the body is validated, so anonymous callers learn that
  * they must sign in rather than what their payload lacks: `{ ...signedIn, schema: … }`.

@@ -9,7 +9,6 @@ import { z } from 'zod';
 export const ZIdParams = z.object({
   id: z.string().max(100).describe('Identifier of the resource (a UUID)'),
 });
-export type TIdParams = z.infer<typeof ZIdParams>;
 
 /** Error codes of the envelope, each with one HTTP status (server `ERROR_STATUS`). */
 export const ERROR_CODES = [
@@ -26,7 +25,6 @@ export const ZErrorSchema = z.object({
     details: z.unknown().optional().describe('Validation issues or other structured detail, when there are any'),
   }).describe('The error'),
 }).meta({ id: 'Error' });
-export type TError = z.infer<typeof ZErrorSchema>;
 
 /** A `204 No Content` answer. */
 export const ZNoContent = z.null().describe('No content');
