@@ -9,3 +9,6 @@ export * from './http/index.js';
 export * from './plans.js';
 export * from './print.js';
 export * from './fonts.js';
+export * from './qr/index.js';
+export * from './scans.js';
+export * from './webhooks.js';

@@ -8,13 +8,30 @@ import type { JobQueue } from './queue.js';
  * notifications (spec 000 §3 Scan, spec 001 §5).
  */
 export const DOMAIN_EVENTS = {
-  /** A recipient scanned the QR code of a mail piece (spec 000 §3 Scan). */
+  /**
+   * A person (not a bot) scanned the QR code of a mail piece (spec 000 §3 Scan). Published by the
+   * scans module after the scan is stored; carries what webhooks and notifications send, so
+   * subscribers need not read the scan back.
+   */
   'scan.recorded': z.object({
     scanId: z.string().describe('The recorded scan'),
     userId: z.string().describe('Owner of the list'),
     listId: z.string().describe('Mailing list of the record'),
+    listName: z.string().describe('Name of the list'),
     recordId: z.string().describe('The scanned record'),
+    shortUrl: z.string().describe('The record\'s short link'),
     scannedAt: z.string().describe('ISO 8601 time of the scan'),
+    isFirst: z.boolean().describe('First human scan of this record (first_scan)'),
+    scanCount: z.number().int().describe('Human scans of this record, this one included'),
+    location: z.object({
+      city: z.string().nullable(), region: z.string().nullable(), country: z.string().nullable(),
+    }).describe('From the IP address (DB-IP); nulls when unknown'),
+    device: z.object({
+      type: z.string().nullable(), os: z.string().nullable(), browser: z.string().nullable(),
+    }).describe('From the user agent'),
+    ip: z.string().nullable().describe('The scanner\'s IP address (kept 30 days)'),
+    userAgent: z.string().nullable().describe('The scanner\'s user agent'),
+    fields: z.record(z.string(), z.string()).describe('The record\'s mapped fields (shared mapRecord) with record_id'),
   }),
 } as const;
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;
@@ -33,6 +50,8 @@ export type EventBus = {
    * retried by its own policy. Returns the job ids. Throws ZodError on a bad payload.
    */
   publish<E extends DomainEventName>(event: E, payload: DomainEvent<E>): Promise<string[]>;
+  /** `publish` for many events of one kind: one insert per subscriber. Throws ZodError on a bad payload. */
+  publishMany<E extends DomainEventName>(event: E, payloads: Array<DomainEvent<E>>): Promise<void>;
   /** Adds a subscriber (module start-up, tests). */
   subscribe<E extends DomainEventName>(event: E, job: Subscriber<E>): void;
 };
@@ -51,6 +70,10 @@ export function createEventBus(queue: JobQueue, initial: Subscriptions = {}): Ev
         if (id) ids.push(id);
       }
       return ids;
+    },
+    async publishMany(event, payloads) {
+      const data: object[] = payloads.map((p) => DOMAIN_EVENTS[event].parse(p));
+      for (const job of subs.get(event) ?? []) await queue.sendMany(job, data);
     },
     subscribe(event, job) {
       subs.set(event, [...(subs.get(event) ?? []), job as unknown as AnySubscriber]);

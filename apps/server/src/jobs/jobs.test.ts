@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, ZodError } from 'zod';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { defineJob } from './job.js';
+import { DOMAIN_EVENTS } from './events.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ workers: false }); });
@@ -79,19 +80,25 @@ describe('domain events (issue 5 §3)', () => {
   it('fans a published event out to every subscribed job, each with the event as payload', async () => {
     const webhooks: string[] = [];
     const notifications: string[] = [];
-    const scanPayload = z.object({ scanId: z.string(), userId: z.string(), listId: z.string(), recordId: z.string(), scannedAt: z.string() });
+    const scanPayload = DOMAIN_EVENTS['scan.recorded'];
     const toWebhooks = defineJob({ id: 'test.scan-webhooks', payload: scanPayload, handler: async (p) => { webhooks.push(p.scanId); } });
     const toNotifications = defineJob({ id: 'test.scan-notify', payload: scanPayload, handler: async (p) => { notifications.push(p.scanId); } });
     for (const job of [toWebhooks, toNotifications]) {
       await t.ctx.queue.work(job, t.ctx);
       t.ctx.events.subscribe('scan.recorded', job);
     }
-    const ids = await t.ctx.events.publish('scan.recorded', {
-      scanId: 'scan-1', userId: 'u', listId: 'l', recordId: 'r', scannedAt: new Date().toISOString(),
+    const scan = (scanId: string) => ({
+      scanId, userId: 'u', listId: 'l', listName: 'list.csv', recordId: 'r', shortUrl: 'http://localhost/abc', scannedAt: new Date().toISOString(),
+      isFirst: true, scanCount: 1, location: { city: null, region: null, country: null }, device: { type: 'mobile', os: 'iOS', browser: 'Safari' },
+      ip: null, userAgent: null, fields: { first_name: 'James' },
     });
+    const ids = await t.ctx.events.publish('scan.recorded', scan('scan-1'));
     expect(ids).toHaveLength(2);
     await eventually(() => webhooks.length === 1 && notifications.length === 1);
     expect([webhooks, notifications]).toEqual([['scan-1'], ['scan-1']]);
+    await t.ctx.events.publishMany('scan.recorded', [scan('scan-2'), scan('scan-3')]);
+    await eventually(() => webhooks.length === 3 && notifications.length === 3);
+    expect(webhooks.sort()).toEqual(['scan-1', 'scan-2', 'scan-3']);
     await expect(t.ctx.events.publish('scan.recorded', { scanId: 'x' } as never)).rejects.toBeInstanceOf(ZodError);
   });
 });

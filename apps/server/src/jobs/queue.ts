@@ -15,6 +15,11 @@ export type SendOptions = { startAfterSeconds?: number; singletonKey?: string; e
 export type JobQueue = {
   /** Validates `payload` (zod; throws ZodError) and enqueues the job; returns its id. */
   send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, opts?: SendOptions): Promise<string | null>;
+  /**
+   * Validates and enqueues one job per payload in a single insert (a batch of scans fans out this
+   * way). Each job gets the definition's retry policy.
+   */
+  sendMany<S extends z.ZodType>(job: JobDefinition<S>, payloads: Array<z.input<S>>): Promise<void>;
   /** Runs `job` in this process (worker and all roles) with its concurrency. */
   work<S extends z.ZodType>(job: JobDefinition<S>, ctx: AppContext): Promise<void>;
   /**
@@ -57,6 +62,16 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
         ...(sendOpts.singletonKey ? { singletonKey: sendOpts.singletonKey } : {}),
         ...(sendOpts.expireInSeconds ? { expireInSeconds: sendOpts.expireInSeconds } : {}),
       });
+    },
+    async sendMany(job, payloads) {
+      if (payloads.length === 0) return;
+      const jobs = payloads.map((p) => ({
+        name: job.id, data: job.payload.parse(p) as object,
+        retryLimit: job.retry.limit, retryDelay: job.retry.delaySeconds, retryBackoff: job.retry.backoff,
+        expireInSeconds: job.expireInSeconds,
+      }));
+      await ensure(job);
+      await boss.insert(jobs);
     },
     async work(job, ctx) {
       await ensure(job);

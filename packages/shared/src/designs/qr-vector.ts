@@ -3,9 +3,11 @@
  * codes in print": pdfme's built-in `barcodes.qrcode` rasterises every code and is 5–9× slower).
  * Margin 4 modules, error correction L/M/Q/H with M by default, black on white (spec 000 §9).
  */
-import QRCode from 'qrcode';
 import type { PDFRenderProps, Plugin, Schema, UIRenderProps } from '@pdfme/common';
 import { colorOp, elementBox, hexToRgb, pdfNum, rotationOp, type RawOp } from './colors.js';
+import { QR_DOT_STYLE_VALUES, qrShapes, shapesToPdfOps, shapesToSvgPath, type QrShapeStyle } from './qr-shapes.js';
+
+export { qrRuns, qrShapes } from './qr-shapes.js';
 
 export const QR_VECTOR_TYPE = 'qrVector';
 /** Quiet zone around the code, in modules (spec 000 §9 "margin 4"). */
@@ -13,47 +15,39 @@ export const QR_MARGIN_MODULES = 4;
 export const QR_ERROR_CORRECTIONS = ['L', 'M', 'Q', 'H'] as const;
 export type QrErrorCorrection = (typeof QR_ERROR_CORRECTIONS)[number];
 
-/** A `qrVector` element: a pdfme schema plus the code's error correction and colours. */
-export type QrVectorSchema = Schema & {
+/** How a code looks: the list's QR style (spec 001 §3) or an element's own settings. */
+export type QrLook = {
   errorCorrection?: QrErrorCorrection;
+  /** square (default), dots, rounded. */
+  dotStyle?: QrShapeStyle;
   /** '#rrggbb'; default black. */
   foregroundColor?: string;
-  /** '#rrggbb'; default white; '' for none (transparent). */
+  /** '#rrggbb'; default white; '' for none. */
   backgroundColor?: string;
+  /** No background at all (spec 000 QR Code Settings "transparent background"). */
+  transparent?: boolean;
 };
 
-const level = (s: QrVectorSchema): QrErrorCorrection =>
+/** A `qrVector` element: a pdfme schema plus the code's look. */
+export type QrVectorSchema = Schema & QrLook;
+
+const level = (s: QrLook): QrErrorCorrection =>
   (QR_ERROR_CORRECTIONS as readonly string[]).includes(s.errorCorrection ?? '') ? s.errorCorrection! : 'M';
+const dotStyle = (s: QrLook): QrShapeStyle =>
+  (QR_DOT_STYLE_VALUES as readonly string[]).includes(s.dotStyle ?? '') ? s.dotStyle! : 'square';
+const background = (s: QrLook): string => (s.transparent ? '' : s.backgroundColor ?? '#ffffff');
 
 /**
- * The dark modules of `value`'s QR code as horizontal runs `[row, col, length]`, with the
- * symbol size in modules (without margin). Throws the qrcode library's error when the value is
- * too long for a QR code.
+ * Content-stream operators for one QR code filling the square centred in `box` (points), in the
+ * schema's dot style and colours. Throws 'No input text' or the too-much-data error.
  */
-export function qrRuns(value: string, errorCorrection: QrErrorCorrection = 'M'): { size: number; runs: Array<[number, number, number]> } {
-  const { modules } = QRCode.create(value, { errorCorrectionLevel: errorCorrection });
-  const { size, data } = modules;
-  const runs: Array<[number, number, number]> = [];
-  for (let row = 0; row < size; row++) {
-    let col = 0;
-    while (col < size) {
-      if (!data[row * size + col]) { col++; continue; }
-      const start = col;
-      while (col < size && data[row * size + col]) col++;
-      runs.push([row, start, col - start]);
-    }
-  }
-  return { size, runs };
-}
-
-/** Content-stream operators for one QR code filling the square centred in `box` (points). */
 export function qrOperators(
   value: string,
   schema: QrVectorSchema,
   box: { x: number; y: number; width: number; height: number },
   colorType?: string,
 ): RawOp[] {
-  const { size, runs } = qrRuns(value, level(schema));
+  const { size, shapes } = qrShapes(value, level(schema), dotStyle(schema));
   const side = Math.min(box.width, box.height);
   const unit = side / (size + 2 * QR_MARGIN_MODULES);
   const ox = box.x + (box.width - side) / 2;
@@ -61,36 +55,31 @@ export function qrOperators(
   const ops: RawOp[] = [['q', []]];
   const rotation = rotationOp(box, schema.rotate);
   if (rotation) ops.push(rotation);
-  const background = colorOp(schema.backgroundColor ?? '#ffffff', colorType);
-  if (background) {
-    ops.push(background, ['re', [ox, top - side, side, side].map(pdfNum)], ['f', []]);
-  }
+  const bg = colorOp(background(schema), colorType);
+  if (bg) ops.push(bg, ['re', [ox, top - side, side, side].map(pdfNum)], ['f', []]);
   ops.push(colorOp(schema.foregroundColor, colorType) ?? colorOp('#000000', colorType)!);
-  const h = pdfNum(unit);
-  for (const [row, col, len] of runs) {
-    const x = ox + (QR_MARGIN_MODULES + col) * unit;
-    const y = top - (QR_MARGIN_MODULES + row + 1) * unit;
-    ops.push(['re', [pdfNum(x), pdfNum(y), pdfNum(len * unit), h]]);
-  }
+  ops.push(...shapesToPdfOps(shapes, { ox, top, unit, margin: QR_MARGIN_MODULES, num: pdfNum }));
   ops.push(['f', []], ['Q', []]);
   return ops;
 }
 
 /**
- * The same code as an SVG document (for the Designer and previews): viewBox in modules, margin
- * included. Colours that are not '#rrggbb' fall back to the defaults, so nothing but numbers and
- * hex colours reaches the markup.
+ * The same code as an SVG document (for the Designer, the QR screen and previews): viewBox in
+ * modules, margin included, `size` px square when given (else 100%). Colours that are not
+ * '#rrggbb' fall back to the defaults, so nothing but numbers and hex colours reaches the markup.
+ * Throws 'No input text' or the too-much-data error.
  */
-export function qrSvg(value: string, opts: { errorCorrection?: QrErrorCorrection; foregroundColor?: string; backgroundColor?: string } = {}): string {
-  const { size, runs } = qrRuns(value, opts.errorCorrection ?? 'M');
+export function qrSvg(value: string, opts: QrLook & { size?: number } = {}): string {
+  const { size, shapes } = qrShapes(value, level(opts), dotStyle(opts));
   const total = size + 2 * QR_MARGIN_MODULES;
   const fg = hexToRgb(opts.foregroundColor) ? opts.foregroundColor!.slice(0, 7) : '#000000';
-  const bgRaw = opts.backgroundColor ?? '#ffffff';
+  const bgRaw = background(opts);
   const bg = hexToRgb(bgRaw) ? bgRaw.slice(0, 7) : null;
-  const d = runs.map(([r, c, l]) => `M${c + QR_MARGIN_MODULES} ${r + QR_MARGIN_MODULES}h${l}v1h-${l}z`).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${total} ${total}" width="100%" height="100%" shape-rendering="crispEdges">`
+  const px = opts.size && Number.isFinite(opts.size) ? String(Math.round(opts.size)) : '100%';
+  const rendering = dotStyle(opts) === 'square' ? ' shape-rendering="crispEdges"' : '';
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${total} ${total}" width="${px}" height="${px}"${rendering}>`
     + (bg ? `<rect width="${total}" height="${total}" fill="${bg}"/>` : '')
-    + `<path d="${d}" fill="${fg}"/></svg>`;
+    + `<path d="${shapesToSvgPath(shapes, QR_MARGIN_MODULES)}" fill="${fg}"/></svg>`;
 }
 
 function pdf({ value, schema, page, pdfLib, options }: PDFRenderProps<QrVectorSchema>): void {
@@ -136,6 +125,15 @@ export const qrVectorPlugin: Plugin<QrVectorSchema> = {
         },
         span: 24,
       },
+      dotStyle: {
+        title: 'Dot style',
+        type: 'string',
+        widget: 'select',
+        default: 'square',
+        props: { options: QR_DOT_STYLE_VALUES.map((v) => ({ label: v[0].toUpperCase() + v.slice(1), value: v })) },
+        span: 12,
+      },
+      transparent: { title: 'Transparent background', type: 'boolean', widget: 'switch', span: 12 },
       foregroundColor: { title: 'Foreground colour', type: 'string', widget: 'color', props: { disabledAlpha: true }, span: 12 },
       backgroundColor: { title: 'Background colour', type: 'string', widget: 'color', props: { disabledAlpha: true }, span: 12 },
     },
@@ -151,6 +149,8 @@ export const qrVectorPlugin: Plugin<QrVectorSchema> = {
       errorCorrection: 'M',
       foregroundColor: '#000000',
       backgroundColor: '#ffffff',
+      dotStyle: 'square',
+      transparent: false,
     },
   },
 };

@@ -6,3 +6,6 @@ export * from './projects.js';
 export * from './mailing-lists.js';
 export * from './print-jobs.js';
 export * from './fonts.js';
+export * from './qr-codes.js';
+export * from './scans.js';
+export * from './webhooks.js';

@@ -1,0 +1,5 @@
+export * from './reserved-params.js';
+export * from './qr-fields.js';
+export * from './qr-style.js';
+export * from './qr-config.js';
+export * from './data-preview.js';

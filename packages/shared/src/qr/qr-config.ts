@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { CAPITALIZATIONS, applyCapitalization } from '../fields.js';
+import { isReservedParam } from './reserved-params.js';
+import { DISTANCE_CONVERSIONS, DURATION_CONVERSIONS, QR_FIELDS, convertValue, isQrUspsField, type QrConversion } from './qr-fields.js';
+import { ZQrStyleSchema } from './qr-style.js';
+
+/** Messages of the QR configuration (spec 001 §5, §6, §8). */
+export const QR_MESSAGES = {
+  paramRequired: 'Parameter name is required',
+  paramReserved: 'Parameter name is reserved',
+  paramCharacters: 'Only lowercase letters, numbers, dash and underscore allowed',
+  /** Not in the spec: two fields cannot share one query parameter. */
+  paramDuplicate: 'Parameter name is already used',
+  baseUrlRequired: 'Destination URL is required',
+  baseUrlInvalid: 'Destination URL must start with http:// or https://',
+  upgrade: 'You need to upgrade your plan to save QR code configurations',
+  unsaved: 'Save the configuration for QR codes to work',
+  boundary: 'Something went wrong. Please try refreshing the page.',
+  saveFailed: 'Failed to save QR configuration',
+} as const;
+
+/** Longest query parameter name and static value; longest destination URL (characters). */
+export const QR_LIMITS = { paramName: 64, staticValue: 500, baseUrl: 2000, staticParams: 20 } as const;
+
+/**
+ * The message for an invalid parameter name, or null when it is valid (spec 001 §5): required,
+ * not reserved, only lowercase letters, digits, dash and underscore.
+ */
+export function paramNameError(name: string): string | null {
+  if (!name) return QR_MESSAGES.paramRequired;
+  if (!/^[a-z0-9_-]+$/.test(name)) return QR_MESSAGES.paramCharacters;
+  if (isReservedParam(name)) return QR_MESSAGES.paramReserved;
+  if (name.length > QR_LIMITS.paramName) return `Parameter name must be at most ${QR_LIMITS.paramName} characters`;
+  return null;
+}
+
+/** Typed static parameter names are lowercased and stripped of other characters (spec 001 §5). */
+export const cleanParamName = (typed: string): string => typed.toLowerCase().replace(/[^a-z0-9_-]/g, '');
+
+const ZParamName = z.string().describe('Query parameter name').superRefine((name, ctx) => {
+  const error = paramNameError(name);
+  if (error) ctx.addIssue({ code: 'custom', message: error });
+});
+
+/** One selected field: its query parameter, capitalization and (distance, duration) conversion. */
+export const ZQrVariableSchema = z.object({
+  param: ZParamName,
+  capitalization: z.enum(CAPITALIZATIONS).default('original').describe('Capitalization of the value (spec 000 §3)'),
+  conversion: z.enum([...DISTANCE_CONVERSIONS, ...DURATION_CONVERSIONS]).optional()
+    .describe('Format of a distance (from metres) or duration (from seconds); other fields ignore it'),
+}).meta({ id: 'QrVariable' });
+export type TQrVariable = z.infer<typeof ZQrVariableSchema>;
+
+/** A static query parameter sent with every code. */
+export const ZStaticParamSchema = z.object({
+  name: z.string().max(QR_LIMITS.paramName).describe('Query parameter name'),
+  value: z.string().max(QR_LIMITS.staticValue).describe('Its value, sent as typed'),
+}).meta({ id: 'QrStaticParam' });
+export type TStaticParam = z.infer<typeof ZStaticParamSchema>;
+
+const ZBaseUrl = z.string().trim().min(1, QR_MESSAGES.baseUrlRequired).max(QR_LIMITS.baseUrl)
+  .refine((u) => {
+    try { return ['http:', 'https:'].includes(new URL(u).protocol); } catch { return false; }
+  }, QR_MESSAGES.baseUrlInvalid)
+  .describe('The business\'s page the short links redirect to');
+
+/**
+ * A list's QR configuration (spec 001 §3): destination, selected fields keyed by field name,
+ * static parameters and the code style. Static parameters with an invalid name or an empty value
+ * are dropped (spec 001 §5 "stored only if its name is valid and its value is non-empty"); two
+ * parameters with one name are refused.
+ */
+export const ZQrConfigSchema = z.object({
+  baseUrl: ZBaseUrl,
+  variables: z.partialRecord(z.enum(QR_FIELDS as [string, ...string[]]), ZQrVariableSchema)
+    .describe('Selected fields: field name → parameter, capitalization, conversion'),
+  staticParams: z.array(ZStaticParamSchema).max(QR_LIMITS.staticParams).default([])
+    .transform((list) => list.filter((p) => !paramNameError(p.name) && p.value !== ''))
+    .describe(`Static parameters (at most ${QR_LIMITS.staticParams}); invalid names and empty values are dropped`),
+  style: ZQrStyleSchema.default(ZQrStyleSchema.parse({})).describe('How the codes look on screen and in print'),
+}).superRefine((config, ctx) => {
+  const seen = new Set<string>();
+  for (const [field, v] of Object.entries(config.variables)) {
+    if (!v) continue;
+    if (seen.has(v.param)) ctx.addIssue({ code: 'custom', path: ['variables', field, 'param'], message: QR_MESSAGES.paramDuplicate });
+    seen.add(v.param);
+  }
+  config.staticParams.forEach((p, i) => {
+    if (seen.has(p.name)) ctx.addIssue({ code: 'custom', path: ['staticParams', i, 'name'], message: QR_MESSAGES.paramDuplicate });
+    seen.add(p.name);
+  });
+}).meta({ id: 'QrConfig' });
+export type TQrConfig = z.infer<typeof ZQrConfigSchema>;
+export type TQrConfigInput = z.input<typeof ZQrConfigSchema>;
+
+/** POST /api/qr/config (spec 001 §7). */
+export const ZQrConfigSaveSchema = z.object({
+  listId: z.string().min(1).max(100).describe('The mailing list the configuration is for'),
+  config: ZQrConfigSchema,
+}).meta({ id: 'QrConfigSave' });
+export type TQrConfigSave = z.input<typeof ZQrConfigSaveSchema>;
+
+/** One entry of the stored `variable_mapping`: a field's settings, or a static parameter flagged isStatic. */
+export const ZVariableMappingEntrySchema = z.object({
+  param: z.string().describe('Query parameter name'),
+  capitalization: z.enum(CAPITALIZATIONS).optional().describe('Capitalization (fields only)'),
+  conversion: z.string().optional().describe('Distance or duration format (fields only)'),
+  isStatic: z.boolean().optional().describe('True for a static parameter'),
+  value: z.string().optional().describe('The static parameter\'s value'),
+});
+
+/** A saved configuration as GET /api/qr/list/{listId} answers it (spec 001 §3 "Saved record"). */
+export const ZQrConfigRecordSchema = z.object({
+  id: z.string().describe('Configuration id'),
+  list_id: z.string().describe('The mailing list'),
+  base_url: z.string().describe('Destination URL'),
+  variable_mapping: z.record(z.string(), ZVariableMappingEntrySchema)
+    .describe('Field name → settings; static parameters under "static:{name}" with isStatic and value'),
+  style: ZQrStyleSchema,
+  created_at: z.string().describe('ISO 8601 time of the first save'),
+  updated_at: z.string().describe('ISO 8601 time of the last save'),
+}).meta({ id: 'QrConfigRecord' });
+export type TQrConfigRecord = z.infer<typeof ZQrConfigRecordSchema>;
+
+/** The stored `variable_mapping` of a configuration. */
+export function toVariableMapping(config: Pick<TQrConfig, 'variables' | 'staticParams'>): TQrConfigRecord['variable_mapping'] {
+  const out: TQrConfigRecord['variable_mapping'] = {};
+  for (const [field, v] of Object.entries(config.variables)) if (v) out[field] = v;
+  for (const p of config.staticParams) out[`static:${p.name}`] = { param: p.name, isStatic: true, value: p.value };
+  return out;
+}
+
+/** The configuration (without style) a stored `variable_mapping` holds. */
+export function fromVariableMapping(mapping: TQrConfigRecord['variable_mapping']): Pick<TQrConfig, 'variables' | 'staticParams'> {
+  const variables: TQrConfig['variables'] = {};
+  const staticParams: TStaticParam[] = [];
+  for (const [key, entry] of Object.entries(mapping)) {
+    if (entry.isStatic) staticParams.push({ name: entry.param, value: entry.value ?? '' });
+    else variables[key] = { param: entry.param, capitalization: entry.capitalization ?? 'original', conversion: entry.conversion as QrConversion | undefined };
+  }
+  return { variables, staticParams };
+}
+
+/** RFC 4648 base64 of the UTF-8 bytes of `value` (browser and Node). */
+export function base64Utf8(value: string): string {
+  const bytes = new TextEncoder().encode(value);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/**
+ * The destination of one record's short link (spec 001 §4): `baseUrl` plus, for each selected
+ * field, `param=` its value — capitalised (not USPS fields), converted (distance, duration) and
+ * base64-encoded (RFC 4648), percent-encoded in the query string — then the static parameters as
+ * typed. `fields` are the record's mapped fields (shared `mapRecord`) with `record_id`.
+ */
+export function destinationUrl(config: Pick<TQrConfig, 'baseUrl' | 'variables' | 'staticParams'>, fields: Record<string, string>): string {
+  const url = new URL(config.baseUrl);
+  for (const [field, v] of Object.entries(config.variables)) {
+    if (!v) continue;
+    let value = convertValue(fields[field] ?? '', v.conversion);
+    if (!isQrUspsField(field)) value = applyCapitalization(value, v.capitalization);
+    url.searchParams.append(v.param, base64Utf8(value));
+  }
+  for (const p of config.staticParams) url.searchParams.append(p.name, p.value);
+  return url.toString();
+}
