@@ -29,7 +29,6 @@ CREATE TABLE "scans" (
 	"user_id" uuid NOT NULL,
 	"scanned_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"ip" text,
-	"visitor_hash" text,
 	"city" text,
 	"region" text,
 	"country" text,

@@ -15,7 +15,7 @@ import { installErrorHandler, notFoundEnvelope } from './platform/http.js';
 import { registerModules } from './platform/module.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { authenticateSession, guardRequests } from './modules/auth/session-auth.js';
-import { webModules } from './modules/index.js';
+import { rootModules, webModules } from './modules/index.js';
 
 /** A registered route, as the listener's `routeTable` lists it (OpenAPI completeness test, diagnostics). */
 export type RouteEntry = { method: string; url: string; hidden: boolean; hasResponse: boolean };
@@ -75,6 +75,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
     api.addHook('preHandler', guardRequests(ctx));
     await registerModules(api, ctx, webModules);
   });
+  await registerModules(app, ctx, rootModules);
 
   const webDir = ctx.config.webDir;
   const index = webDir ? path.join(webDir, 'index.html') : null;

@@ -13,6 +13,10 @@ import { printRoutes } from './print/print.routes.js';
 import { printRecoverJob, printRenderJob, recoverPrintJobsAtStart } from './print/print.job.js';
 import { projectDesignRoutes } from './projects/project-design.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
+import { qrCodesRoutes } from './qr-codes/qr-codes.routes.js';
+import { analyticsRoutes } from './scans/analytics.routes.js';
+import { scansPurgeIpsJob } from './scans/scans.jobs.js';
+import { shortLinkRoutes } from './scans/short-link.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 
 /** Every domain's `/api` routes on the web listener, each its own encapsulated plugin. */
@@ -27,15 +31,21 @@ export const webModules: readonly RouteModule[] = [
   columnMappingsRoutes,
   fontsRoutes,
   printRoutes,
+  qrCodesRoutes,
+  analyticsRoutes,
 ];
 
+/** Routes on the web listener outside `/api` and its session step: the short links. */
+export const rootModules: readonly RouteModule[] = [shortLinkRoutes];
+
 /** Every background job a worker runs (issue 5 §3). */
-export const jobDefinitions: readonly JobDefinition[] = [printRenderJob, printRecoverJob, authPurgeJob];
+export const jobDefinitions: readonly JobDefinition[] = [printRenderJob, printRecoverJob, authPurgeJob, scansPurgeIpsJob];
 
 /** Cron schedules (UTC unless a time zone is given). */
 export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; payload: object; tz?: string }> = [
   { job: printRecoverJob, cron: '* * * * *', payload: {} },
   { job: authPurgeJob, cron: '17 * * * *', payload: {} },
+  { job: scansPurgeIpsJob, cron: '41 * * * *', payload: {} },
 ];
 
 /** Jobs that run when a domain event is published (scans fan out here). */

@@ -153,11 +153,13 @@ export function base64Utf8(value: string): string {
  * The destination of one record's short link (spec 001 §4): `baseUrl` plus, for each selected
  * field, `param=` its value — capitalised (not USPS fields), converted (distance, duration) and
  * base64-encoded (RFC 4648), percent-encoded in the query string — then the static parameters as
- * typed. `fields` are the record's mapped fields (shared `mapRecord`) with `record_id`.
+ * typed. Fields come in the order of QR_FIELD_GROUPS. `fields` are the record's mapped fields (shared `mapRecord`) with `record_id`.
  */
 export function destinationUrl(config: Pick<TQrConfig, 'baseUrl' | 'variables' | 'staticParams'>, fields: Record<string, string>): string {
   const url = new URL(config.baseUrl);
-  for (const [field, v] of Object.entries(config.variables)) {
+  // Field order, not the object's key order: stored JSON (jsonb) does not keep key order.
+  for (const field of QR_FIELDS) {
+    const v = config.variables[field];
     if (!v) continue;
     let value = convertValue(fields[field] ?? '', v.conversion);
     if (!isQrUspsField(field)) value = applyCapitalization(value, v.capitalization);

@@ -5,8 +5,7 @@ import { mailingListRecords, mailingLists } from './mailing-lists.js';
 
 /**
  * Every request to a short link (spec 000 §3 Scan), written before the redirect answers. `ip` is
- * cleared after 30 days (the location derived from it stays); `visitor_hash` is
- * sha256(daily salt, code, ip, user agent) for unique visitors without the raw IP. Bots and link
+ * cleared after 30 days (the location derived from it stays). Bots and link
  * scanners are kept with `is_bot` and left out of every count; `is_first` marks the first human
  * scan of the record.
  */
@@ -18,7 +17,6 @@ export const scans = pgTable('scans', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
   ip: text('ip'),
-  visitorHash: text('visitor_hash'),
   city: text('city'),
   region: text('region'),
   country: text('country'),

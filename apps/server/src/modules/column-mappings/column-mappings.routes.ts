@@ -8,6 +8,7 @@ import { getListMappings, saveListMappings } from './column-mappings.service.js'
  * Column mapping routes (spec 000 §3 Mappings, §5, §7); login required, lists scoped to the user:
  * - GET /api/mappings/list/{id} → `{ mappings: {column: field}, fieldSettings: { capitalization: {field: mode} }, saved }`;
  *   the auto-mapping with `saved: false` until mappings are saved. 404 for another user's list.
+ * - GET /api/data-mapping/list/{id}: the same answer, at the path the QR screen calls (spec 001 §7).
  * - POST /api/lists/map-columns `{ fileId, mappings, fieldSettings }` → `{ ok: true }`. 400 naming
  *   the column or field at fault (unknown column or field, a non-custom field from two columns,
  *   an unknown capitalization); 404 for another user's list.
@@ -16,10 +17,12 @@ export async function columnMappingsRoutes(app: ZodApp, ctx: AppContext): Promis
   const tags = ['column-mappings'];
   const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
 
-  app.get('/api/mappings/list/:id', {
-    ...signedIn,
-    schema: { summary: 'The column mappings in force for a list', tags, params: ZIdParams, response: { 200: ZListMappingsSchema, ...errors } },
-  }, async (req) => getListMappings(ctx.db, requirePrincipal(req), req.params.id));
+  for (const path of ['/api/mappings/list/:id', '/api/data-mapping/list/:id']) {
+    app.get(path, {
+      ...signedIn,
+      schema: { summary: 'The column mappings in force for a list', tags, params: ZIdParams, response: { 200: ZListMappingsSchema, ...errors } },
+    }, async (req) => getListMappings(ctx.db, requirePrincipal(req), req.params.id));
+  }
 
   app.post('/api/lists/map-columns', {
     ...signedIn,

@@ -1,8 +1,8 @@
 import type { Template } from '@pdfme/common';
 import {
-  effectivePermitType, mapRecord, projectIndiciaLines, type FieldSettings, type Mappings,
+  effectivePermitType, mapRecord, projectIndiciaLines, type FieldSettings, type Mappings, type TQrStyle,
 } from '@mailcraft/shared';
-import { buildPieceInputs } from '@mailcraft/shared/designs';
+import { buildPieceInputs, QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
@@ -11,6 +11,7 @@ import { findSavedDesign } from '../designs/designs.service.js';
 import { loadFonts } from '../fonts/builtin-fonts.js';
 import { getOwnedList, recordBatches, type MailingListRow } from '../mailing-lists/mailing-lists.service.js';
 import { findPermit } from '../permits/permits.service.js';
+import { ensureShortLinks, listQrStyle, shortLinksFor } from '../qr-codes/qr-codes.service.js';
 import { getOwnedProject } from '../projects/projects.service.js';
 import { composePieceTemplate } from './print-template.js';
 
@@ -55,6 +56,9 @@ export async function loadPrintSource(ctx: AppContext, principal: Principal, pro
     Object.keys(loadFonts()),
   );
   const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
+  await ensureShortLinks(ctx.db, list.id);
+  const qrStyle = await listQrStyle(ctx.db, list.id);
+  if (qrStyle) applyQrStyle(template, qrStyle);
   return {
     projectName: project.name,
     list,
@@ -67,16 +71,31 @@ export async function loadPrintSource(ctx: AppContext, principal: Principal, pro
 }
 
 /**
+ * Draws every QR element of `template` in the list's QR style (spec 001 §3 "QR style options"),
+ * so the print file shows what the QR screen showed: error correction, dot style, colours and
+ * transparency replace the element's own settings. Mutates `template`.
+ */
+function applyQrStyle(template: Template, style: TQrStyle): void {
+  const { errorCorrection, dotStyle, foregroundColor, backgroundColor, transparent } = style;
+  for (const pageSchemas of template.schemas) {
+    for (const schema of pageSchemas) {
+      if (schema.type === QR_VECTOR_TYPE) Object.assign(schema, { errorCorrection, dotStyle, foregroundColor, backgroundColor, transparent });
+    }
+  }
+}
+
+/**
  * The pdfme inputs of the source's mail pieces in list order, in batches read from the
- * database: each record mapped with shared `mapRecord`, its QR code encoding
- * `{PUBLIC_URL}/r/{recordId}` (the record's personal URL until QR configuration exists).
+ * database: each record mapped with shared `mapRecord`, its QR code encoding the record's short
+ * link `{PUBLIC_URL}/{code}` (issue 7; every record has one once `loadPrintSource` ran).
  */
 export async function* pieceInputBatches(ctx: AppContext, source: PrintSource, limit = Infinity) {
   for await (const records of recordBatches(ctx.db, source.list, READ_BATCH, limit)) {
+    const links = await shortLinksFor(ctx, source.list.id, records.map((r) => r.id));
     yield records.map((r) => buildPieceInputs(
       source.template,
       mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings),
-      { indiciaText: source.indiciaText, qrUrl: `${ctx.config.publicUrl}/r/${r.id}` },
+      { indiciaText: source.indiciaText, qrUrl: links.get(r.id) ?? '' },
     ));
   }
 }

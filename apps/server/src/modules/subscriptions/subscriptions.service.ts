@@ -19,11 +19,13 @@ export async function currentSubscription(db: Db, principal: Principal): Promise
 
 /**
  * Throws PAYMENT_REQUIRED (402) unless the principal's plan allows `feature` (spec 000 §6 plan
- * gating, enforced on the server too); the message names the upgrade page.
+ * gating, enforced on the server too), with `message` — the spec's wording of the refused action,
+ * e.g. 'You need to upgrade your plan to save QR code configurations' (spec 001 §6) — or one that
+ * names the upgrade page.
  */
-export async function requireFeature(db: Db, principal: Principal, feature: FeatureKey): Promise<void> {
+export async function requireFeature(db: Db, principal: Principal, feature: FeatureKey, message?: string): Promise<void> {
   const { plan } = await subscriptionsRepo.currentPlan(db, principal.userId);
-  if (!plan.features[feature]) throw new AppError('PAYMENT_REQUIRED', featureRequiredMessage(feature));
+  if (!plan.features[feature]) throw new AppError('PAYMENT_REQUIRED', message ?? featureRequiredMessage(feature));
 }
 
 /** A numeric limit of the principal's plan, e.g. `max_projects`. */

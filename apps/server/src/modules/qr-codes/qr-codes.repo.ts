@@ -1,0 +1,125 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { qrConfigs } from '../../db/schema/index.js';
+import { newShortCodes } from './short-codes.js';
+
+export type QrConfigRow = typeof qrConfigs.$inferSelect;
+
+/** What a scan needs of one short link: the record, its list, the list's mapping and QR configuration. */
+export type ResolvedLink = {
+  code: string;
+  recordId: string;
+  listId: string;
+  userId: string;
+  listName: string;
+  headers: string[];
+  values: string[];
+  scanCount: number;
+  firstScannedAt: Date | null;
+  mappings: Record<string, string> | null;
+  fieldSettings: { capitalization?: Record<string, string> } | null;
+  baseUrl: string | null;
+  variableMapping: QrConfigRow['variableMapping'] | null;
+};
+
+/** Per-code change of the human-scan counters. */
+export type ScanCount = { code: string; scans: number; first: Date; last: Date };
+
+const ENSURE_BATCH = 5000;
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+const asDate = (v: unknown): Date | null => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+const asJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) as T : v as T);
+
+/** Database access for QR configurations and short links (queries scoped by the caller's checks). */
+export const qrCodesRepo = {
+  /** The list's configuration, if saved. */
+  findConfig: async (db: Db, listId: string): Promise<QrConfigRow | undefined> =>
+    (await db.select().from(qrConfigs).where(eq(qrConfigs.listId, listId)).limit(1))[0],
+
+  /** Creates or replaces the list's configuration; `created_at` stays that of the first save. */
+  upsertConfig: async (db: Db, values: Pick<QrConfigRow, 'listId' | 'userId' | 'baseUrl' | 'variableMapping' | 'style'>): Promise<QrConfigRow> =>
+    (await db.insert(qrConfigs).values(values).onConflictDoUpdate({
+      target: qrConfigs.listId,
+      set: { baseUrl: values.baseUrl, variableMapping: values.variableMapping, style: values.style, updatedAt: new Date() },
+    }).returning())[0],
+
+  /**
+   * Gives every record of the list a short link: codes from a CSPRNG, inserted in batches of 5000;
+   * a code that collides (or a record linked meanwhile by another call) is skipped and retried
+   * with a new code on the next pass. Returns how many links were created.
+   */
+  ensureLinks: async (db: Db, listId: string): Promise<number> => {
+    let created = 0;
+    for (;;) {
+      const missing = rowsOf(await db.execute(sql`
+        SELECT r.id FROM mailing_list_records r
+        WHERE r.list_id = ${listId}::uuid AND NOT EXISTS (SELECT 1 FROM short_links s WHERE s.record_id = r.id)
+        LIMIT ${ENSURE_BATCH}`)).map((r) => String(r.id));
+      if (missing.length === 0) return created;
+      const codes = newShortCodes(missing.length);
+      const rows = missing.map((id, i) => ({ code: codes[i], record_id: id }));
+      const inserted = rowsOf(await db.execute(sql`
+        INSERT INTO short_links (code, record_id, list_id)
+        SELECT d.code, d.record_id, ${listId}::uuid FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS d(code text, record_id uuid)
+        ON CONFLICT DO NOTHING RETURNING code`));
+      created += inserted.length;
+    }
+  },
+
+  /** Record id → code for the given records of one list. */
+  codesFor: async (db: Db, listId: string, recordIds: string[]): Promise<Map<string, string>> => {
+    if (recordIds.length === 0) return new Map();
+    const rows = rowsOf(await db.execute(sql`
+      SELECT record_id, code FROM short_links
+      WHERE list_id = ${listId}::uuid AND record_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb)::uuid)`));
+    return new Map(rows.map((r) => [String(r.record_id), String(r.code)]));
+  },
+
+  /**
+   * The live links among `codes` with everything a redirect needs, rows locked (FOR UPDATE) so
+   * concurrent batches count first scans once. Deleted records' codes are not returned.
+   */
+  resolveForScan: async (db: Db, codes: string[]): Promise<ResolvedLink[]> => {
+    const rows = rowsOf(await db.execute(sql`
+      SELECT s.code, s.record_id, s.list_id, s.scan_count, s.first_scanned_at, r.values, l.user_id, l.name, l.headers,
+             m.mappings, m.field_settings, q.base_url, q.variable_mapping
+      FROM short_links s
+      JOIN mailing_list_records r ON r.id = s.record_id
+      JOIN mailing_lists l ON l.id = s.list_id
+      LEFT JOIN column_mappings m ON m.list_id = s.list_id
+      LEFT JOIN qr_configs q ON q.list_id = s.list_id
+      WHERE s.code IN (SELECT jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))
+      FOR UPDATE OF s`));
+    return rows.map((r) => ({
+      code: String(r.code),
+      recordId: String(r.record_id),
+      listId: String(r.list_id),
+      userId: String(r.user_id),
+      listName: String(r.name),
+      headers: asJson<string[]>(r.headers),
+      values: asJson<string[]>(r.values),
+      scanCount: Number(r.scan_count),
+      firstScannedAt: asDate(r.first_scanned_at),
+      mappings: r.mappings == null ? null : asJson(r.mappings),
+      fieldSettings: r.field_settings == null ? null : asJson(r.field_settings),
+      baseUrl: r.base_url == null ? null : String(r.base_url),
+      variableMapping: r.variable_mapping == null ? null : asJson(r.variable_mapping),
+    }));
+  },
+
+  /** Adds human scans to the links' counters. */
+  countScans: async (db: Db, counts: ScanCount[]): Promise<void> => {
+    if (counts.length === 0) return;
+    const rows = counts.map((c) => ({ code: c.code, scans: c.scans, first: c.first.toISOString(), last: c.last.toISOString() }));
+    await db.execute(sql`
+      UPDATE short_links s SET scan_count = s.scan_count + d.scans,
+        first_scanned_at = COALESCE(s.first_scanned_at, d.first),
+        last_scanned_at = GREATEST(COALESCE(s.last_scanned_at, d.last), d.last)
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS d(code text, scans int, first timestamptz, last timestamptz)
+      WHERE s.code = d.code`);
+  },
+
+};
+

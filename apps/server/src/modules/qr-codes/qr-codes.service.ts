@@ -1,0 +1,105 @@
+import {
+  DEFAULT_QR_STYLE, QR_MESSAGES, QR_PREVIEW_MAX_RECORDS, toVariableMapping, type TDataPreview, type TQrConfig,
+  type TQrConfigRecord, type TQrStyle,
+} from '@mailcraft/shared';
+import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Principal } from '../../platform/principal.js';
+import { getListMappings } from '../column-mappings/column-mappings.service.js';
+import { getOwnedList, recordBatches } from '../mailing-lists/mailing-lists.service.js';
+import { requireFeature } from '../subscriptions/subscriptions.service.js';
+import { recordFields } from './destination.js';
+import { qrCodesRepo, type QrConfigRow, type ResolvedLink, type ScanCount } from './qr-codes.repo.js';
+
+export type { ResolvedLink, ScanCount };
+export { destinationOf, recordFields } from './destination.js';
+export { SHORT_CODE_PATTERN } from './short-codes.js';
+
+const present = (row: QrConfigRow): TQrConfigRecord => ({
+  id: row.id,
+  list_id: row.listId,
+  base_url: row.baseUrl,
+  variable_mapping: row.variableMapping,
+  style: { ...DEFAULT_QR_STYLE, ...row.style },
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** A record's short link: `{PUBLIC_URL}/{code}` (issue 7). */
+export const shortUrl = (publicUrl: string, code: string): string => `${publicUrl.replace(/\/+$/, '')}/${code}`;
+
+/**
+ * GET /api/qr/list/{listId} (spec 001 §7): the list's configuration as an array — empty before
+ * the first save. Errors: NOT_FOUND (404) unless the list is the principal's.
+ */
+export async function getQrConfigs(db: Db, principal: Principal, listId: string): Promise<TQrConfigRecord[]> {
+  const list = await getOwnedList(db, principal, listId);
+  const row = await qrCodesRepo.findConfig(db, list.id);
+  return row ? [present(row)] : [];
+}
+
+/**
+ * POST /api/qr/config (spec 001 §4, §7): saves the list's configuration (already validated by
+ * the shared ZQrConfigSchema: parameter names, reserved names, duplicates, URL, style) and gives
+ * every record its short link. Errors: NOT_FOUND (404) for another user's list; PAYMENT_REQUIRED
+ * (402) 'You need to upgrade your plan to save QR code configurations' without `qr_codes` (spec 001 §6).
+ */
+export async function saveQrConfig(db: Db, principal: Principal, listId: string, config: TQrConfig): Promise<TQrConfigRecord> {
+  const list = await getOwnedList(db, principal, listId);
+  await requireFeature(db, principal, 'qr_codes', QR_MESSAGES.upgrade);
+  const row = await qrCodesRepo.upsertConfig(db, {
+    listId: list.id, userId: principal.userId, baseUrl: config.baseUrl, variableMapping: toVariableMapping(config), style: config.style,
+  });
+  await qrCodesRepo.ensureLinks(db, list.id);
+  return present(row);
+}
+
+/**
+ * GET /api/data-preview/list/{listId}?page&limit (spec 001 §5, §7): the first 25 records only,
+ * `limit` per page, each with its short link and mapped fields. Errors: NOT_FOUND (404).
+ */
+export async function dataPreview(ctx: Pick<AppContext, 'db' | 'config'>, principal: Principal, listId: string, page: { page: number; limit: number }): Promise<TDataPreview> {
+  const list = await getOwnedList(ctx.db, principal, listId);
+  const total = Math.min(list.rowCount, QR_PREVIEW_MAX_RECORDS);
+  const offset = (page.page - 1) * page.limit;
+  const take = Math.max(0, Math.min(page.limit, total - offset));
+  const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
+  await qrCodesRepo.ensureLinks(ctx.db, list.id);
+  let records: Array<{ id: string; values: string[] }> = [];
+  if (take > 0) {
+    for await (const batch of recordBatches(ctx.db, list, offset + take, offset + take)) records = batch.slice(offset);
+  }
+  const codes = await qrCodesRepo.codesFor(ctx.db, list.id, records.map((r) => r.id));
+  return {
+    headers: list.headers,
+    rows: records.map((r) => list.headers.map((_h, i) => r.values[i] ?? '')),
+    records: records.map((r) => ({
+      record_id: r.id,
+      short_url: shortUrl(ctx.config.publicUrl, codes.get(r.id) ?? ''),
+      fields: recordFields({ recordId: r.id, headers: list.headers, values: r.values, mappings, fieldSettings }),
+    })),
+    total,
+    page: page.page,
+    limit: page.limit,
+  };
+}
+
+/** The list's QR style for printing: the saved one, or null before the first save. */
+export async function listQrStyle(db: Db, listId: string): Promise<TQrStyle | null> {
+  const row = await qrCodesRepo.findConfig(db, listId);
+  return row ? { ...DEFAULT_QR_STYLE, ...row.style } : null;
+}
+
+/** Gives every record of the list its short link (print, preview). Returns how many were created. */
+export const ensureShortLinks = (db: Db, listId: string): Promise<number> => qrCodesRepo.ensureLinks(db, listId);
+
+/** Record id → short link URL for records of one list (links ensured beforehand). */
+export async function shortLinksFor(ctx: Pick<AppContext, 'db' | 'config'>, listId: string, recordIds: string[]): Promise<Map<string, string>> {
+  const codes = await qrCodesRepo.codesFor(ctx.db, listId, recordIds);
+  return new Map([...codes].map(([id, code]) => [id, shortUrl(ctx.config.publicUrl, code)]));
+}
+
+/** For the scans module, inside its transaction: the live links among `codes`, locked. */
+export const resolveForScan = (tx: Db, codes: string[]): Promise<ResolvedLink[]> => qrCodesRepo.resolveForScan(tx, codes);
+/** For the scans module, inside its transaction: adds human scans to the links' counters. */
+export const countScans = (tx: Db, counts: ScanCount[]): Promise<void> => qrCodesRepo.countScans(tx, counts);

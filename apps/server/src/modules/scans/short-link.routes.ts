@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import type { ZodApp } from '../../platform/module.js';
+import { SHORT_CODE_PATTERN } from '../qr-codes/qr-codes.service.js';
+import { createScanRecorder } from './scan-recorder.js';
+
+const page = (title: string, text: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">`
+  + `<meta name="robots" content="noindex"><title>${title}</title></head>`
+  + `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#333">`
+  + `<h1 style="font-size:1.4rem">${title}</h1><p>${text}</p></body></html>`;
+
+const NOT_FOUND = page('Link not found', 'This link does not exist or is no longer active.');
+const NO_DESTINATION = page('Not set up yet', 'The sender has not chosen where this code leads yet. Please try again later.');
+
+/**
+ * The short links `{PUBLIC_URL}/{code}` (issue 7; spec 001 §4 with an unguessable code), on the
+ * web listener outside `/api`. GET and HEAD: the scan is recorded (time, place, device, bot or
+ * human) before the answer — 302 to the record's destination, a plain page when the list has no
+ * destination yet, a plain 404 page for an unknown or deleted code. Answers are never cached
+ * and carry no referrer. Paths that do not look like a code fall through to the web app.
+ * Hidden from the OpenAPI document: it is a link for people, not an API.
+ */
+export async function shortLinkRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const recorder = createScanRecorder(ctx);
+  const pattern = SHORT_CODE_PATTERN.source;
+  app.get(`/:code(${pattern})`, {
+    schema: { hide: true, params: z.object({ code: z.string().regex(SHORT_CODE_PATTERN).describe('The short code') }) },
+  }, async (req, reply) => {
+    const outcome = await recorder.record({
+      code: req.params.code,
+      at: new Date(),
+      ip: req.ip ?? null,
+      userAgent: req.headers['user-agent'] ?? null,
+      referrer: req.headers.referer ?? null,
+      method: req.method,
+    });
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex, nofollow');
+    if (outcome.kind === 'redirect') return reply.code(302).header('location', outcome.url).send();
+    return reply.code(outcome.kind === 'unknown' ? 404 : 200).type('text/html; charset=utf-8').send(outcome.kind === 'unknown' ? NOT_FOUND : NO_DESTINATION);
+  });
+}
