@@ -19,6 +19,12 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;
   executeSql: ExecuteSql;
+  /**
+   * Runs a hot statement as a prepared statement named `name` (planned once per connection):
+   * node-postgres named queries on PostgreSQL; on PGlite a session PREPARE, then EXECUTE with the
+   * text parameters as quoted literals. `text` uses $1…$n and must not change under one name.
+   */
+  executePrepared(name: string, text: string, params: string[]): Promise<{ rows: Array<Record<string, unknown>> }>;
   /** Set when kind is 'postgres': pg-boss opens its own pool from it. */
   url: string | null;
   close(): Promise<void>;
@@ -49,6 +55,10 @@ export async function openDatabase(opts: { url?: string | null; pgliteDir?: stri
         const r = await pool.query(text, values as unknown[]);
         return { rows: r.rows };
       },
+      executePrepared: async (name, text, params) => {
+        const r = await pool.query({ name, text, values: params });
+        return { rows: r.rows as Array<Record<string, unknown>> };
+      },
       close: () => pool.end(),
     };
   }
@@ -58,6 +68,7 @@ export async function openDatabase(opts: { url?: string | null; pgliteDir?: stri
     client = await PGlite.create({ dataDir: opts.pgliteDir, postgresqlconf: PGLITE_CONF });
   }
   const pglite = client;
+  const prepared = new Set<string>();
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -70,6 +81,16 @@ export async function openDatabase(opts: { url?: string | null; pgliteDir?: stri
         return { rows: results.at(-1)?.rows ?? [] };
       }
       const r = await pglite.query(text, values);
+      return { rows: r.rows };
+    },
+    executePrepared: async (name, text, params) => {
+      if (!prepared.has(name)) {
+        await pglite.exec(`PREPARE ${name} AS ${text}`);
+        prepared.add(name);
+      }
+      // A standard-conforming string literal: only the single quote needs doubling.
+      const literals = params.map((p) => `'${p.replace(/'/g, "''")}'`).join(', ');
+      const r = await pglite.query<Record<string, unknown>>(`EXECUTE ${name}(${literals})`);
       return { rows: r.rows };
     },
     close: () => pglite.close(),

@@ -29,4 +29,4 @@ export const shortLinks = pgTable('short_links', {
   firstScannedAt: timestamp('first_scanned_at', { withTimezone: true }),
   lastScannedAt: timestamp('last_scanned_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('short_links_list_idx').on(t.listId, t.lastScannedAt)]);
+}, (t) => [index('short_links_list_idx').on(t.listId)]);

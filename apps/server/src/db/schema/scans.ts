@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './users.js';
-import { mailingListRecords, mailingLists } from './mailing-lists.js';
+import { mailingListRecords } from './mailing-lists.js';
 
 /**
  * Every request to a short link (spec 000 §3 Scan), written before the redirect answers. `ip` is
@@ -13,8 +11,10 @@ export const scans = pgTable('scans', {
   id: uuid('id').primaryKey().defaultRandom(),
   code: text('code').notNull(),
   recordId: uuid('record_id').notNull().references(() => mailingListRecords.id, { onDelete: 'cascade' }),
-  listId: uuid('list_id').notNull().references(() => mailingLists.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  // No foreign keys on list_id and user_id: deleting a list or user deletes its records, and a
+  // record's scans go with it (record_id); two fewer checks per insert on the redirect's hot path.
+  listId: uuid('list_id').notNull(),
+  userId: uuid('user_id').notNull(),
   scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull().defaultNow(),
   ip: text('ip'),
   city: text('city'),
@@ -33,5 +33,6 @@ export const scans = pgTable('scans', {
   index('scans_list_time_idx').on(t.listId, t.scannedAt),
   index('scans_user_time_idx').on(t.userId, t.scannedAt),
   index('scans_record_idx').on(t.recordId),
-  index('scans_ip_purge_idx').on(t.scannedAt).where(sql`${t.ip} is not null`),
+  // Scans arrive in time order: a BRIN index finds old ones for the IP purge at almost no insert cost.
+  index('scans_time_brin_idx').using('brin', t.scannedAt),
 ]);

@@ -5,31 +5,22 @@ import { newShortCodes } from './short-codes.js';
 
 export type QrConfigRow = typeof qrConfigs.$inferSelect;
 
-/** What a scan needs of one short link: the record, its list, the list's mapping and QR configuration. */
-export type ResolvedLink = {
-  code: string;
-  recordId: string;
+/** What every scan of one list needs: owner, name, headers, mapping and QR configuration. */
+export type ListLinkContext = {
   listId: string;
   userId: string;
   listName: string;
   headers: string[];
-  values: string[];
-  scanCount: number;
-  firstScannedAt: Date | null;
   mappings: Record<string, string> | null;
   fieldSettings: { capitalization?: Record<string, string> } | null;
   baseUrl: string | null;
   variableMapping: QrConfigRow['variableMapping'] | null;
 };
 
-/** Per-code change of the human-scan counters. */
-export type ScanCount = { code: string; scans: number; first: Date; last: Date };
-
 const ENSURE_BATCH = 5000;
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
-const asDate = (v: unknown): Date | null => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
 const asJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) as T : v as T);
 
 /** Database access for QR configurations and short links (queries scoped by the caller's checks). */
@@ -77,49 +68,20 @@ export const qrCodesRepo = {
     return new Map(rows.map((r) => [String(r.record_id), String(r.code)]));
   },
 
-  /**
-   * The live links among `codes` with everything a redirect needs, rows locked (FOR UPDATE) so
-   * concurrent batches count first scans once. Deleted records' codes are not returned.
-   */
-  resolveForScan: async (db: Db, codes: string[]): Promise<ResolvedLink[]> => {
-    const rows = rowsOf(await db.execute(sql`
-      SELECT s.code, s.record_id, s.list_id, s.scan_count, s.first_scanned_at, r.values, l.user_id, l.name, l.headers,
-             m.mappings, m.field_settings, q.base_url, q.variable_mapping
-      FROM short_links s
-      JOIN mailing_list_records r ON r.id = s.record_id
-      JOIN mailing_lists l ON l.id = s.list_id
-      LEFT JOIN column_mappings m ON m.list_id = s.list_id
-      LEFT JOIN qr_configs q ON q.list_id = s.list_id
-      WHERE s.code IN (SELECT jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))
-      FOR UPDATE OF s`));
-    return rows.map((r) => ({
-      code: String(r.code),
-      recordId: String(r.record_id),
-      listId: String(r.list_id),
+  /** Owner, name, headers, mapping and QR configuration of each list. */
+  listContexts: async (db: Db, listIds: string[]): Promise<ListLinkContext[]> =>
+    rowsOf(await db.execute(sql`
+      SELECT l.id, l.user_id, l.name, l.headers, m.mappings, m.field_settings, q.base_url, q.variable_mapping
+      FROM mailing_lists l LEFT JOIN column_mappings m ON m.list_id = l.id LEFT JOIN qr_configs q ON q.list_id = l.id
+      WHERE l.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(listIds)}::jsonb)::uuid)`)).map((r) => ({
+      listId: String(r.id),
       userId: String(r.user_id),
       listName: String(r.name),
       headers: asJson<string[]>(r.headers),
-      values: asJson<string[]>(r.values),
-      scanCount: Number(r.scan_count),
-      firstScannedAt: asDate(r.first_scanned_at),
       mappings: r.mappings == null ? null : asJson(r.mappings),
       fieldSettings: r.field_settings == null ? null : asJson(r.field_settings),
       baseUrl: r.base_url == null ? null : String(r.base_url),
       variableMapping: r.variable_mapping == null ? null : asJson(r.variable_mapping),
-    }));
-  },
-
-  /** Adds human scans to the links' counters. */
-  countScans: async (db: Db, counts: ScanCount[]): Promise<void> => {
-    if (counts.length === 0) return;
-    const rows = counts.map((c) => ({ code: c.code, scans: c.scans, first: c.first.toISOString(), last: c.last.toISOString() }));
-    await db.execute(sql`
-      UPDATE short_links s SET scan_count = s.scan_count + d.scans,
-        first_scanned_at = COALESCE(s.first_scanned_at, d.first),
-        last_scanned_at = GREATEST(COALESCE(s.last_scanned_at, d.last), d.last)
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS d(code text, scans int, first timestamptz, last timestamptz)
-      WHERE s.code = d.code`);
-  },
-
+    })),
 };
 

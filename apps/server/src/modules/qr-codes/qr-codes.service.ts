@@ -1,5 +1,5 @@
 import {
-  DEFAULT_QR_STYLE, QR_MESSAGES, QR_PREVIEW_MAX_RECORDS, toVariableMapping, type TDataPreview, type TQrConfig,
+  DEFAULT_QR_STYLE, effectiveMappings, QR_MESSAGES, QR_PREVIEW_MAX_RECORDS, toVariableMapping, type TDataPreview, type TQrConfig,
   type TQrConfigRecord, type TQrStyle,
 } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
@@ -9,9 +9,9 @@ import { getListMappings } from '../column-mappings/column-mappings.service.js';
 import { getOwnedList, recordBatches } from '../mailing-lists/mailing-lists.service.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
 import { recordFields } from './destination.js';
-import { qrCodesRepo, type QrConfigRow, type ResolvedLink, type ScanCount } from './qr-codes.repo.js';
+import { qrCodesRepo, type ListLinkContext, type QrConfigRow } from './qr-codes.repo.js';
 
-export type { ResolvedLink, ScanCount };
+export type { ListLinkContext };
 export { destinationOf, recordFields } from './destination.js';
 export { SHORT_CODE_PATTERN } from './short-codes.js';
 
@@ -50,6 +50,7 @@ export async function saveQrConfig(db: Db, principal: Principal, listId: string,
   const row = await qrCodesRepo.upsertConfig(db, {
     listId: list.id, userId: principal.userId, baseUrl: config.baseUrl, variableMapping: toVariableMapping(config), style: config.style,
   });
+  listContextCache.delete(list.id);
   await qrCodesRepo.ensureLinks(db, list.id);
   return present(row);
 }
@@ -99,7 +100,34 @@ export async function shortLinksFor(ctx: Pick<AppContext, 'db' | 'config'>, list
   return new Map([...codes].map(([id, code]) => [id, shortUrl(ctx.config.publicUrl, code)]));
 }
 
-/** For the scans module, inside its transaction: the live links among `codes`, locked. */
-export const resolveForScan = (tx: Db, codes: string[]): Promise<ResolvedLink[]> => qrCodesRepo.resolveForScan(tx, codes);
-/** For the scans module, inside its transaction: adds human scans to the links' counters. */
-export const countScans = (tx: Db, counts: ScanCount[]): Promise<void> => qrCodesRepo.countScans(tx, counts);
+/**
+ * Each list's scan context, cached per process for LIST_CONTEXT_TTL_MS: a burst of scans of one
+ * list reads its headers, mapping and configuration once. A save here drops the entry at once;
+ * another process, or a changed column mapping, is seen within the TTL.
+ */
+const LIST_CONTEXT_TTL_MS = 1000;
+const listContextCache = new Map<string, { at: number; value: ListLinkContext }>();
+
+/** For the scans module: the scan context of each list, by list id (cached, see above). */
+export async function listContextsForScan(db: Db, listIds: string[]): Promise<Map<string, ListLinkContext>> {
+  const now = Date.now();
+  const lists = new Map<string, ListLinkContext>();
+  const missing: string[] = [];
+  for (const listId of new Set(listIds)) {
+    const hit = listContextCache.get(listId);
+    if (hit && now - hit.at < LIST_CONTEXT_TTL_MS) lists.set(listId, hit.value);
+    else missing.push(listId);
+  }
+  if (missing.length) {
+    for (const row of await qrCodesRepo.listContexts(db, missing)) {
+      // The mappings in force (auto-mapped until saved), worked out once per list, not per scan.
+      const saved = row.mappings ? { mappings: row.mappings, fieldSettings: row.fieldSettings ?? {} } : null;
+      const { mappings, fieldSettings } = effectiveMappings(row.headers, saved);
+      const value = { ...row, mappings, fieldSettings };
+      lists.set(value.listId, value);
+      if (listContextCache.size > 1000) listContextCache.clear();
+      listContextCache.set(value.listId, { at: now, value });
+    }
+  }
+  return lists;
+}

@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { scans } from '../../db/schema/index.js';
+import type { Database, Db } from '../../db/client.js';
 
-export type ScanInsert = typeof scans.$inferInsert;
+/**
+ * One request to a short link, classified: `humanRank` is its place among this batch's human
+ * requests for the same code (1-based; 0 for bots).
+ */
+export type ScanInput = {
+  id: string; code: string; scannedAt: Date; ip: string | null;
+  city: string | null; region: string | null; country: string | null; latitude: number | null; longitude: number | null;
+  deviceType: string | null; os: string | null; browser: string | null; userAgent: string | null; referrer: string | null;
+  isBot: boolean; humanRank: number;
+};
+/** A stored scan: its record (values in header order), list and owner, first-scan flag and the record's human scans so far. */
+export type StoredScan = { id: string; code: string; recordId: string; listId: string; userId: string; values: string[]; isFirst: boolean; scanCount: number };
 
 type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
@@ -35,11 +45,59 @@ const toScanWithRecord = (r: Row): ScanWithRecord => ({
   fieldSettings: r.field_settings == null ? null : json(r.field_settings),
 });
 
+/** The statement of `recordBatch` ($1: the scans as a JSON array), prepared once per connection. */
+const RECORD_SCANS_SQL = `
+      WITH d AS (
+        SELECT * FROM jsonb_to_recordset($1::jsonb) AS d(
+          id uuid, code text, scanned_at timestamptz, ip text, city text, region text, country text, latitude real, longitude real,
+          device_type text, os text, browser text, user_agent text, referrer text, is_bot boolean, human_rank int)
+      ), link AS (
+        SELECT s.code, s.record_id, s.list_id, l.user_id, r.values
+        FROM short_links s JOIN mailing_list_records r ON r.id = s.record_id JOIN mailing_lists l ON l.id = s.list_id
+        WHERE s.code = ANY(ARRAY(SELECT DISTINCT code FROM d))
+      ), agg AS (
+        SELECT d.code, count(*) AS n, min(d.scanned_at) AS first_at, max(d.scanned_at) AS last_at
+        FROM d JOIN link ON link.code = d.code WHERE NOT d.is_bot GROUP BY d.code
+      ), upd AS (
+        UPDATE short_links s SET scan_count = s.scan_count + agg.n,
+          first_scanned_at = COALESCE(s.first_scanned_at, agg.first_at),
+          last_scanned_at = GREATEST(COALESCE(s.last_scanned_at, agg.last_at), agg.last_at)
+        FROM agg WHERE s.code = agg.code
+        RETURNING s.code, s.scan_count - agg.n AS before
+      ), ins AS (
+        INSERT INTO scans (id, code, record_id, list_id, user_id, scanned_at, ip, city, region, country, latitude, longitude,
+          device_type, os, browser, user_agent, referrer, is_bot, is_first)
+        SELECT d.id, d.code, link.record_id, link.list_id, link.user_id, d.scanned_at, d.ip, d.city, d.region, d.country, d.latitude,
+          d.longitude, d.device_type, d.os, d.browser, d.user_agent, d.referrer, d.is_bot, (NOT d.is_bot AND u.before = 0 AND d.human_rank = 1)
+        FROM d JOIN link ON link.code = d.code LEFT JOIN upd u ON u.code = d.code
+        RETURNING id, is_first
+      )
+      SELECT d.id, d.code, link.record_id, link.list_id, link.user_id, link.values, ins.is_first, COALESCE(u.before, 0) + d.human_rank AS scan_count
+      FROM d JOIN link ON link.code = d.code JOIN ins ON ins.id = d.id LEFT JOIN upd u ON u.code = d.code`;
+
 /** Database access for scans. Reads are scoped to the owner by the caller's user id. */
 export const scansRepo = {
-  /** Stores a batch of scans in one statement (inside the recorder's transaction). */
-  insert: async (tx: Db, rows: ScanInsert[]): Promise<void> => {
-    if (rows.length) await tx.insert(scans).values(rows);
+  /**
+   * Looks up the codes, stores the scans of live ones and counts the human scans on their short
+   * links — ONE statement, so one plan and one commit per batch, atomic without a transaction.
+   * The counter update locks each link row, so concurrent batches see each other's counts: a scan
+   * is the first when its link had no human scan before this batch and it is the batch's first
+   * human scan of that code. Requests for unknown or deleted codes store nothing and come back
+   * absent. (Reads short_links, records and lists, the qr-codes and mailing-lists modules' tables:
+   * the redirect's hot path.)
+   */
+  recordBatch: async (database: Database, inputs: ScanInput[]): Promise<StoredScan[]> => {
+    if (inputs.length === 0) return [];
+    const input = inputs.map((r) => ({
+      id: r.id, code: r.code, scanned_at: r.scannedAt.toISOString(), ip: r.ip, city: r.city, region: r.region, country: r.country,
+      latitude: r.latitude, longitude: r.longitude, device_type: r.deviceType, os: r.os, browser: r.browser, user_agent: r.userAgent,
+      referrer: r.referrer, is_bot: r.isBot, human_rank: r.humanRank,
+    }));
+    const { rows } = await database.executePrepared('mc_record_scans_v1', RECORD_SCANS_SQL, [JSON.stringify(input)]);
+    return rows.map((r) => ({
+      id: String(r.id), code: String(r.code), recordId: String(r.record_id), listId: String(r.list_id), userId: String(r.user_id),
+      values: json<string[]>(r.values), isFirst: !!r.is_first, scanCount: num(r.scan_count),
+    }));
   },
 
   /** The user's latest human scans, newest first, optionally of one list. */

@@ -25,6 +25,8 @@ export async function shortLinkRoutes(app: ZodApp, ctx: AppContext): Promise<voi
   const recorder = createScanRecorder(ctx);
   const pattern = SHORT_CODE_PATTERN.source;
   app.get(`/:code(${pattern})`, {
+    // A redirect needs none of the page headers helmet computes per request (CSP and others).
+    helmet: false,
     schema: { hide: true, params: z.object({ code: z.string().regex(SHORT_CODE_PATTERN).describe('The short code') }) },
   }, async (req, reply) => {
     const outcome = await recorder.record({
