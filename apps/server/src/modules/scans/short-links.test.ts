@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QR_MESSAGES, type TDataPreview, type TQrConfigInput } from '@mailcraft/shared';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { expectError } from '../../test/expect-error.js';
 import { createMailingList, onPlan, us500 } from '../../test/factories.js';
+import { scansPurgeIpsJob } from './scans.jobs.js';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
@@ -163,6 +165,15 @@ describe('QR configuration, short links and scans', () => {
     expect(lines[1]).toContain(',James,Butt,jbutt@gmail.com,Mountain View,California,US,mobile,iOS,Safari,,yes,no');
     expect(lines.filter((l) => l.endsWith(',yes'))).toHaveLength(3);
     expect((await other.req({ method: 'GET', url: `/api/analytics/lists/${listId}/scans.csv` })).statusCode).toBe(404);
+  });
+
+  it('forgets scanners\' IP addresses after 30 days and keeps the place', async () => {
+    await t.ctx.db.execute(sql`UPDATE scans SET scanned_at = now() - interval '31 days' WHERE ip = '8.8.8.8'`);
+    await scansPurgeIpsJob.handler({}, t.ctx, { jobId: 'test' });
+    const rows = (await t.ctx.db.execute(sql`SELECT ip, city FROM scans WHERE city = 'Mountain View'`)) as unknown as { rows: Array<{ ip: string | null; city: string }> };
+    expect(rows.rows).toEqual([{ ip: null, city: 'Mountain View' }]);
+    const recent = (await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM scans WHERE ip = '81.2.69.142'`)) as unknown as { rows: Array<{ n: number }> };
+    expect(recent.rows[0].n).toBe(1);
   });
 
   it('answers a plain 404 page for an unknown code and leaves other paths to the web app', async () => {
