@@ -89,7 +89,8 @@ export async function benchRedirect(kind: 'pglite' | 'postgres'): Promise<Redire
     await promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), '--prepare-db', dbDir]);
     database = await openDatabase({ pgliteDir: dbDir });
   }
-  const ctx = await createContext(loadConfig({ DATA_DIR: dir, WEB_DIR: '' }, []), database);
+  // One load generator on one address stands for thousands of phones: no per-address limit.
+  const ctx = await createContext(loadConfig({ DATA_DIR: dir, WEB_DIR: '', SCAN_RATE_LIMIT: '0' }, []), database);
   const app = await buildApp(ctx);
   try {
     const codes = await seed(app, ctx.db);

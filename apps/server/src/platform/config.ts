@@ -46,6 +46,8 @@ const ZEnvSchema = z.object({
   PRINT_WORKER_HEAP_MB: optional(z.coerce.number().int().min(64, 'PRINT_WORKER_HEAP_MB must be at least 64')).default(256)
     .describe('Old-generation heap cap of each print render thread in MB'),
   TRUST_PROXY: optional(trustProxy).default(false).describe('Which reverse proxies to trust for X-Forwarded-*'),
+  SCAN_RATE_LIMIT: optional(z.coerce.number().int().min(0, 'SCAN_RATE_LIMIT must be 0 or more')).default(600)
+    .describe('Short-link requests per minute from one client address (IPv6 /64); 0 turns the limit off'),
 });
 
 /**
@@ -77,6 +79,8 @@ export type Config = {
   trustProxy: boolean | number | string[];
   /** Whether session cookies are always marked Secure (PUBLIC_URL is https). */
   secureCookies: boolean;
+  /** Short-link requests per minute per client address (default 600); 0 = no limit. */
+  scanRateLimit: number;
 };
 
 /** Thrown by `loadConfig` for an invalid variable; the message names it. */
@@ -113,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     printWorkerHeapMb: e.PRINT_WORKER_HEAP_MB,
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https:'),
+    scanRateLimit: e.SCAN_RATE_LIMIT,
   };
 }

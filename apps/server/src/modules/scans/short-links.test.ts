@@ -193,3 +193,24 @@ describe('QR configuration, short links and scans', () => {
     expect((await t.app.inject({ method: 'GET', url: `/${code}`, headers: { 'user-agent': IPHONE } })).statusCode).toBe(404);
   });
 });
+
+describe('short links under a flood', () => {
+  let t: TestApp;
+  afterAll(() => t?.close());
+
+  it('answer one address a plain 429 page past SCAN_RATE_LIMIT a minute, and record nothing more', async () => {
+    t = await createTestApp({ workers: false, env: { SCAN_RATE_LIMIT: '3' } });
+    const owner = await signUpUser(t.app);
+    const list = await createMailingList(t.ctx.db, owner.id, us500(2));
+    await owner.req({ method: 'POST', url: '/api/qr/config', payload: { listId: list.id, config: CONFIG } });
+    const code = (await owner.req({ method: 'GET', url: `/api/data-preview/list/${list.id}` })).json().records[0].short_url.split('/').pop();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await t.app.inject({ method: 'GET', url: `/${code}`, headers: { 'user-agent': IPHONE } })).statusCode);
+    expect(statuses).toEqual([302, 302, 302, 429, 429]);
+    const last = await t.app.inject({ method: 'GET', url: `/${code}`, headers: { 'user-agent': IPHONE } });
+    expect(last.headers['content-type']).toContain('text/html');
+    expect(last.body).toContain('Too many requests');
+    const analytics = (await owner.req({ method: 'GET', url: `/api/analytics/lists/${list.id}` })).json();
+    expect(analytics.summary.total_scans).toBe(3);
+  });
+});
