@@ -104,6 +104,7 @@ CREATE INDEX "scans_record_idx" ON "scans" USING btree ("record_id");--> stateme
 CREATE INDEX "scans_time_brin_idx" ON "scans" USING brin ("scanned_at");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id","attempt");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_webhook_idx" ON "webhook_deliveries" USING btree ("webhook_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_deliveries_message_idx" ON "webhook_deliveries" USING btree ("webhook_id","message_id");--> statement-breakpoint
 CREATE INDEX "webhooks_list_idx" ON "webhooks" USING btree ("mailing_list_id");--> statement-breakpoint
 CREATE INDEX "webhooks_user_idx" ON "webhooks" USING btree ("user_id");--> statement-breakpoint
 -- Hand-added: room on each page for HOT updates of the scan counters (every human scan updates its link).

@@ -115,6 +115,17 @@ export const ZWebhookDeliveriesSchema = z.object({
 }).meta({ id: 'WebhookDeliveries' });
 export type TWebhookDeliveries = z.infer<typeof ZWebhookDeliveriesSchema>;
 
+/** One attempt of a delivery (the expandable rows of the delivery log). */
+export const ZWebhookAttemptSchema = z.object({
+  attempt: z.number().int().describe('1 for the first attempt'),
+  attempted_at: z.string().describe('ISO 8601 time of the attempt'),
+  response_code: z.number().int().nullable().describe('HTTP status of the answer, null if none came'),
+  response_excerpt: z.string().nullable().describe('Start of the answer\'s body'),
+  error_message: z.string().nullable().describe('Why the attempt failed, null on success'),
+  duration_ms: z.number().int().nullable().describe('Time to the answer, milliseconds'),
+}).meta({ id: 'WebhookAttempt' });
+export type TWebhookAttempt = z.infer<typeof ZWebhookAttemptSchema>;
+
 /** Path parameters of one delivery. */
 export const ZDeliveryParams = z.object({
   id: z.string().max(100).describe('Webhook id'),

@@ -18,6 +18,8 @@ import { analyticsRoutes } from './scans/analytics.routes.js';
 import { scansPurgeIpsJob } from './scans/scans.jobs.js';
 import { shortLinkRoutes } from './scans/short-link.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
+import { webhookDeliverJob, webhookFanOutJob } from './webhooks/webhooks.jobs.js';
+import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
 /** Every domain's `/api` routes on the web listener, each its own encapsulated plugin. */
 export const webModules: readonly RouteModule[] = [
@@ -33,13 +35,14 @@ export const webModules: readonly RouteModule[] = [
   printRoutes,
   qrCodesRoutes,
   analyticsRoutes,
+  webhooksRoutes,
 ];
 
 /** Routes on the web listener outside `/api` and its session step: the short links. */
 export const rootModules: readonly RouteModule[] = [shortLinkRoutes];
 
 /** Every background job a worker runs (issue 5 §3). */
-export const jobDefinitions: readonly JobDefinition[] = [printRenderJob, printRecoverJob, authPurgeJob, scansPurgeIpsJob];
+export const jobDefinitions: readonly JobDefinition[] = [printRenderJob, printRecoverJob, authPurgeJob, scansPurgeIpsJob, webhookFanOutJob, webhookDeliverJob];
 
 /** Cron schedules (UTC unless a time zone is given). */
 export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; payload: object; tz?: string }> = [
@@ -49,7 +52,7 @@ export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; pay
 ];
 
 /** Jobs that run when a domain event is published (scans fan out here). */
-export const eventSubscriptions: Subscriptions = {};
+export const eventSubscriptions: Subscriptions = { 'scan.recorded': [webhookFanOutJob] };
 
 /** Start-up work of a worker process, after its job handlers are registered. */
 export const workerStartTasks: ReadonlyArray<(ctx: AppContext) => Promise<void>> = [recoverPrintJobsAtStart];

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { WEBHOOK_RETRY_SCHEDULE_SECONDS } from '@mailcraft/shared';
 
 /** An optional environment value: unset and empty both mean "use the default". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -48,6 +49,10 @@ const ZEnvSchema = z.object({
   TRUST_PROXY: optional(trustProxy).default(false).describe('Which reverse proxies to trust for X-Forwarded-*'),
   SCAN_RATE_LIMIT: optional(z.coerce.number().int().min(0, 'SCAN_RATE_LIMIT must be 0 or more')).default(600)
     .describe('Short-link requests per minute from one client address (IPv6 /64); 0 turns the limit off'),
+  ALLOW_PRIVATE_WEBHOOKS: optional(z.enum(['true', 'false'], { error: 'ALLOW_PRIVATE_WEBHOOKS must be true or false' })).default('false')
+    .describe('Let webhooks reach loopback, private and link-local addresses (tests, closed networks)'),
+  WEBHOOK_RETRY_SCHEDULE: optional(z.string().regex(/^\d+(,\d+)*$/, 'WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas'))
+    .describe('Seconds before each delivery attempt (tests shorten it); default the Standard Webhooks schedule'),
 });
 
 /**
@@ -81,6 +86,10 @@ export type Config = {
   secureCookies: boolean;
   /** Short-link requests per minute per client address (default 600); 0 = no limit. */
   scanRateLimit: number;
+  /** Whether webhook endpoints may be loopback, private or link-local addresses (default false: SSRF guard). */
+  allowPrivateWebhooks: boolean;
+  /** Seconds before each delivery attempt, the first normally 0 (default WEBHOOK_RETRY_SCHEDULE_SECONDS). */
+  webhookRetrySchedule: number[];
 };
 
 /** Thrown by `loadConfig` for an invalid variable; the message names it. */
@@ -118,5 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https:'),
     scanRateLimit: e.SCAN_RATE_LIMIT,
+    allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS === 'true',
+    webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number) : [...WEBHOOK_RETRY_SCHEDULE_SECONDS],
   };
 }

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { WebhookEventType, WebhookIncludedField } from '@mailcraft/shared';
 import { users } from './users.js';
 import { mailingLists } from './mailing-lists.js';
@@ -45,7 +45,11 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   nextRetry: timestamp('next_retry', { withTimezone: true }),
   lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt)]);
+}, (t) => [
+  index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+  // A scan's event reaches each webhook once, even when the fan-out job runs twice.
+  uniqueIndex('webhook_deliveries_message_idx').on(t.webhookId, t.messageId),
+]);
 
 /** Every attempt of a delivery, for the delivery log. */
 export const webhookAttempts = pgTable('webhook_attempts', {

@@ -1,0 +1,96 @@
+import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_RESPONSE_EXCERPT_CHARS, WEBHOOK_RETRY_SCHEDULE_SECONDS, WEBHOOK_TIMEOUT_SECONDS } from '@mailcraft/shared';
+import type { AppContext } from '../../platform/context.js';
+import { outboundErrorMessage, outboundFetch } from '../../platform/outbound-http.js';
+import { webhooksRepo } from './webhooks.repo.js';
+
+/** Schedules attempt `attempt` of a delivery `delaySeconds` from now (the deliver job). */
+export type ScheduleAttempt = (deliveryId: string, attempt: number, delaySeconds: number) => Promise<void>;
+
+const DAY_MS = 86_400_000;
+/** The longest wait a Retry-After may ask for: the schedule's longest step (10 h). */
+const RETRY_AFTER_CAP_SECONDS = Math.max(...WEBHOOK_RETRY_SCHEDULE_SECONDS);
+
+/**
+ * Seconds to wait from an answer's Retry-After (seconds or an HTTP date), or null. Capped at
+ * `cap` so an endpoint cannot park a delivery for a year.
+ */
+export function retryAfterSeconds(header: string | null, cap: number): number | null {
+  if (!header) return null;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : Math.ceil((Date.parse(header) - Date.now()) / 1000);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, cap) : null;
+}
+
+/**
+ * One delivery attempt (Standard Webhooks): claims attempt `attempt` of the delivery (so a job
+ * handed out twice sends once), signs the body with the webhook's secret — headers `webhook-id`
+ * (the message id, the same on every attempt), `webhook-timestamp` (seconds), `webhook-signature`
+ * (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body`) — and POSTs it through the SSRF-guarded
+ * client with a 15 s timeout. Every attempt is logged. A 2xx is a success. 410 Gone disables the
+ * webhook. Otherwise the next attempt is scheduled by the retry schedule (config
+ * `webhookRetrySchedule`: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), later when a 429
+ * or 503 asks so with Retry-After; after the last the delivery has failed. A webhook failing for
+ * 5 days is disabled, with the reason shown to its owner.
+ */
+export async function attemptDelivery(ctx: AppContext, deliveryId: string, attempt: number, schedule: ScheduleAttempt): Promise<void> {
+  const delivery = await webhooksRepo.claimAttempt(ctx.db, deliveryId, attempt);
+  if (!delivery) return;
+  const hook = await webhooksRepo.find(ctx.db, delivery.webhookId);
+  const now = new Date();
+  if (!hook || !hook.isActive) {
+    await webhooksRepo.updateDelivery(ctx.db, deliveryId, { status: 'failed', errorMessage: 'The webhook is turned off' });
+    return;
+  }
+
+  const body = JSON.stringify(delivery.payload);
+  const signature = new Webhook(hook.secretKey).sign(delivery.messageId, now, body);
+  const started = performance.now();
+  let status: number | null = null;
+  let excerpt: string | null = null;
+  let error: string | null = null;
+  let retryAfter: string | null = null;
+  try {
+    const res = await outboundFetch(hook.endpointUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'Mailcraft-Webhooks/1.0',
+        'webhook-id': delivery.messageId,
+        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+        'webhook-signature': signature,
+      },
+      body,
+    }, { allowPrivate: ctx.config.allowPrivateWebhooks, timeoutMs: WEBHOOK_TIMEOUT_SECONDS * 1000 });
+    status = res.status;
+    retryAfter = res.headers.get('retry-after');
+    excerpt = (await res.text().catch(() => '')).slice(0, WEBHOOK_RESPONSE_EXCERPT_CHARS);
+    if (status < 200 || status >= 300) error = `The endpoint answered ${status}`;
+  } catch (err) {
+    error = outboundErrorMessage(err);
+  }
+  const durationMs = Math.round(performance.now() - started);
+  await webhooksRepo.recordAttempt(ctx.db, { deliveryId, attempt, attemptedAt: now, responseCode: status, responseExcerpt: excerpt, errorMessage: error, durationMs });
+  const outcome = { responseCode: status, responseExcerpt: excerpt, errorMessage: error, lastAttemptAt: now };
+
+  if (!error) {
+    await webhooksRepo.updateDelivery(ctx.db, deliveryId, { ...outcome, status: 'success', nextRetry: null });
+    await webhooksRepo.countOutcome(ctx.db, hook.id, true, now);
+    return;
+  }
+  const failing = await webhooksRepo.markFailing(ctx.db, hook.id, now);
+  const failingForDays = failing?.failingSince ? (now.getTime() - failing.failingSince.getTime()) / DAY_MS : 0;
+  const disable = status === 410
+    ? 'The endpoint answered 410 Gone'
+    : failingForDays >= WEBHOOK_DISABLE_AFTER_DAYS ? `Disabled after failing for ${WEBHOOK_DISABLE_AFTER_DAYS} days` : null;
+  const steps = ctx.config.webhookRetrySchedule;
+  if (disable || attempt >= steps.length) {
+    await webhooksRepo.updateDelivery(ctx.db, deliveryId, { ...outcome, status: 'failed', nextRetry: null });
+    await webhooksRepo.countOutcome(ctx.db, hook.id, false, now);
+    if (disable) await webhooksRepo.update(ctx.db, hook.id, { isActive: false, disabledReason: disable });
+    return;
+  }
+  let delay = steps[attempt];
+  if (status === 429 || status === 503) delay = Math.max(delay, retryAfterSeconds(retryAfter, RETRY_AFTER_CAP_SECONDS) ?? 0);
+  await webhooksRepo.updateDelivery(ctx.db, deliveryId, { ...outcome, nextRetry: new Date(now.getTime() + delay * 1000) });
+  await schedule(deliveryId, attempt + 1, delay);
+}

@@ -1,0 +1,36 @@
+import { CUSTOM_FIELDS, type TWebhookScanEvent, type WebhookIncludedField } from '@mailcraft/shared';
+import type { DomainEvent } from '../../jobs/events.js';
+
+/** The record fields `contact_info` carries (spec 000 §3 Mappings, standard fields). */
+const CONTACT_FIELDS = [
+  'first_name', 'middle_name', 'last_name', 'full_name', 'company_name', 'email', 'phone', 'cell_phone',
+  'address', 'address_2', 'city', 'state', 'zip', 'city_state_zip',
+];
+
+const pick = (fields: Record<string, string>, keys: string[]) =>
+  Object.fromEntries(keys.filter((k) => fields[k]).map((k) => [k, fields[k]]));
+
+/**
+ * The body of a scan delivery (Standard Webhooks `{type, timestamp, data}`; shared
+ * ZWebhookScanEventSchema): the list, record, short link and scan count always, then only the
+ * webhook's `included_fields` (spec 000 §3 Webhook) — contact_info, scan_location (place and
+ * device), scan_timestamp, custom_fields.
+ */
+export function scanEventBody(type: string, scan: DomainEvent<'scan.recorded'>, included: readonly WebhookIncludedField[]): TWebhookScanEvent {
+  const has = (f: WebhookIncludedField) => included.includes(f);
+  return {
+    type,
+    timestamp: scan.scannedAt,
+    data: {
+      scan_id: scan.scanId,
+      mailing_list: { id: scan.listId, name: scan.listName },
+      record_id: scan.recordId,
+      short_link: scan.shortUrl,
+      scan_count: scan.scanCount,
+      ...(has('scan_timestamp') ? { scan_timestamp: scan.scannedAt } : {}),
+      ...(has('scan_location') ? { location: scan.location, device: scan.device } : {}),
+      ...(has('contact_info') ? { contact: pick(scan.fields, CONTACT_FIELDS) } : {}),
+      ...(has('custom_fields') ? { custom_fields: pick(scan.fields, CUSTOM_FIELDS) } : {}),
+    },
+  };
+}
