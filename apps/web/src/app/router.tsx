@@ -10,13 +10,20 @@ import { UploadPage } from '../features/mailing-lists/upload-page';
 import { EditorPage } from '../features/designs/editor-page';
 import { ProductionPage } from '../features/print/production-page';
 import { useWorkflow } from './workflow';
+import { QrPage } from '../features/qr-codes/qr-page';
 
 const soon = (title: string) => <ComingSoonPage title={title} />;
 
-/** Optional QR step: /qr/{listId} is where the user lands after saving mappings (spec 000 §4). */
+/**
+ * Optional QR step (spec 001 §2): /qr?project&listId, or /qr/{listId} where the user lands after
+ * saving mappings (spec 000 §4) with the workflow's project. Without both → /projects.
+ */
 function QrStep() {
-  const { projectId } = useWorkflow();
-  return <ComingSoonPage title="QR Codes" next={projectId ? { label: 'Continue to Designer', to: `/projects/${projectId}/editor` } : null} />;
+  const { projectId, listId } = useWorkflow();
+  const [params] = useSearchParams();
+  const { listId: pathList } = useParams();
+  if (!projectId || !listId || (!pathList && !params.get('listId'))) return <Navigate to="/projects" replace />;
+  return <QrPage key={listId} projectId={projectId} listId={listId} />;
 }
 function MapsStep() {
   const [params] = useSearchParams();

@@ -1,0 +1,58 @@
+import { Input, Select, Switch, Typography } from 'antd';
+import { CAPITALIZATIONS, CONVERSION_LABELS, conversionsOf, fieldLabel, isQrUspsField, type QrConversion } from '@mailcraft/shared';
+import { setVariable, toggleField, type DraftErrors, type QrDraft } from './qr-draft';
+
+const CAP_LABELS: Record<string, string> = { original: 'Original', upper: 'UPPER', lower: 'lower', title: 'Title Case', sentence: 'Sentence case' };
+
+/**
+ * One field group of the QR screen (spec 001 §2, §3): a Switch per field; a field switched on
+ * shows its query parameter (prefilled with the default name), its capitalization (not for USPS
+ * fields) and, for distance and duration, the format; the parameter's message shows as typed.
+ */
+export function QrFieldSection({ fields, draft, errors, onChange }: {
+  fields: Record<string, string>;
+  draft: QrDraft;
+  errors: DraftErrors;
+  onChange: (next: QrDraft) => void;
+}) {
+  return (
+    <div className="qr-fields">
+      {Object.keys(fields).map((field) => {
+        const v = draft.variables[field];
+        const label = fieldLabel(field);
+        const conversions = conversionsOf(field);
+        return (
+          <div key={field} className="qr-field-row">
+            <Switch size="small" checked={!!v} aria-label={label} onChange={(on) => onChange(toggleField(draft, field, on))} />
+            <span className="qr-field-label">{label}</span>
+            {v && (
+              <>
+                <div className="qr-field-param">
+                  <Input
+                    size="small" value={v.param} aria-label={`${label} parameter`} status={errors[`field:${field}`] ? 'error' : undefined}
+                    onChange={(e) => onChange(setVariable(draft, field, { param: e.target.value }))}
+                  />
+                  {errors[`field:${field}`] && <Typography.Text type="danger" className="qr-error">{errors[`field:${field}`]}</Typography.Text>}
+                </div>
+                {!isQrUspsField(field) && (
+                  <Select
+                    size="small" value={v.capitalization} aria-label={`${label} capitalization`} style={{ width: 140 }}
+                    options={CAPITALIZATIONS.map((c) => ({ value: c, label: CAP_LABELS[c] }))}
+                    onChange={(capitalization) => onChange(setVariable(draft, field, { capitalization }))}
+                  />
+                )}
+                {conversions.length > 0 && (
+                  <Select
+                    size="small" value={v.conversion} placeholder="Format" aria-label={`${label} format`} style={{ width: 210 }} allowClear
+                    options={conversions.map((c) => ({ value: c, label: CONVERSION_LABELS[c] }))}
+                    onChange={(conversion: QrConversion | undefined) => onChange(setVariable(draft, field, { conversion }))}
+                  />
+                )}
+              </>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { ColorPicker, InputNumber, Radio, Select, Slider, Space, Switch, Typography } from 'antd';
+import { QR_DOT_STYLES, QR_ERROR_LEVELS, QR_SIZE, type TQrStyle } from '@mailcraft/shared';
+
+const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+const hex = (c: { toHexString(): string }) => c.toHexString().slice(0, 7).toUpperCase();
+
+/**
+ * The QR Code Settings panel (spec 000 §2, §9; spec 001 §3 style options): error correction
+ * L/M/Q/H, dot style, size 128–512 px in steps of 32, foreground and background colours,
+ * transparent background; the margin is fixed at 4 modules.
+ */
+export function QrStylePanel({ style, onChange }: { style: TQrStyle; onChange: (next: TQrStyle) => void }) {
+  const set = (patch: Partial<TQrStyle>) => onChange({ ...style, ...patch });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <label className="qr-style-row">
+        <span>Error correction</span>
+        <Select aria-label="Error correction" value={style.errorCorrection} style={{ width: 140 }}
+          options={QR_ERROR_LEVELS.map((l) => ({ value: l.value, label: l.label }))} onChange={(errorCorrection) => set({ errorCorrection })} />
+      </label>
+      <div className="qr-style-row">
+        <span>Dot style</span>
+        <Radio.Group value={style.dotStyle} onChange={(e) => set({ dotStyle: e.target.value })}
+          options={QR_DOT_STYLES.map((d) => ({ value: d, label: cap(d) }))} />
+      </div>
+      <div className="qr-style-row">
+        <span>Size (px)</span>
+        <Slider min={QR_SIZE.min} max={QR_SIZE.max} step={QR_SIZE.step} value={style.size} style={{ flex: 1 }} onChange={(size) => set({ size })} />
+        <InputNumber aria-label="Size" min={QR_SIZE.min} max={QR_SIZE.max} step={QR_SIZE.step} value={style.size}
+          onChange={(size) => size && set({ size: Math.min(QR_SIZE.max, Math.max(QR_SIZE.min, Math.round(size / QR_SIZE.step) * QR_SIZE.step)) })} />
+      </div>
+      <div className="qr-style-row">
+        <span>Foreground</span>
+        <ColorPicker value={style.foregroundColor} disabledAlpha showText aria-label="Foreground colour" onChangeComplete={(c) => set({ foregroundColor: hex(c) })} />
+        <span>Background</span>
+        <ColorPicker value={style.backgroundColor} disabledAlpha showText disabled={style.transparent} aria-label="Background colour"
+          onChangeComplete={(c) => set({ backgroundColor: hex(c) })} />
+      </div>
+      <label className="qr-style-row">
+        <span>Transparent background</span>
+        <Switch size="small" checked={style.transparent} aria-label="Transparent background" onChange={(transparent) => set({ transparent })} />
+      </label>
+      <Typography.Text type="secondary">Margin: {style.margin} modules (fixed)</Typography.Text>
+    </Space>
+  );
+}
