@@ -11,6 +11,7 @@ import { EditorPage } from '../features/designs/editor-page';
 import { ProductionPage } from '../features/print/production-page';
 import { useWorkflow } from './workflow';
 import { QrPage } from '../features/qr-codes/qr-page';
+import { WebhooksPage } from '../features/webhooks/webhooks-page';
 
 const soon = (title: string) => <ComingSoonPage title={title} />;
 
@@ -30,10 +31,6 @@ function MapsStep() {
   const project = params.get('project');
   const listId = params.get('listId');
   return <ComingSoonPage title="Maps" next={project && listId ? { label: 'Continue to QR Codes', to: `/qr?project=${project}&listId=${listId}` } : null} />;
-}
-function AnalyticsList() {
-  const { listId } = useParams();
-  return soon(listId ? 'List analytics' : 'Analytics');
 }
 
 /**
@@ -60,11 +57,12 @@ export const router = createBrowserRouter([
           { path: '/qr', element: <QrStep /> },
           { path: '/qr/:listId', element: <QrStep /> },
           { path: '/templates', element: soon('Templates') },
-          { path: '/analytics', element: <AnalyticsList /> },
-          { path: '/analytics/:listId', element: <AnalyticsList /> },
+          // Loaded on demand: the charts (recharts) are only in these pages' chunk.
+          { path: '/analytics', lazy: async () => ({ Component: (await import('../features/analytics/analytics-pages')).AnalyticsPage }) },
+          { path: '/analytics/:listId', lazy: async () => ({ Component: (await import('../features/analytics/analytics-pages')).ListAnalyticsPage }) },
           { path: '/notifications', element: soon('Notifications') },
           { path: '/notifications/:notificationId/history', element: soon('Notification history') },
-          { path: '/webhooks/:listId', element: soon('Webhooks') },
+          { path: '/webhooks/:listId', element: <WebhooksPage /> },
           { path: '/pod', element: soon('Print on Demand API') },
           { path: '/pod/api-keys', element: soon('API keys') },
           { path: '/pod/documentation', element: soon('API documentation') },

@@ -18,6 +18,6 @@ export class ErrorBoundary extends Component<{ fallback: string; children: React
   }
 
   render() {
-    return this.state.failed ? <Alert type="error" showIcon message={this.props.fallback} /> : this.props.children;
+    return this.state.failed ? <Alert type="error" showIcon title={this.props.fallback} /> : this.props.children;
   }
 }

@@ -46,7 +46,8 @@ export const webhookFanOutJob = defineJob({
   retry: { limit: 5, delaySeconds: 5, backoff: true },
   concurrency: 2,
   handler: async (scan, ctx) => {
-    const hooks = await webhooksRepo.activeForList(ctx.db, scan.listId);
+    // A webhook added after the scan does not receive it, even when the fan-out runs later.
+    const hooks = (await webhooksRepo.activeForList(ctx.db, scan.listId)).filter((h) => h.createdAt <= new Date(scan.scannedAt));
     const rows = hooks.flatMap((hook) => (['first_scan', 'every_scan'] as WebhookEventType[])
       .filter((t) => hook.eventTypes.includes(t) && (t === 'every_scan' || scan.isFirst))
       .map((t) => ({

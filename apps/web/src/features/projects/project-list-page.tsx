@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import type { TProject } from '@mailcraft/shared';
+import { RecentActivity } from '../analytics/recent-activity';
 import { CreateProjectForm } from './create-project-form';
 import { ProjectCard } from './project-card';
 import { useProjects } from './projects-api';
@@ -70,6 +71,7 @@ export function ProjectListPage() {
         <Typography.Title level={4}>Your projects</Typography.Title>
       </div>
       <ProjectGrid />
+      <RecentActivity />
     </div>
   );
 }

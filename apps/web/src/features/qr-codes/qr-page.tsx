@@ -54,7 +54,7 @@ function QrScreen({ projectId, listId }: { projectId: string; listId: string }) 
     ...(m.s3_url ? { map_image: m.s3_url } : {}),
   }])), [mapData.data]);
 
-  if (config.isError) return <Alert type="error" showIcon message="Failed to fetch QR config" description={errorDetail(config.error)} />;
+  if (config.isError) return <Alert type="error" showIcon title="Failed to fetch QR config" description={errorDetail(config.error)} />;
   if (!draft) return <Spin style={{ display: 'block', margin: '64px auto' }} />;
 
   const edit = (next: QrDraft) => {
@@ -138,11 +138,11 @@ function QrScreen({ projectId, listId }: { projectId: string; listId: string }) 
       <Typography.Title level={3}>QR Codes</Typography.Title>
       {list.data && <Typography.Paragraph type="secondary">Configuring tracked QR codes for {list.data.name} ({list.data.row_count} records)</Typography.Paragraph>}
       <UpgradeBanner feature="qr_codes" action="QR code configurations" />
-      {loadError && <Alert type="error" showIcon message={loadError} style={{ marginBottom: 16 }} />}
+      {loadError && <Alert type="error" showIcon title={loadError} style={{ marginBottom: 16 }} />}
       <div className="qr-layout">
         <Collapse className="qr-sections" defaultActiveKey={['destination', 'mailing_list', 'style', 'preview']} items={sections} />
         <aside className="qr-side" aria-label="QR code preview">
-          {dirty && <Alert type="warning" showIcon message={QR_MESSAGES.unsaved} style={{ marginBottom: 12 }} />}
+          {dirty && <Alert type="warning" showIcon title={QR_MESSAGES.unsaved} style={{ marginBottom: 12 }} />}
           <div className={dirty ? 'qr-preview qr-preview-dimmed' : 'qr-preview'}>
             <QrLiveCode text={firstLink} style={draft.style} />
             {firstLink && <Typography.Text type="secondary">First record: {firstLink}</Typography.Text>}

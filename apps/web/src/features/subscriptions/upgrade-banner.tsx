@@ -22,7 +22,7 @@ export function UpgradeBanner({ feature, action }: { feature: FeatureKey; action
       closable
       onClose={() => setDismissed(true)}
       style={{ marginBottom: 16 }}
-      message={`You need to upgrade your plan to save ${action}`}
+      title={`You need to upgrade your plan to save ${action}`}
       description={<>Your plan: <strong>{access.plan}</strong>. You can explore this screen; changes are not saved. <a href={access.upgradeHref}>Upgrade</a></>}
     />
   );

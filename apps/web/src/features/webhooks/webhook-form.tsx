@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Button, Checkbox, Input, Space, Typography } from 'antd';
+import {
+  WEBHOOK_DEFAULTS, WEBHOOK_EVENT_TYPES, WEBHOOK_INCLUDED_FIELDS, WEBHOOK_MESSAGES, ZWebhookCreateSchema,
+  type WebhookEventType, type WebhookIncludedField,
+} from '@mailcraft/shared';
+import { errorDetail } from '../../lib/api-client';
+import { useWebhookActions } from './webhooks-api';
+
+export const EVENT_LABELS: Record<WebhookEventType, string> = { first_scan: 'First scan', every_scan: 'Every scan' };
+export const FIELD_LABELS: Record<WebhookIncludedField, string> = {
+  contact_info: 'Contact info', scan_location: 'Scan location', scan_timestamp: 'Scan time', custom_fields: 'Custom fields',
+};
+
+/**
+ * The Add Webhook form (spec 000 §2, §5): name, endpoint URL (a URL field), events (first scan on,
+ * every scan off) and included fields (all but custom fields on). Validated by the shared schema
+ * the server uses; a failure shows 'Failed to create webhook: …' and keeps what was typed.
+ */
+export function WebhookForm({ listId, canSave }: { listId: string; canSave: boolean }) {
+  const { create } = useWebhookActions(listId);
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>(WEBHOOK_DEFAULTS.event_types);
+  const [fields, setFields] = useState<WebhookIncludedField[]>(WEBHOOK_DEFAULTS.included_fields);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async () => {
+    const body = { name, endpoint_url: url, event_types: events, included_fields: fields, mailing_list_id: listId };
+    const parsed = ZWebhookCreateSchema.safeParse(body);
+    if (!parsed.success) return setError(parsed.error.issues[0].message);
+    try {
+      await create.mutateAsync(body);
+      setName('');
+      setUrl('');
+      setError(null);
+    } catch (err) {
+      setError(`${WEBHOOK_MESSAGES.createFailed}: ${errorDetail(err)}`);
+    }
+  };
+
+  return (
+    <form className="webhook-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <Typography.Title level={4}>Add Webhook</Typography.Title>
+      <label htmlFor="webhook-name">Name</label>
+      <Input id="webhook-name" value={name} onChange={(e) => setName(e.target.value)} placeholder="CRM" />
+      <label htmlFor="webhook-url">Endpoint URL</label>
+      <Input id="webhook-url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/webhooks/mailcraft" />
+      <Space direction="vertical">
+        <span>Events</span>
+        <Checkbox.Group value={events} onChange={(v) => setEvents(v as WebhookEventType[])}
+          options={WEBHOOK_EVENT_TYPES.map((t) => ({ value: t, label: EVENT_LABELS[t] }))} />
+        <span>Included fields</span>
+        <Checkbox.Group value={fields} onChange={(v) => setFields(v as WebhookIncludedField[])}
+          options={WEBHOOK_INCLUDED_FIELDS.map((f) => ({ value: f, label: FIELD_LABELS[f] }))} />
+      </Space>
+      {error && <Typography.Text type="danger" role="alert">{error}</Typography.Text>}
+      <div><Button type="primary" htmlType="submit" loading={create.isPending} disabled={!canSave}>Add Webhook</Button></div>
+    </form>
+  );
+}
