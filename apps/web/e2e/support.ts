@@ -18,13 +18,16 @@ const freePort = () =>
     });
   });
 
-/** The real server (built `apps/server/dist/main.js`) on a fresh embedded database and a free port. */
-export async function startServer(): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
+/**
+ * The real server (built `apps/server/dist/main.js`) on a fresh embedded database and a free port;
+ * `env` adds configuration (e.g. ALLOW_PRIVATE_WEBHOOKS for a receiver on loopback).
+ */
+export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), API_PORT: String(await freePort()), DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), API_PORT: String(await freePort()), DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

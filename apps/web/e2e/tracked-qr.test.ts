@@ -1,0 +1,145 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { eventually, launchChromium, SHARED_DATA, startServer } from './support.ts';
+import { startLandingPage, startWebhookReceiver } from './loopback-servers.ts';
+
+/**
+ * Issue 7 end to end: configure tracked QR codes for us-500 (fields, a static parameter, dots in a
+ * colour), add a webhook, design and print; decode the first piece's QR code from the PDF with
+ * zbar, open the short link as a phone, land on the business's page with James Butt's details,
+ * see the scan in Recent Activity, and receive the signed webhook, verified with the official
+ * `standardwebhooks` package, at a local receiver.
+ */
+let server: Awaited<ReturnType<typeof startServer>>;
+let landing: Awaited<ReturnType<typeof startLandingPage>>;
+let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let browser: Browser;
+let page: Page;
+let tmp: string;
+const artifacts = path.resolve(import.meta.dirname, 'artifacts');
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
+before(async () => {
+  // The receiver listens on loopback, which the SSRF guard refuses unless the operator allows it.
+  server = await startServer({ ALLOW_PRIVATE_WEBHOOKS: 'true' });
+  landing = await startLandingPage();
+  receiver = await startWebhookReceiver();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  page.setDefaultTimeout(30_000);
+  tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-e2e-qr-'));
+  await fs.mkdir(artifacts, { recursive: true });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  await landing?.close();
+  await receiver?.close();
+  if (tmp) await fs.rm(tmp, { recursive: true, force: true });
+});
+
+test('print us-500 with tracked QR codes, scan one, see the visit in the app and at the signed webhook', { timeout: 300_000 }, async () => {
+  try {
+    const signup = await page.request.post(`${server.url}/api/auth/signup`, {
+      data: { email: 'qr@example.test', password: 'a long passphrase', given_name: 'Quinn' },
+    });
+    assert.equal(signup.status(), 201);
+
+    // Project and list through the UI.
+    await page.goto(`${server.url}/projects`);
+    await page.getByLabel('Project name').fill('Tracked mailer');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/upload\?project=/);
+    await page.locator('#mailing-list-file').setInputFiles(path.join(SHARED_DATA, 'us-500.csv'));
+    await page.waitForURL(/step=mapping/);
+    await page.getByRole('button', { name: 'Save Mappings & Continue' }).click();
+    await page.waitForURL(/\/qr\//);
+    const listId = new URL(page.url()).pathname.split('/').pop()!;
+
+    // QR configuration: destination, first and last name, a static parameter, dots in a colour.
+    await page.getByLabel('Destination URL').fill(`${landing.url}/welcome`);
+    await page.getByRole('switch', { name: 'First Name' }).click();
+    await page.getByRole('switch', { name: 'Last Name' }).click();
+    await page.getByText('Static Parameters', { exact: true }).click();
+    await page.getByRole('button', { name: 'Add Static Parameter' }).click();
+    await page.getByPlaceholder('Parameter name').last().fill('src');
+    await page.getByPlaceholder('Value').last().fill('mailer');
+    await page.getByText('Save the configuration for QR codes to work').waitFor();
+    await page.getByLabel('Dots').check();
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await page.waitForURL(/\/notifications\?project=/);
+
+    // A webhook for the list; the receiver learns its secret from the API.
+    await page.goto(`${server.url}/webhooks/${listId}`);
+    await page.getByLabel('Name').fill('CRM');
+    await page.getByLabel('Endpoint URL').fill(`${receiver.url}/hooks`);
+    await page.getByRole('button', { name: 'Add Webhook' }).click();
+    await page.getByText(`${receiver.url}/hooks`).waitFor();
+    const hooks = await (await page.request.get(`${server.url}/api/webhooks/${listId}`)).json() as Array<{ secret_key: string }>;
+    assert.equal(hooks.length, 1);
+    receiver.setSecret(hooks[0].secret_key);
+
+    // Designer: a QR code and the address block; then print.
+    const projectId = new URL(page.url(), server.url).searchParams.get('project')
+      ?? (await (await page.request.get(`${server.url}/api/projects`)).json() as Array<{ id: string }>)[0].id;
+    await page.goto(`${server.url}/projects/${projectId}/editor`);
+    const fields = page.getByRole('complementary', { name: 'Fields' });
+    await fields.getByRole('button', { name: /Address block/ }).click();
+    await fields.getByRole('button', { name: /QR code/ }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Design saved').waitFor();
+    await page.getByRole('button', { name: 'Continue to Print Preview' }).click();
+    await page.waitForURL(/\/production$/);
+    await page.getByRole('button', { name: 'Generate print file' }).click();
+    const link = page.getByRole('link', { name: 'Download print file (PDF)' });
+    await link.waitFor({ timeout: 180_000 });
+    const res = await page.request.get(new URL((await link.getAttribute('href'))!, server.url).toString());
+    const pdf = path.join(tmp, 'print.pdf');
+    await fs.writeFile(pdf, await res.body());
+
+    // The first piece's QR code, read from the PDF at 300 dpi.
+    execFileSync('pdftoppm', ['-r', '300', '-gray', '-png', '-f', '1', '-l', '2', pdf, path.join(tmp, 'page')]);
+    const pngs = (await fs.readdir(tmp)).filter((f) => f.endsWith('.png')).sort().map((f) => path.join(tmp, f));
+    // zbarimg exits 4 when a page has no code (one side of the piece); its output is what counts.
+    const decoded = spawnSync('zbarimg', ['-q', '--raw', ...pngs], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+    assert.equal(decoded.length, 1, 'one QR code on the first piece');
+    const shortLink = decoded[0];
+    assert.match(shortLink, new RegExp(`^${server.url}/[0-9A-Za-z]{10}$`));
+
+    // A phone opens the short link and lands on the business's page with its own details.
+    const phone = await browser.newContext({ userAgent: IPHONE, viewport: { width: 390, height: 844 } });
+    const phonePage = await phone.newPage();
+    await phonePage.goto(shortLink);
+    await phonePage.getByText('fname: James').waitFor();
+    await phonePage.getByText('lname: Butt').waitFor();
+    await phonePage.getByText('src: mailer').waitFor();
+    assert.ok(phonePage.url().startsWith(`${landing.url}/welcome?`));
+    await phone.close();
+
+    // The visit shows up in Recent Activity on the projects page (refreshed every 30 s).
+    await page.goto(`${server.url}/projects`);
+    const activity = page.getByRole('region', { name: 'Recent Activity' });
+    await activity.getByText('James Butt').waitFor({ timeout: 40_000 });
+    await activity.getByText('us-500.csv').waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'recent-activity.png') });
+
+    // The webhook arrives signed, verified by the official package.
+    await eventually(async () => receiver.deliveries.length > 0, 'a webhook delivery arrives', 30_000);
+    const [delivery] = receiver.deliveries;
+    assert.equal(delivery.verified, true, delivery.error);
+    assert.equal(delivery.payload?.type, 'scan.first');
+    const data = delivery.payload!.data as { contact?: Record<string, string>; short_link: string };
+    assert.equal(data.contact?.first_name, 'James');
+    assert.equal(data.short_link, shortLink);
+    assert.ok(delivery.headers['webhook-id'] && delivery.headers['webhook-timestamp'] && delivery.headers['webhook-signature']);
+  } catch (err) {
+    await page.screenshot({ path: path.join(artifacts, 'tracked-qr-failure.png'), fullPage: true }).catch(() => {});
+    throw err;
+  }
+});
