@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './http/common.js';
 
 /** Recent Activity (spec 000 §2, §8, §9). */
 export const ACTIVITY_MESSAGES = {
@@ -84,10 +85,7 @@ export const ZListAnalyticsSchema = z.object({
 export type TListAnalytics = z.infer<typeof ZListAnalyticsSchema>;
 
 /** GET /api/analytics/lists/{id}/records?page&limit: the records that were scanned. */
-export const ZScannedRecordsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1).describe('Page, from 1'),
-  limit: z.coerce.number().int().min(1).max(100).default(25).describe('Records per page (1–100)'),
-});
+export const ZScannedRecordsQuerySchema = pageQuery(25);
 export const ZScannedRecordSchema = z.object({
   record_id: z.string().describe('The record'),
   name: z.string().describe('Full name or company of the record'),

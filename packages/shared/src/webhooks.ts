@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from './http/common.js';
 
 /** Scan events a webhook subscribes to (spec 000 §3 Webhook `event_types`). */
 export const WEBHOOK_EVENT_TYPES = ['first_scan', 'every_scan'] as const;
@@ -105,10 +106,7 @@ export const ZWebhookDeliverySchema = z.object({
 export type TWebhookDelivery = z.infer<typeof ZWebhookDeliverySchema>;
 
 /** GET /api/webhooks/{id}/deliveries?page&limit. */
-export const ZWebhookDeliveriesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1).describe('Page, from 1'),
-  limit: z.coerce.number().int().min(1).max(100).default(20).describe('Deliveries per page (1–100)'),
-});
+export const ZWebhookDeliveriesQuerySchema = pageQuery(20);
 export const ZWebhookDeliveriesSchema = z.object({
   deliveries: z.array(ZWebhookDeliverySchema).describe('Newest first'),
   total: z.number().int().describe('Deliveries in all'),

@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,9 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../app.js';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../db/client.js';
+import { openScratchPostgres } from '../db/scratch-database.js';
 import { loadConfig } from '../platform/config.js';
 import { createContext } from '../runtime.js';
 import { multipartBody } from './multipart.js';
@@ -68,22 +67,7 @@ export async function benchRedirect(kind: 'pglite' | 'postgres'): Promise<Redire
   let database: Database;
   let drop = async () => {};
   if (kind === 'postgres') {
-    const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-    const name = `mc_bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString() });
-    await migrateDatabase(database);
-    drop = async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    ({ database, drop } = await openScratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'mc_bench'));
   } else {
     const dbDir = path.join(dir, 'db');
     await promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), '--prepare-db', dbDir]);

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
 import { migrateDatabase, openDatabase, type Database } from '../db/client.js';
+import { openScratchPostgres } from '../db/scratch-database.js';
 import { loadConfig } from '../platform/config.js';
 import type { AppContext } from '../platform/context.js';
 import { buildPublicApi } from '../public-api.js';
@@ -27,26 +27,7 @@ export type TestApp = {
 
 async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    const name = `mc_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString() });
-    await migrateDatabase(database);
-    return {
-      database,
-      drop: async () => {
-        const c = new pg.Client({ connectionString: serverUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
-  }
+  if (serverUrl) return openScratchPostgres(serverUrl, 'mc_test');
   const dump = process.env.MC_TEST_PGLITE_DUMP;
   const pglite = dump
     ? await PGlite.create({ loadDataDir: new Blob([await fs.readFile(dump)]) })

@@ -26,6 +26,12 @@ export const ZErrorSchema = z.object({
   }).describe('The error'),
 }).meta({ id: 'Error' });
 
+/** `?page&limit` of a paged list: page from 1, `limit` 1–`max` (default `defaultLimit`). */
+export const pageQuery = (defaultLimit: number, max = 100) => z.object({
+  page: z.coerce.number().int().min(1).max(100000).default(1).describe('Page, from 1'),
+  limit: z.coerce.number().int().min(1).max(max).default(defaultLimit).describe(`Items per page (1–${max})`),
+});
+
 /** A `204 No Content` answer. */
 export const ZNoContent = z.null().describe('No content');
 
