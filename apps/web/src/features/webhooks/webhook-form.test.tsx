@@ -1,0 +1,46 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApp, stubApi } from '../../test/render';
+import { WebhookForm } from './webhook-form';
+
+describe('Add Webhook form (spec 000 §2, §5)', () => {
+  it('starts with the spec\'s defaults and posts what the user chose', async () => {
+    let posted: unknown = null;
+    stubApi({ 'POST /api/webhooks': ({ body }) => { posted = body; return { id: 'w1' }; } });
+    renderWithApp(<WebhookForm listId="l1" canSave />);
+    expect(screen.getByRole('checkbox', { name: 'First scan' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Every scan' })).not.toBeChecked();
+    for (const f of ['Contact info', 'Scan location', 'Scan time']) expect(screen.getByRole('checkbox', { name: f })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Custom fields' })).not.toBeChecked();
+    expect(screen.getByLabelText('Endpoint URL')).toHaveAttribute('type', 'url');
+
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'CRM' } });
+    fireEvent.change(screen.getByLabelText('Endpoint URL'), { target: { value: 'https://crm.example.com/hook' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Every scan' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Webhook' }));
+    await expect.poll(() => posted).toEqual({
+      name: 'CRM', endpoint_url: 'https://crm.example.com/hook', event_types: ['first_scan', 'every_scan'],
+      included_fields: ['contact_info', 'scan_location', 'scan_timestamp'], mailing_list_id: 'l1',
+    });
+  });
+
+  it('checks the URL before sending, and keeps the input when the server refuses', async () => {
+    const calls = stubApi({});
+    renderWithApp(<WebhookForm listId="l1" canSave />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'CRM' } });
+    fireEvent.change(screen.getByLabelText('Endpoint URL'), { target: { value: 'ftp://crm.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Webhook' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Endpoint URL must be a valid http:// or https:// URL');
+    expect(calls).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Endpoint URL'), { target: { value: 'https://crm.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Webhook' }));
+    expect(await screen.findByText(/^Failed to create webhook: /)).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('CRM');
+  });
+
+  it('cannot save without the plan feature', () => {
+    stubApi({});
+    renderWithApp(<WebhookForm listId="l1" canSave={false} />);
+    expect(screen.getByRole('button', { name: 'Add Webhook' })).toBeDisabled();
+  });
+});
