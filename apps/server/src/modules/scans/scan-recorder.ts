@@ -15,6 +15,9 @@ type RecorderContext = Pick<AppContext, 'db' | 'events' | 'config' | 'database'>
 
 /** Scans written per statement at most. */
 const MAX_BATCH = 256;
+/** Event batches being queued while redirects have already answered, at most. */
+const MAX_PUBLISHES_IN_FLIGHT = 8;
+let publishesInFlight = 0;
 const cut = (s: string | null, n: number) => (s ? s.slice(0, n) : null);
 
 /**
@@ -22,8 +25,8 @@ const cut = (s: string | null, n: number) => (s ? s.slice(0, n) : null);
  * commit: requests that arrive while batches are being written wait for the next batch, so under
  * load one statement stores many scans, and each request is answered only after its scan is
  * committed. PostgreSQL writes up to 4 batches at once (its connections work in parallel); the
- * embedded PGlite, one. Human scans are then published as `scan.recorded` events (webhooks,
- * notifications); bots are stored with `is_bot` and published to nobody.
+ * embedded PGlite, one. Human scans are published as `scan.recorded` events (webhooks,
+ * notifications) while the redirects answer; bots are stored with `is_bot` and published to nobody.
  */
 export function createScanRecorder(ctx: RecorderContext) {
   type Waiting = { req: ScanRequest; resolve: (o: ScanOutcome) => void; reject: (e: unknown) => void };
@@ -100,10 +103,13 @@ async function writeBatch(ctx: RecorderContext, reqs: ScanRequest[]): Promise<Sc
     return dest.url ? { kind: 'redirect', url: dest.url } : { kind: 'no-destination' };
   });
   if (events.length) {
-    // The scans are committed; a failed fan-out is logged, never turned into a failed redirect.
-    await ctx.events.publishMany('scan.recorded', events).catch((err: unknown) => {
+    // The scans are committed, so the redirects answer now; the fan-out is queued meanwhile, and
+    // a failure to queue it is logged, never turned into a failed redirect.
+    const publishing = ctx.events.publishMany('scan.recorded', events).catch((err: unknown) => {
       console.error('[scans] could not publish scan events:', err instanceof Error ? err.message : err);
-    });
+    }).finally(() => { publishesInFlight--; });
+    // Bounded: when queueing falls behind, the next batches wait for it instead of piling up.
+    if (++publishesInFlight > MAX_PUBLISHES_IN_FLIGHT) await publishing;
   }
   return outcomes;
 }
