@@ -3,7 +3,7 @@
  * (subpath export `@mailcraft/shared/designs`; kept out of the main entry so that importing the
  * shared rules never loads pdfme).
  */
-export { qrVectorPlugin, qrRuns, qrShapes, qrOperators, qrSvg, QR_VECTOR_TYPE, QR_MARGIN_MODULES, QR_ERROR_CORRECTIONS, type QrLook } from './qr-vector.js';
+export { qrVectorPlugin, qrRuns, qrShapes, qrOperators, qrSvg, setQrLookOverride, QR_VECTOR_TYPE, QR_MARGIN_MODULES, QR_ERROR_CORRECTIONS, type QrLook } from './qr-vector.js';
 export type { QrVectorSchema, QrErrorCorrection } from './qr-vector.js';
 export { indiciaPlugin, indiciaLineSize, INDICIA_TYPE, INDICIA_SMALL_TEXT_RATIO } from './indicia.js';
 export type { IndiciaSchema } from './indicia.js';

@@ -82,9 +82,19 @@ export function qrSvg(value: string, opts: QrLook & { size?: number } = {}): str
     + `<path d="${shapesToSvgPath(shapes, QR_MARGIN_MODULES)}" fill="${fg}"/></svg>`;
 }
 
+/**
+ * The list's QR style the browser draws every code in (Designer canvas and its thumbnails), so
+ * they show what the print file will — the server applies the same style to the template before
+ * rendering (print-source `applyQrStyle`). Null: each element's own settings. Browser only.
+ */
+let lookOverride: QrLook | null = null;
+export function setQrLookOverride(look: QrLook | null): void {
+  lookOverride = look;
+}
+
 function pdf({ value, schema, page, pdfLib, options }: PDFRenderProps<QrVectorSchema>): void {
   if (!value) return; // spec 000 §9: empty input has no code; the element prints nothing
-  const ops = qrOperators(value, schema, elementBox(schema, page.getHeight()), options.colorType);
+  const ops = qrOperators(value, { ...schema, ...lookOverride }, elementBox(schema, page.getHeight()), options.colorType);
   type OpName = Parameters<typeof pdfLib.PDFOperator.of>[0];
   page.pushOperators(...ops.map(([name, args]) => pdfLib.PDFOperator.of(name as OpName, args)));
 }
@@ -95,7 +105,7 @@ function ui({ value, schema, rootElement }: UIRenderProps<QrVectorSchema>): void
   const text = value || schema.content || '';
   try {
     if (!text) throw new Error('No input text');
-    container.innerHTML = qrSvg(text, schema);
+    container.innerHTML = qrSvg(text, { ...schema, ...lookOverride });
   } catch (err) {
     Object.assign(container.style, { background: '#f0f0f0', color: '#888', fontSize: '10px', textAlign: 'center' });
     container.textContent = err instanceof Error ? err.message : 'QR';

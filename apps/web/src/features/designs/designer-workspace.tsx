@@ -3,7 +3,9 @@ import { useNavigate } from 'react-router';
 import { Alert, App, Button, Space, Tabs, Tooltip, Typography } from 'antd';
 import type { Font, Template } from '@pdfme/common';
 import type { TDesignTemplate, TProject, TProjectDesign } from '@mailcraft/shared';
+import { setQrLookOverride } from '@mailcraft/shared/designs';
 import { errorDetail } from '../../lib/api-client';
+import { useQrConfig } from '../qr-codes/qr-api';
 import { buildElement, withElement, type Insertable } from './design-elements';
 import { onProjectPage, SIDE_LABELS, templateFingerprint, type Side, type SideTemplates } from './design-template';
 import { renderThumbnail } from './design-thumbnails';
@@ -52,6 +54,15 @@ export function DesignerWorkspace({ project, design, font }: Props) {
   }, []);
   const [initial] = useState(() => templates.current[side]);
   const designer = usePdfmeDesigner(container, initial, font, onChange);
+
+  // QR codes on the canvas and in thumbnails in the list's QR style, as print draws them.
+  const qrConfig = useQrConfig(project.list_id ?? '', { enabled: !!project.list_id });
+  const qrStyle = qrConfig.data?.style ?? null;
+  useEffect(() => {
+    setQrLookOverride(qrStyle);
+    if (designer) designer.updateTemplate(designer.getTemplate());
+    return () => setQrLookOverride(null);
+  }, [qrStyle, designer]);
 
   const switchSide = (next: Side) => {
     if (!designer || next === sideRef.current) return;

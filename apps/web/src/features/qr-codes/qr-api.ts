@@ -10,13 +10,14 @@ export const qrKeys = {
   mapData: (listId: string) => ['qr', 'map-data', listId] as const,
 };
 
-/** GET /api/qr/list/{listId} (spec 001 §7): the saved configuration, first of the array, or undefined. 'Failed to fetch QR config'. */
-export function useQrConfig(listId: string) {
+/** GET /api/qr/list/{listId} (spec 001 §7): the saved configuration, first of the array, or null. 'Failed to fetch QR config'. Also read by the Designer for the QR style. */
+export function useQrConfig(listId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: qrKeys.config(listId),
     queryFn: async () => (await api<TQrConfigRecord[]>(`/api/qr/list/${listId}`))[0] ?? null,
     retry: false,
     staleTime: Infinity,
+    enabled,
   });
 }
 

@@ -126,7 +126,15 @@ function QrScreen({ projectId, listId }: { projectId: string; listId: string }) 
         </Space>
       ),
     },
-    { key: 'style', label: 'QR Code Settings', children: <QrStylePanel style={draft.style} onChange={(style) => edit({ ...draft, style })} /> },
+    {
+      key: 'style', label: 'QR Code Settings',
+      children: (
+        <>
+          <QrStylePanel style={draft.style} onChange={(style) => edit({ ...draft, style })} />
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>The Designer and the print files draw every QR code of this list in this style.</Typography.Paragraph>
+        </>
+      ),
+    },
     {
       key: 'preview', label: 'Preview URLs',
       children: preview.isPending ? <Spin /> : <QrPreviewUrls records={preview.data?.records ?? []} draft={draft} mapFields={mapFields} />,
