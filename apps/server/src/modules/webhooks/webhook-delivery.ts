@@ -8,6 +8,8 @@ import { webhooksRepo } from './webhooks.repo.js';
 export type ScheduleAttempt = (deliveryId: string, attempt: number, delaySeconds: number) => Promise<void>;
 
 const DAY_MS = 86_400_000;
+/** An attempt claimed this long ago without an outcome was cut off (the job's expiry is 120 s). */
+const ATTEMPT_STALE_SECONDS = 90;
 /** The longest wait a Retry-After may ask for: the schedule's longest step (10 h). */
 const RETRY_AFTER_CAP_SECONDS = Math.max(...WEBHOOK_RETRY_SCHEDULE_SECONDS);
 
@@ -33,7 +35,7 @@ export function retryAfterSeconds(header: string | null, cap: number): number | 
  * 5 days is disabled, with the reason shown to its owner.
  */
 export async function attemptDelivery(ctx: AppContext, deliveryId: string, attempt: number, schedule: ScheduleAttempt): Promise<void> {
-  const delivery = await webhooksRepo.claimAttempt(ctx.db, deliveryId, attempt);
+  const delivery = await webhooksRepo.claimAttempt(ctx.db, deliveryId, attempt, ATTEMPT_STALE_SECONDS);
   if (!delivery) return;
   const hook = await webhooksRepo.find(ctx.db, delivery.webhookId);
   const now = new Date();

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
@@ -52,12 +52,19 @@ export const webhooksRepo = {
 
   /**
    * Claims attempt `attempt` of a pending delivery (the job of an attempt runs once even when
-   * pg-boss hands it out twice): bumps `attempts` from attempt − 1. Undefined when already claimed,
-   * finished or deleted.
+   * pg-boss hands it out twice): bumps `attempts` from attempt − 1 — or takes it over when that
+   * attempt was claimed over `staleSeconds` ago and never finished (its process died; an attempt
+   * takes 15 s at most). Undefined when claimed, finished or deleted.
    */
-  claimAttempt: async (db: Db, deliveryId: string, attempt: number): Promise<DeliveryRow | undefined> =>
+  claimAttempt: async (db: Db, deliveryId: string, attempt: number, staleSeconds: number): Promise<DeliveryRow | undefined> =>
     (await db.update(webhookDeliveries).set({ attempts: attempt, nextRetry: null, lastAttemptAt: new Date() })
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending'), eq(webhookDeliveries.attempts, attempt - 1)))
+      .where(and(
+        eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending'),
+        or(
+          eq(webhookDeliveries.attempts, attempt - 1),
+          and(eq(webhookDeliveries.attempts, attempt), lt(webhookDeliveries.lastAttemptAt, new Date(Date.now() - staleSeconds * 1000))),
+        ),
+      ))
       .returning())[0],
 
   recordAttempt: async (db: Db, values: typeof webhookAttempts.$inferInsert) => db.insert(webhookAttempts).values(values),

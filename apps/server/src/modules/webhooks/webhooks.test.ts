@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_MESSAGES, type TWebhook } from '@mailcraft/shared';
 import type { DomainEvent } from '../../jobs/events.js';
-import { webhooks } from '../../db/schema/index.js';
+import { webhookDeliveries, webhooks } from '../../db/schema/index.js';
+import { attemptDelivery } from './webhook-delivery.js';
 import { expectError } from '../../test/expect-error.js';
 import { createMailingList, onPlan, us500 } from '../../test/factories.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
@@ -217,6 +218,30 @@ describe('webhooks: signed deliveries with retries', () => {
       await busy.close();
     }
   }, 60_000);
+
+  it('takes over an attempt whose process died, but never one in progress', async () => {
+    const rx = await receiver([{ status: 200 }]);
+    try {
+      const hook = await addHook(rx.url);
+      const row = (at: Date, messageId: string) => ({
+        webhookId: hook.id, messageId, eventType: 'webhook.test', payload: { type: 'webhook.test', timestamp: at.toISOString(), data: {} },
+        attempts: 1, lastAttemptAt: at,
+      });
+      const [stale, busy] = await t.ctx.db.insert(webhookDeliveries).values([
+        row(new Date(Date.now() - 5 * 60_000), 'msg_stale'), row(new Date(), 'msg_busy'),
+      ]).returning();
+      const never = async () => { throw new Error('no retry expected'); };
+      await attemptDelivery(t.ctx, stale.id, 1, never);
+      await attemptDelivery(t.ctx, busy.id, 1, never);
+      expect(rx.received.map((r) => r.headers['webhook-id'])).toEqual(['msg_stale']);
+      const log = (await deliveries(hook.id)).deliveries;
+      expect(log.find((d: { message_id: string }) => d.message_id === 'msg_stale')).toMatchObject({ status: 'success', attempts: 1 });
+      expect(log.find((d: { message_id: string }) => d.message_id === 'msg_busy')).toMatchObject({ status: 'pending' });
+      await owner.req({ method: 'DELETE', url: `/api/webhooks/${hook.id}` });
+    } finally {
+      await rx.close();
+    }
+  });
 
   it('sends a signed test event on request', async () => {
     const rx = await receiver([{ status: 200 }]);
