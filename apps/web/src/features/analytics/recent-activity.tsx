@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import { Alert, Table, Typography } from 'antd';
 import { ACTIVITY_MESSAGES, GEOIP_ATTRIBUTION, type TRecentScan } from '@mailcraft/shared';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { useRecentScans } from './analytics-api';
+import './analytics.css';
 
 const NA = ACTIVITY_MESSAGES.missing;
 const or = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(', ') || NA;
@@ -50,7 +52,10 @@ function ActivityTable({ listId }: { listId?: string }) {
 export function RecentActivity({ listId }: { listId?: string }) {
   return (
     <section aria-label="Recent Activity" className="recent-activity">
-      <Typography.Title level={4}>Recent Activity</Typography.Title>
+      <div className="recent-activity-head">
+        <Typography.Title level={4}>Recent Activity</Typography.Title>
+        <Link to={listId ? `/analytics/${listId}` : '/analytics'}>{listId ? 'List analytics' : 'All analytics'}</Link>
+      </div>
       <ErrorBoundary fallback={ACTIVITY_MESSAGES.boundary}>
         <ActivityTable listId={listId} />
       </ErrorBoundary>

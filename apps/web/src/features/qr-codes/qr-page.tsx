@@ -164,6 +164,8 @@ function QrScreen({ projectId, listId }: { projectId: string; listId: string }) 
         <Button onClick={() => void submit(false)} disabled={!access.allowed} loading={save.isPending && !dirty}>Save</Button>
         <Button type="primary" onClick={() => void submit(true)} disabled={!access.allowed} loading={save.isPending}>Save &amp; Continue</Button>
         <Button type="link" onClick={() => navigate(`/projects/${projectId}/editor`)}>Continue to Designer</Button>
+        <Button type="link" onClick={() => navigate(`/webhooks/${listId}`)}>Webhooks</Button>
+        <Button type="link" onClick={() => navigate(`/analytics/${listId}`)}>Scan analytics</Button>
       </Space>
     </div>
   );
