@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../app.js';
 import { migrateDatabase, openDatabase, type Database, type Db } from '../db/client.js';
+import { numberValue, rowsOf } from '../db/raw-rows.js';
 import { openScratchPostgres } from '../db/scratch-database.js';
 import { loadConfig } from '../platform/config.js';
 import { createContext } from '../runtime.js';
@@ -82,8 +83,7 @@ export async function benchRedirect(kind: 'pglite' | 'postgres'): Promise<Redire
     // Warm-up (not measured): the first scan opens the GeoIP database and prepares the statement.
     await fetch(`${base}/${codes[0]}`, { redirect: 'manual', headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148 Safari/604.1', 'x-forwarded-for': '8.8.8.8' } });
     const result = await load(base, codes, dir);
-    const rows = (await ctx.db.execute(sql`SELECT count(*)::int AS n FROM scans`)) as unknown as { rows: Array<{ n: number }> };
-    const scansStored = Number(rows.rows[0].n);
+    const scansStored = numberValue(rowsOf(await ctx.db.execute(sql`SELECT count(*) AS n FROM scans`))[0].n);
     return { ...result, connections: CONNECTIONS, seconds: SECONDS, scansStored, redirectsMissingAScan: Math.max(0, result.redirects + 1 - scansStored) };
   } finally {
     await app.close();
@@ -111,8 +111,7 @@ async function seed(app: Awaited<ReturnType<typeof buildApp>>, db: Db): Promise<
   };
   const saved = await app.inject({ method: 'POST', url: '/api/qr/config', payload: { listId, config }, headers });
   if (saved.statusCode !== 200) throw new Error(`QR config failed: ${saved.statusCode} ${saved.body}`);
-  const rows = (await db.execute(sql`SELECT code FROM short_links`)) as unknown as { rows: Array<{ code: string }> };
-  return rows.rows.map((r) => r.code);
+  return rowsOf(await db.execute(sql`SELECT code FROM short_links`)).map((r) => String(r.code));
 }
 
 // `node dist/bench/redirect-bench.js` prints one run as JSON; `--prepare-db <dir>` is the child's job.

@@ -98,7 +98,6 @@ export const ZQrConfigSaveSchema = z.object({
   listId: z.string().min(1).max(100).describe('The mailing list the configuration is for'),
   config: ZQrConfigSchema,
 }).meta({ id: 'QrConfigSave' });
-export type TQrConfigSave = z.input<typeof ZQrConfigSaveSchema>;
 
 /** One entry of the stored `variable_mapping`: a field's settings, or a static parameter flagged isStatic. */
 export const ZVariableMappingEntrySchema = z.object({
@@ -142,7 +141,7 @@ export function fromVariableMapping(mapping: TQrConfigRecord['variable_mapping']
 }
 
 /** RFC 4648 base64 of the UTF-8 bytes of `value` (browser and Node). */
-export function base64Utf8(value: string): string {
+function base64Utf8(value: string): string {
   const bytes = new TextEncoder().encode(value);
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { jsonOrNull, jsonValue, rowsOf } from '../../db/raw-rows.js';
 import { qrConfigs } from '../../db/schema/index.js';
 import { newShortCodes } from './short-codes.js';
 
@@ -19,9 +20,6 @@ export type ListLinkContext = {
 
 const ENSURE_BATCH = 5000;
 
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
-const asJson = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) as T : v as T);
 
 /** Database access for QR configurations and short links (queries scoped by the caller's checks). */
 export const qrCodesRepo = {
@@ -37,16 +35,18 @@ export const qrCodesRepo = {
     }).returning())[0],
 
   /**
-   * Gives every record of the list a short link: codes from a CSPRNG, inserted in batches of 5000;
-   * a code that collides (or a record linked meanwhile by another call) is skipped and retried
-   * with a new code on the next pass. Returns how many links were created.
+   * Gives every record of the list — or only `recordIds` of it — a short link: codes from a
+   * CSPRNG, inserted in batches of 5000; a code that collides (or a record linked meanwhile by
+   * another call) is skipped and retried with a new code on the next pass. Returns how many
+   * links were created.
    */
-  ensureLinks: async (db: Db, listId: string): Promise<number> => {
+  ensureLinks: async (db: Db, listId: string, recordIds?: string[]): Promise<number> => {
+    const only = recordIds ? sql`AND r.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb)::uuid)` : sql``;
     let created = 0;
     for (;;) {
       const missing = rowsOf(await db.execute(sql`
         SELECT r.id FROM mailing_list_records r
-        WHERE r.list_id = ${listId}::uuid AND NOT EXISTS (SELECT 1 FROM short_links s WHERE s.record_id = r.id)
+        WHERE r.list_id = ${listId}::uuid ${only} AND NOT EXISTS (SELECT 1 FROM short_links s WHERE s.record_id = r.id)
         LIMIT ${ENSURE_BATCH}`)).map((r) => String(r.id));
       if (missing.length === 0) return created;
       const codes = newShortCodes(missing.length);
@@ -77,11 +77,11 @@ export const qrCodesRepo = {
       listId: String(r.id),
       userId: String(r.user_id),
       listName: String(r.name),
-      headers: asJson<string[]>(r.headers),
-      mappings: r.mappings == null ? null : asJson(r.mappings),
-      fieldSettings: r.field_settings == null ? null : asJson(r.field_settings),
+      headers: jsonValue<string[]>(r.headers),
+      mappings: jsonOrNull(r.mappings),
+      fieldSettings: jsonOrNull(r.field_settings),
       baseUrl: r.base_url == null ? null : String(r.base_url),
-      variableMapping: r.variable_mapping == null ? null : asJson(r.variable_mapping),
+      variableMapping: jsonOrNull(r.variable_mapping),
     })),
 };
 

@@ -65,11 +65,12 @@ export async function dataPreview(ctx: Pick<AppContext, 'db' | 'config'>, princi
   const offset = (page.page - 1) * page.limit;
   const take = Math.max(0, Math.min(page.limit, total - offset));
   const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
-  await qrCodesRepo.ensureLinks(ctx.db, list.id);
   let records: Array<{ id: string; values: string[] }> = [];
   if (take > 0) {
     for await (const batch of recordBatches(ctx.db, list, offset + take, offset + take)) records = batch.slice(offset);
   }
+  // Only the previewed records: a 250,000-record list is linked when saved or printed, not here.
+  await qrCodesRepo.ensureLinks(ctx.db, list.id, records.map((r) => r.id));
   const codes = await qrCodesRepo.codesFor(ctx.db, list.id, records.map((r) => r.id));
   return {
     headers: list.headers,

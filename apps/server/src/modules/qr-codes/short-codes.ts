@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 /** The 62 characters of a short code. */
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 /** Characters per code: 62^10 ≈ 8.4·10^17 codes, about 59.5 bits (issue 7: at least 8). */
-export const SHORT_CODE_LENGTH = 10;
+const SHORT_CODE_LENGTH = 10;
 /** What a short code looks like; anything else on the root path is not a short link. */
 export const SHORT_CODE_PATTERN = /^[0-9A-Za-z]{10}$/;
 

@@ -61,8 +61,6 @@ export function createScanRecorder(ctx: RecorderContext) {
   };
 }
 
-export type ScanRecorder = ReturnType<typeof createScanRecorder>;
-
 async function writeBatch(ctx: RecorderContext, reqs: ScanRequest[]): Promise<ScanOutcome[]> {
   const places = await Promise.all(reqs.map((r) => locateIp(r.ip)));
   const humans = new Map<string, number>();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
+import { isoOrNull, jsonOrNull, jsonValue, numberValue, rowsOf, textOrNull, type RawRow } from '../../db/raw-rows.js';
 
 /**
  * One request to a short link, classified: `humanRank` is its place among this batch's human
@@ -14,12 +15,6 @@ export type ScanInput = {
 /** A stored scan: its record (values in header order), list and owner, first-scan flag and the record's human scans so far. */
 export type StoredScan = { id: string; code: string; recordId: string; listId: string; userId: string; values: string[]; isFirst: boolean; scanCount: number };
 
-type Row = Record<string, unknown>;
-const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
-const num = (v: unknown): number => Number(v ?? 0);
-const str = (v: unknown): string | null => (v == null ? null : String(v));
-const iso = (v: unknown): string | null => (v == null ? null : (v instanceof Date ? v : new Date(String(v))).toISOString());
-const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) as T : v as T);
 
 /** A scan with what is needed to name the contact (record values and the list's mapping). */
 export type ScanWithRecord = {
@@ -37,12 +32,12 @@ const SCAN_WITH_RECORD = sql`
   JOIN mailing_list_records r ON r.id = s.record_id
   LEFT JOIN column_mappings m ON m.list_id = s.list_id`;
 
-const toScanWithRecord = (r: Row): ScanWithRecord => ({
-  id: String(r.id), scannedAt: iso(r.scanned_at)!, listId: String(r.list_id), listName: String(r.list_name), recordId: String(r.record_id),
-  city: str(r.city), region: str(r.region), country: str(r.country), deviceType: str(r.device_type), os: str(r.os),
-  browser: str(r.browser), referrer: str(r.referrer), isFirst: !!r.is_first, isBot: !!r.is_bot,
-  headers: json(r.headers), values: json(r.values), mappings: r.mappings == null ? null : json(r.mappings),
-  fieldSettings: r.field_settings == null ? null : json(r.field_settings),
+const toScanWithRecord = (r: RawRow): ScanWithRecord => ({
+  id: String(r.id), scannedAt: isoOrNull(r.scanned_at)!, listId: String(r.list_id), listName: String(r.list_name), recordId: String(r.record_id),
+  city: textOrNull(r.city), region: textOrNull(r.region), country: textOrNull(r.country), deviceType: textOrNull(r.device_type), os: textOrNull(r.os),
+  browser: textOrNull(r.browser), referrer: textOrNull(r.referrer), isFirst: !!r.is_first, isBot: !!r.is_bot,
+  headers: jsonValue(r.headers), values: jsonValue(r.values), mappings: jsonOrNull(r.mappings),
+  fieldSettings: jsonOrNull(r.field_settings),
 });
 
 /** The statement of `recordBatch` ($1: the scans as a JSON array), prepared once per connection. */
@@ -96,7 +91,7 @@ export const scansRepo = {
     const { rows } = await database.executePrepared('mc_record_scans_v1', RECORD_SCANS_SQL, [JSON.stringify(input)]);
     return rows.map((r) => ({
       id: String(r.id), code: String(r.code), recordId: String(r.record_id), listId: String(r.list_id), userId: String(r.user_id),
-      values: json<string[]>(r.values), isFirst: !!r.is_first, scanCount: num(r.scan_count),
+      values: jsonValue<string[]>(r.values), isFirst: !!r.is_first, scanCount: numberValue(r.scan_count),
     }));
   },
 
@@ -115,33 +110,33 @@ export const scansRepo = {
       FROM mailing_lists l LEFT JOIN scans s ON s.list_id = l.id
       WHERE l.user_id = ${userId}::uuid ${listId ? sql`AND l.id = ${listId}::uuid` : sql``}
       GROUP BY l.id ORDER BY l.created_at DESC, l.id DESC`)).map((r) => ({
-      listId: String(r.id), name: String(r.name), rowCount: num(r.row_count), total: num(r.total), unique: num(r.uniq), lastScanAt: iso(r.last_scan),
+      listId: String(r.id), name: String(r.name), rowCount: numberValue(r.row_count), total: numberValue(r.total), unique: numberValue(r.uniq), lastScanAt: isoOrNull(r.last_scan),
     })),
 
   /** Bot requests of a list. */
   botCount: async (db: Db, listId: string): Promise<number> =>
-    num(rowsOf(await db.execute(sql`SELECT count(*) AS n FROM scans WHERE list_id = ${listId}::uuid AND is_bot`))[0]?.n),
+    numberValue(rowsOf(await db.execute(sql`SELECT count(*) AS n FROM scans WHERE list_id = ${listId}::uuid AND is_bot`))[0]?.n),
 
   /** Human and first scans per UTC day, oldest first. */
   byDay: async (db: Db, listId: string) =>
     rowsOf(await db.execute(sql`
       SELECT to_char(s.scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS total, count(*) FILTER (WHERE s.is_first) AS uniq
       FROM scans s WHERE s.list_id = ${listId}::uuid AND NOT s.is_bot GROUP BY 1 ORDER BY 1`))
-      .map((r) => ({ date: String(r.day), total: num(r.total), unique: num(r.uniq) })),
+      .map((r) => ({ date: String(r.day), total: numberValue(r.total), unique: numberValue(r.uniq) })),
 
   /** The 10 places with the most human scans. */
   topLocations: async (db: Db, listId: string) =>
     rowsOf(await db.execute(sql`
       SELECT s.city, s.region, s.country, count(*) AS n FROM scans s WHERE s.list_id = ${listId}::uuid AND NOT s.is_bot
       GROUP BY 1, 2, 3 ORDER BY n DESC, 1, 2, 3 LIMIT 10`))
-      .map((r) => ({ city: str(r.city), region: str(r.region), country: str(r.country), scans: num(r.n) })),
+      .map((r) => ({ city: textOrNull(r.city), region: textOrNull(r.region), country: textOrNull(r.country), scans: numberValue(r.n) })),
 
   /** Human scans grouped by one of the device columns ('Unknown' for none). */
   countBy: async (db: Db, listId: string, column: 'device_type' | 'os' | 'browser') =>
     rowsOf(await db.execute(sql`
       SELECT COALESCE(s.${sql.raw(column)}, 'Unknown') AS name, count(*) AS n FROM scans s
       WHERE s.list_id = ${listId}::uuid AND NOT s.is_bot GROUP BY 1 ORDER BY n DESC, 1 LIMIT 20`))
-      .map((r) => ({ name: String(r.name), scans: num(r.n) })),
+      .map((r) => ({ name: String(r.name), scans: numberValue(r.n) })),
 
   /** Records with human scans, most recently scanned first, and how many there are. */
   scannedRecords: async (db: Db, listId: string, offset: number, limit: number) => {
@@ -155,12 +150,12 @@ export const scansRepo = {
       LEFT JOIN column_mappings m ON m.list_id = l.id
       ORDER BY per.last_at DESC, per.record_id LIMIT ${limit} OFFSET ${offset}`));
     return {
-      total: rows.length ? num(rows[0].total) : 0,
+      total: rows.length ? numberValue(rows[0].total) : 0,
       records: rows.map((r) => ({
-        recordId: String(r.record_id), scans: num(r.n), firstAt: iso(r.first_at)!, lastAt: iso(r.last_at)!,
-        headers: json<string[]>(r.headers), values: json<string[]>(r.values),
-        mappings: r.mappings == null ? null : json<Record<string, string>>(r.mappings),
-        fieldSettings: r.field_settings == null ? null : json<{ capitalization?: Record<string, string> }>(r.field_settings),
+        recordId: String(r.record_id), scans: numberValue(r.n), firstAt: isoOrNull(r.first_at)!, lastAt: isoOrNull(r.last_at)!,
+        headers: jsonValue<string[]>(r.headers), values: jsonValue<string[]>(r.values),
+        mappings: jsonOrNull<Record<string, string>>(r.mappings),
+        fieldSettings: jsonOrNull<{ capitalization?: Record<string, string> }>(r.field_settings),
       })),
     };
   },

@@ -12,8 +12,6 @@ import { requireFeature } from '../subscriptions/subscriptions.service.js';
 import { newMessageId, startDeliveries, webhookDeliverJob } from './webhooks.jobs.js';
 import { webhooksRepo, type AttemptRow, type DeliveryRow, type WebhookRow } from './webhooks.repo.js';
 
-type Ctx = AppContext;
-
 /** A new Standard Webhooks signing secret: `whsec_` + base64 of 24 random bytes. */
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -33,12 +31,12 @@ const presentDelivery = (d: DeliveryRow): TWebhookDelivery => ({
 });
 
 /** One attempt of the delivery log. */
-export const presentAttempt = (a: AttemptRow) => ({
+const presentAttempt = (a: AttemptRow) => ({
   attempt: a.attempt, attempted_at: a.attemptedAt.toISOString(), response_code: a.responseCode, response_excerpt: a.responseExcerpt,
   error_message: a.errorMessage, duration_ms: a.durationMs,
 });
 
-async function ownedWebhook(ctx: Ctx, principal: Principal, id: string): Promise<WebhookRow> {
+async function ownedWebhook(ctx: AppContext, principal: Principal, id: string): Promise<WebhookRow> {
   const hook = await webhooksRepo.findOwned(ctx.db, principal.userId, id);
   if (!hook) throw notFound('Webhook');
   return hook;
@@ -48,7 +46,7 @@ async function ownedWebhook(ctx: Ctx, principal: Principal, id: string): Promise
  * Refuses an endpoint whose host is a literal non-public address, unless ALLOW_PRIVATE_WEBHOOKS
  * (a first check for the user; the real guard runs at connect time on every resolved address).
  */
-function checkEndpoint(ctx: Ctx, url: string): void {
+function checkEndpoint(ctx: AppContext, url: string): void {
   if (ctx.config.allowPrivateWebhooks) return;
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   if (host === 'localhost' || host.endsWith('.localhost') || (/^[\d.:a-f]+$/i.test(host) && !isPublicAddress(host))) {
@@ -57,7 +55,7 @@ function checkEndpoint(ctx: Ctx, url: string): void {
 }
 
 /** GET /api/webhooks/{mailingListId} (spec 000 §7): the list's webhooks, oldest first. Errors: NOT_FOUND (404). */
-export async function listWebhooks(ctx: Ctx, principal: Principal, listId: string): Promise<TWebhook[]> {
+export async function listWebhooks(ctx: AppContext, principal: Principal, listId: string): Promise<TWebhook[]> {
   const list = await getOwnedList(ctx.db, principal, listId);
   return (await webhooksRepo.listForList(ctx.db, principal.userId, list.id)).map(present);
 }
@@ -68,7 +66,7 @@ export async function listWebhooks(ctx: Ctx, principal: Principal, listId: strin
  * to save webhooks' without the `webhooks` feature (spec 001 §6 wording); VALIDATION (400) for a
  * private endpoint.
  */
-export async function createWebhook(ctx: Ctx, principal: Principal, input: {
+export async function createWebhook(ctx: AppContext, principal: Principal, input: {
   name: string; endpoint_url: string; event_types: WebhookEventType[]; included_fields: WebhookIncludedField[]; mailing_list_id: string;
 }): Promise<TWebhook> {
   const list = await getOwnedList(ctx.db, principal, input.mailing_list_id);
@@ -81,19 +79,19 @@ export async function createWebhook(ctx: Ctx, principal: Principal, input: {
 }
 
 /** PATCH /api/webhooks/{id} (spec 000 §4): on or off; turning on clears a disable and the failure clock. */
-export async function setWebhookActive(ctx: Ctx, principal: Principal, id: string, isActive: boolean): Promise<TWebhook> {
+export async function setWebhookActive(ctx: AppContext, principal: Principal, id: string, isActive: boolean): Promise<TWebhook> {
   const hook = await ownedWebhook(ctx, principal, id);
   return present(await webhooksRepo.update(ctx.db, hook.id, isActive ? { isActive, disabledReason: null, failingSince: null } : { isActive }));
 }
 
 /** DELETE /api/webhooks/{id}: the webhook and its delivery log. */
-export async function deleteWebhook(ctx: Ctx, principal: Principal, id: string): Promise<void> {
+export async function deleteWebhook(ctx: AppContext, principal: Principal, id: string): Promise<void> {
   const hook = await ownedWebhook(ctx, principal, id);
   await webhooksRepo.delete(ctx.db, hook.id);
 }
 
 /** POST /api/webhooks/{id}/rotate-secret: a new signing secret; the old one stops at once. */
-export async function rotateSecret(ctx: Ctx, principal: Principal, id: string): Promise<TWebhook> {
+export async function rotateSecret(ctx: AppContext, principal: Principal, id: string): Promise<TWebhook> {
   const hook = await ownedWebhook(ctx, principal, id);
   return present(await webhooksRepo.update(ctx.db, hook.id, { secretKey: newSecret() }));
 }
@@ -102,7 +100,7 @@ export async function rotateSecret(ctx: Ctx, principal: Principal, id: string): 
  * POST /api/webhooks/{id}/test ('Send test event'): a `webhook.test` delivery with sample data,
  * through the same signed, retried pipeline as scans.
  */
-export async function sendTestEvent(ctx: Ctx, principal: Principal, id: string): Promise<TWebhookDelivery> {
+export async function sendTestEvent(ctx: AppContext, principal: Principal, id: string): Promise<TWebhookDelivery> {
   const hook = await ownedWebhook(ctx, principal, id);
   const list = await getOwnedList(ctx.db, principal, hook.mailingListId);
   const now = new Date().toISOString();
@@ -121,14 +119,14 @@ export async function sendTestEvent(ctx: Ctx, principal: Principal, id: string):
 }
 
 /** GET /api/webhooks/{id}/deliveries: the delivery log, newest first. */
-export async function listDeliveries(ctx: Ctx, principal: Principal, id: string, page: { page: number; limit: number }): Promise<TWebhookDeliveries> {
+export async function listDeliveries(ctx: AppContext, principal: Principal, id: string, page: { page: number; limit: number }): Promise<TWebhookDeliveries> {
   const hook = await ownedWebhook(ctx, principal, id);
   const { rows, total } = await webhooksRepo.deliveries(ctx.db, hook.id, (page.page - 1) * page.limit, page.limit);
   return { deliveries: rows.map(presentDelivery), total };
 }
 
 /** GET /api/webhooks/{id}/deliveries/{deliveryId}/attempts: every attempt of one delivery. */
-export async function listAttempts(ctx: Ctx, principal: Principal, id: string, deliveryId: string) {
+export async function listAttempts(ctx: AppContext, principal: Principal, id: string, deliveryId: string) {
   const hook = await ownedWebhook(ctx, principal, id);
   const delivery = await webhooksRepo.findDelivery(ctx.db, hook.id, deliveryId);
   if (!delivery) throw notFound('Delivery');
@@ -140,7 +138,7 @@ export async function listAttempts(ctx: Ctx, principal: Principal, id: string, d
  * message id (so the receiver can tell it is the same event). Errors: NOT_FOUND (404); CONFLICT
  * (409) while it is still pending.
  */
-export async function resendDelivery(ctx: Ctx, principal: Principal, id: string, deliveryId: string): Promise<TWebhookDelivery> {
+export async function resendDelivery(ctx: AppContext, principal: Principal, id: string, deliveryId: string): Promise<TWebhookDelivery> {
   const hook = await ownedWebhook(ctx, principal, id);
   if (!(await webhooksRepo.findDelivery(ctx.db, hook.id, deliveryId))) throw notFound('Delivery');
   const reopened = await webhooksRepo.reopen(ctx.db, deliveryId);
