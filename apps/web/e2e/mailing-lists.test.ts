@@ -123,8 +123,8 @@ test('us-500.xlsx: upload, data preview paging, auto-mapping, used columns disab
 
 test('upload screen: failed and refused uploads, the current list, deleting a list needs DELETE', async () => {
   await withProject('uploader', async (page, projectId, context) => {
-    await uploadShared(context, projectId, 'us-500.csv');
-    await uploadShared(context, projectId, 'letters-small.csv'); // uploaded last: the current list
+    await uploadShared(context, projectId, 'us-500.csv'); // the project had no list: the current list
+    await uploadShared(context, projectId, 'letters-small.csv'); // added, not switched to (issue 6)
     const uploads: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/lists/upload')) uploads.push(r.url());
@@ -132,8 +132,8 @@ test('upload screen: failed and refused uploads, the current list, deleting a li
 
     await page.goto(`/upload?project=${projectId}`);
     const cards = page.getByTestId('list-card');
-    const current = cards.filter({ hasText: 'letters-small' });
-    const other = cards.filter({ hasText: 'us-500' });
+    const current = cards.filter({ hasText: 'us-500' });
+    const other = cards.filter({ hasText: 'letters-small' });
     await current.getByText('Current Mailing List').waitFor();
     await other.waitFor();
     assert.equal(await cards.count(), 2);
@@ -141,13 +141,13 @@ test('upload screen: failed and refused uploads, the current list, deleting a li
     await current.getByRole('button', { name: /^Preview / }).waitFor();
     assert.equal(await other.getByText('Current Mailing List').count(), 0);
 
-    // A header-only CSV: the server refuses it; the spec's message and the server's are shown.
+    // A header-only CSV: the server refuses it; its sentence first, the spec's status line below.
     const headerOnly = path.join(scratch, 'header-only.csv');
     await fs.writeFile(headerOnly, 'first_name,last_name,address,city,state,zip\r\n');
     await fileInput(page).setInputFiles(headerOnly);
     const failure = page.getByRole('alert').filter({ hasText: 'Upload failed' });
     await failure.getByText('Upload failed: 422 Unprocessable Entity').waitFor();
-    await failure.getByText('The file has a header row but no data rows').waitFor();
+    await failure.locator('.ant-alert-title').getByText('The file has a header row but no data rows.', { exact: true }).waitFor();
     assert.equal(uploads.length, 1);
     assert.ok(isUploadOf(projectId)(new URL(page.url())), 'still on the list selection');
     assert.equal(await cards.count(), 2, 'the existing lists are still there');
@@ -164,7 +164,7 @@ test('upload screen: failed and refused uploads, the current list, deleting a li
     assert.equal(uploads.length, 1, 'no upload request for a .txt file');
 
     // Deleting another list needs the typed word DELETE, in any case.
-    await other.getByRole('button', { name: 'Delete us-500.csv' }).click();
+    await other.getByRole('button', { name: 'Delete letters-small.csv' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete mailing list' });
     const confirm = dialog.getByRole('button', { name: 'Delete list' });
     const typed = dialog.getByLabel('Type DELETE to confirm');
@@ -183,7 +183,48 @@ test('upload screen: failed and refused uploads, the current list, deleting a li
     assert.equal(await cards.count(), 1);
     await current.getByText('Current Mailing List').waitFor();
     const lists = await (await context.request.get('/api/lists')).json();
-    assert.deepEqual(lists.map((l: { name: string }) => l.name), ['letters-small.csv']);
+    assert.deepEqual(lists.map((l: { name: string }) => l.name), ['us-500.csv']);
+  });
+});
+
+test('a second upload asks before the project switches lists; lists can be renamed (issue 6)', async () => {
+  await withProject('switcher', async (page, projectId, context) => {
+    await uploadShared(context, projectId, 'us-500.csv');
+    const projectList = async () => (await (await context.request.get(`/api/projects/${projectId}`)).json()).list_name;
+    await page.goto(`/upload?project=${projectId}`);
+    const cards = page.getByTestId('list-card');
+    await cards.filter({ hasText: 'us-500' }).getByText('Current Mailing List').waitFor();
+
+    await fileInput(page).setInputFiles(path.join(SHARED_DATA, 'letters-small.csv'));
+    const dialog = page.getByRole('dialog', { name: "Switch the project's mailing list?" });
+    await dialog.getByText('This project prints from us-500.csv (500 records). Use letters-small.csv instead?', { exact: true }).waitFor();
+    assert.equal(await projectList(), 'us-500.csv', 'nothing switched before the answer');
+    await dialog.getByRole('button', { name: 'Keep us-500.csv' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.ok(isUploadOf(projectId)(new URL(page.url())), 'keeping stays on the list selection');
+    const added = cards.filter({ hasText: 'letters-small' });
+    await added.waitFor();
+    await added.getByText(/^\d+ records · \d+ columns$/).waitFor();
+    await added.getByText(/^Uploaded /).waitFor();
+    assert.equal(await projectList(), 'us-500.csv');
+
+    // Rename tells same-named uploads apart.
+    await added.getByRole('button', { name: 'Rename letters-small.csv' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename mailing list' });
+    await rename.getByLabel('List name').fill('  ');
+    await rename.getByText('List name is required').waitFor();
+    await rename.getByLabel('List name').fill('Letters, spring');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await rename.waitFor({ state: 'detached' });
+    const renamed = cards.filter({ hasText: 'Letters, spring' });
+    await renamed.waitFor();
+
+    // Choosing the other card asks too; only 'Use …' switches, then mapping opens for it.
+    await renamed.getByRole('button', { name: 'Continue with Letters, spring' }).click();
+    await dialog.getByText('This project prints from us-500.csv (500 records). Use Letters, spring instead?', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Use Letters, spring' }).click();
+    await page.waitForURL(/step=mapping/);
+    assert.equal(await projectList(), 'Letters, spring');
   });
 });
 

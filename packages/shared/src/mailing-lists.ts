@@ -13,6 +13,7 @@ export const ZMailingListSchema = z.object({
   row_count: z.number().int().describe('Records in the list'),
   created_at: z.string().describe('ISO 8601 upload time'),
   project_id: z.string().nullable().describe('The project the list was uploaded for, or null'),
+  column_count: z.number().int().describe('Columns in the list (tells same-named uploads apart)'),
 }).meta({ id: 'MailingList' });
 export type TMailingList = z.infer<typeof ZMailingListSchema>;
 
@@ -22,12 +23,26 @@ export const ZMailingListDetailSchema = ZMailingListSchema.extend({
 }).meta({ id: 'MailingListDetail' });
 export type TMailingListDetail = z.infer<typeof ZMailingListDetailSchema>;
 
+/** Longest list name, in characters. */
+export const LIST_NAME_MAX = 255;
+
+/** PATCH /api/lists/{id}: rename a list (issue 6: lists can be renamed). */
+export const ZListRenameSchema = z.object({
+  name: z.string().trim().min(1, 'List name is required').max(LIST_NAME_MAX, `List name must be at most ${LIST_NAME_MAX} characters`)
+    .describe('New list name, 1–255 characters after trimming'),
+}).meta({ id: 'ListRename' });
+export type TListRename = z.infer<typeof ZListRenameSchema>;
+
 /** POST /api/lists/upload answers 201 with this. */
 export const ZUploadedListSchema = z.object({
   id: z.string().describe('The new list'),
   name: z.string().describe('List name'),
   row_count: z.number().int().describe('Records imported'),
   headers: z.array(z.string()).describe('Column names in file order'),
+  project_list: z.boolean().describe(
+    'True when the upload became the project\'s current list (the project had none). False when no projectId was '
+    + 'sent or the project already prints from another list: it keeps that list until PUT /api/projects/{id}/list',
+  ),
 }).meta({ id: 'UploadedList' });
 export type TUploadedList = z.infer<typeof ZUploadedListSchema>;
 

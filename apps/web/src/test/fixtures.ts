@@ -15,7 +15,7 @@ export function aProject(overrides: Partial<TProject> = {}): TProject {
 /** A mailing list as GET /api/lists presents it. */
 export function aMailingList(overrides: Partial<TMailingList> = {}): TMailingList {
   return {
-    id: 'list-1', name: 'customers.csv', row_count: 2, created_at: '2026-01-01T00:00:00.000Z', project_id: 'project-1',
+    id: 'list-1', name: 'customers.csv', row_count: 2, created_at: '2026-01-01T00:00:00.000Z', project_id: 'project-1', column_count: 6,
     ...overrides,
   };
 }

@@ -28,6 +28,9 @@ export const mailingListsRepo = {
   finish: async (db: Db, listId: string, rowCount: number, headers: string[]) =>
     db.update(mailingLists).set({ rowCount, headers }).where(eq(mailingLists.id, listId)),
 
+  rename: async (db: Db, listId: string, name: string): Promise<MailingListRow> =>
+    (await db.update(mailingLists).set({ name }).where(eq(mailingLists.id, listId)).returning())[0],
+
   setFileKey: async (db: Db, listId: string, fileKey: string | null) =>
     db.update(mailingLists).set({ fileKey }).where(eq(mailingLists.id, listId)),
 

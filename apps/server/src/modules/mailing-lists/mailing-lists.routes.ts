@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  LIST_MESSAGES, ZErrorSchema, ZIdParams, ZListPreviewQuerySchema, ZListPreviewSchema, ZMailingListDetailSchema,
+  LIST_MESSAGES, ZErrorSchema, ZIdParams, ZListPreviewQuerySchema, ZListRenameSchema, ZListPreviewSchema, ZMailingListDetailSchema,
   ZMailingListSchema, ZNoContent, ZUploadedListSchema,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { uploadExtension } from './import/open-table.js';
-import { deleteList, getList, listLists, previewList } from './mailing-lists.service.js';
+import { deleteList, getList, listLists, previewList, renameList } from './mailing-lists.service.js';
 import { uploadList, type UploadInput } from './upload-list.service.js';
 
 /**
@@ -54,6 +54,7 @@ async function readUpload(req: FastifyRequest): Promise<UploadInput> {
  *   errors 400 / 404 / 413 / 415 / 422 / 402 as `uploadList` and `readUpload` describe.
  * - GET /api/lists → `[{ id, name, row_count, created_at, project_id }]`, newest first.
  * - GET /api/lists/{id} → one list, with `headers`.
+ * - PATCH /api/lists/{id} `{ name }` → the renamed list; 400 for an empty or over-long name.
  * - DELETE /api/lists/{id} → 204; 409 while it is a project's current list.
  * - GET /api/lists/{id}/preview?offset=0&limit=10 (limit ≤ 100, `step=mapping` accepted) →
  *   `{ headers, rows, total, offset, limit }`.
@@ -84,6 +85,14 @@ export async function mailingListsRoutes(app: ZodApp, ctx: AppContext): Promise<
     ...signedIn,
     schema: { summary: 'One mailing list with its column names', tags, params: ZIdParams, response: { 200: ZMailingListDetailSchema, ...errors } },
   }, async (req) => getList(ctx.db, requirePrincipal(req), req.params.id));
+
+  app.patch('/api/lists/:id', {
+    ...signedIn,
+    schema: {
+      summary: 'Rename a mailing list', tags, params: ZIdParams, body: ZListRenameSchema,
+      response: { 200: ZMailingListSchema, ...errors },
+    },
+  }, async (req) => renameList(ctx.db, requirePrincipal(req), req.params.id, req.body.name));
 
   app.delete('/api/lists/:id', {
     ...signedIn,

@@ -16,6 +16,7 @@ export const presentList = (row: MailingListRow): TMailingList => ({
   row_count: row.rowCount,
   created_at: row.createdAt.toISOString(),
   project_id: row.projectId,
+  column_count: row.headers.length,
 });
 
 /** Raw values padded to the header width (rows read before the header grew are shorter). */
@@ -50,6 +51,15 @@ export async function listLists(db: Db, principal: Principal): Promise<TMailingL
 export async function getList(db: Db, principal: Principal, listId: string): Promise<TMailingListDetail> {
   const list = await getOwnedList(db, principal, listId);
   return { ...presentList(list), headers: list.headers };
+}
+
+/**
+ * PATCH /api/lists/{id} `{ name }` (issue 6): renames one of the principal's lists; the name is
+ * already trimmed and 1–255 characters (ZListRenameSchema). Errors: NOT_FOUND (404).
+ */
+export async function renameList(db: Db, principal: Principal, listId: string, name: string): Promise<TMailingList> {
+  const list = await getOwnedList(db, principal, listId);
+  return presentList(await mailingListsRepo.rename(db, list.id, name));
 }
 
 /**

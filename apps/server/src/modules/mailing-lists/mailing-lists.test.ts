@@ -68,19 +68,32 @@ describe('mailing lists', () => {
     const b = await uploadOk(u, 'b.csv', Buffer.from('name\nBo\nCy\n'));
     const all = (await get(u, '/api/lists')).json();
     expect(all.map((l: { id: string }) => l.id)).toEqual([b.id, a.id]);
-    expect(all[0]).toEqual({ id: b.id, name: 'b.csv', row_count: 2, created_at: expect.any(String), project_id: null });
+    expect(all[0]).toEqual({ id: b.id, name: 'b.csv', row_count: 2, created_at: expect.any(String), project_id: null, column_count: 1 });
     expect(new Date(all[0].created_at).getTime()).not.toBeNaN();
     const one = await get(u, `/api/lists/${a.id}`);
     expect(one.json()).toMatchObject({ id: a.id, name: 'a.csv', row_count: 1, headers: ['name'] });
   });
 
-  it('makes the upload the project\'s current list and refuses to delete it (409), deletes others (204)', async () => {
+  it('adopts an upload only for a project without a list; a second upload waits for the user to switch (no silent swap)', async () => {
+    const u = await signUpUser(t.app);
+    const project = await createProject(t.ctx.db, u.id);
+    const first = await uploadOk(u, 'first.csv', Buffer.from('name\nAnn\n'), { projectId: project.id });
+    expect(first.project_list).toBe(true);
+    const second = await uploadOk(u, 'second.csv', Buffer.from('name\nBo\nCy\n'), { projectId: project.id });
+    expect(second.project_list).toBe(false);
+    const listOf = async () => (await t.ctx.db.select().from(projects).where(eq(projects.id, project.id)))[0].listId;
+    expect(await listOf()).toBe(first.id);
+    const switched = await u.req({ method: 'PUT', url: `/api/projects/${project.id}/list`, payload: { listId: second.id } });
+    expect(switched.json()).toMatchObject({ list_id: second.id, list_name: 'second.csv', list_size: 2 });
+    expect(await listOf()).toBe(second.id);
+  });
+
+  it('refuses to delete the project\'s current list (409), deletes others (204)', async () => {
     const u = await signUpUser(t.app);
     const project = await createProject(t.ctx.db, u.id);
     const old = await uploadOk(u, 'old.csv', Buffer.from('name\nAnn\n'), { projectId: project.id });
     const current = await uploadOk(u, 'new.csv', Buffer.from('name\nBo\n'), { projectId: project.id });
-    const [row] = await t.ctx.db.select().from(projects).where(eq(projects.id, project.id));
-    expect(row.listId).toBe(current.id);
+    expect((await u.req({ method: 'PUT', url: `/api/projects/${project.id}/list`, payload: { listId: current.id } })).statusCode).toBe(200);
     expect((await get(u, `/api/lists/${current.id}`)).json().project_id).toBe(project.id);
 
     const refused = await u.req({ method: 'DELETE', url: `/api/lists/${current.id}` });
@@ -92,6 +105,19 @@ describe('mailing lists', () => {
     expectError(await get(u, `/api/lists/${old.id}`), 404, 'NOT_FOUND', 'Mailing list not found');
     expect(await t.ctx.storage.exists(`lists/${old.id}/source.csv`)).toBe(false);
     expect((await get(u, '/api/lists')).json().map((l: { id: string }) => l.id)).toEqual([current.id]);
+  });
+
+  it('renames a list (trimmed), refusing an empty name and another user\'s list', async () => {
+    const u = await signUpUser(t.app);
+    const other = await signUpUser(t.app);
+    const list = await uploadOk(u, 'export (3).csv', Buffer.from('name,city\nAnn,Rome\n'));
+    const renamed = await u.req({ method: 'PATCH', url: `/api/lists/${list.id}`, payload: { name: '  Spring customers  ' } });
+    expect(renamed.json()).toMatchObject({ id: list.id, name: 'Spring customers', row_count: 1, column_count: 2 });
+    expect((await get(u, `/api/lists/${list.id}`)).json().name).toBe('Spring customers');
+    const empty = await u.req({ method: 'PATCH', url: `/api/lists/${list.id}`, payload: { name: '   ' } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toContain('List name is required');
+    expectError(await other.req({ method: 'PATCH', url: `/api/lists/${list.id}`, payload: { name: 'Mine' } }), 404, 'NOT_FOUND', 'Mailing list not found');
   });
 
   it('answers 404 for another user\'s list or project, and for malformed ids', async () => {

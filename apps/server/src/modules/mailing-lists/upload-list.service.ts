@@ -3,7 +3,7 @@ import { LIST_MESSAGES, planRowsMessage, type TUploadedList } from '@mailcraft/s
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
-import { getOwnedProject, setProjectList } from '../projects/projects.service.js';
+import { adoptProjectListIfNone, getOwnedProject } from '../projects/projects.service.js';
 import { planLimit } from '../subscriptions/subscriptions.service.js';
 import { importSlots } from './import/import-slots.js';
 import { openTable, uploadExtension } from './import/open-table.js';
@@ -21,8 +21,10 @@ const listName = (filename: string) =>
  * POST /api/lists/upload (spec 000 §2 Upload screen, §7): imports a .csv, .xls or .xlsx file
  * as a new mailing list of the user. The list row, every record and the project link are
  * written in ONE transaction, so a failed upload leaves earlier lists and the project's current
- * list as they were. With `projectId` the new list becomes that project's current list. The
- * original file is stored as `lists/{id}/source{ext}` after the commit.
+ * list as they were. With `projectId` the new list becomes that project's current list only when
+ * the project has none (`project_list` true); a project that already has a list keeps it until the
+ * user confirms the switch (issue 6: no silent list swap). The original file is stored as
+ * `lists/{id}/source{ext}` after the commit.
  * Errors (AppError): UNSUPPORTED_MEDIA_TYPE 415 (extension); NOT_FOUND 404 (projectId not the
  * user's); UNPROCESSABLE 422 (empty, header only, over 250,000 rows, not a spreadsheet);
  * PAYMENT_REQUIRED 402 (more rows than the plan's `max_list_rows`); RATE_LIMITED 429 when the
@@ -49,7 +51,7 @@ async function importTable(
   const fileKey = `lists/${id}/source${ext}`;
   const name = listName(input.filename);
 
-  const rowCount = await ctx.db.transaction(async (tx) => {
+  const { rowCount, adopted } = await ctx.db.transaction(async (tx) => {
     await mailingListsRepo.create(tx, { id, userId: principal.userId, projectId, name, headers: table.headers, rowCount: 0, fileKey, sourceFormat: format });
     let count = 0;
     for await (const batch of table.batches) {
@@ -58,8 +60,8 @@ async function importTable(
       count += batch.length;
     }
     await mailingListsRepo.finish(tx, id, count, table.headers);
-    if (projectId) await setProjectList(tx, principal, projectId, id);
-    return count;
+    const adopted = projectId ? await adoptProjectListIfNone(tx, principal, projectId, id) : false;
+    return { rowCount: count, adopted };
   });
 
   try {
@@ -68,5 +70,5 @@ async function importTable(
     // The records are the list; the stored original is a convenience. Say it is missing.
     await mailingListsRepo.setFileKey(ctx.db, id, null);
   }
-  return { id, name, row_count: rowCount, headers: table.headers };
+  return { id, name, row_count: rowCount, headers: table.headers, project_list: adopted };
 }

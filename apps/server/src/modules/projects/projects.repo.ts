@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { designs, mailingLists, projects, users } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
@@ -64,6 +64,12 @@ export const projectsRepo = {
     return (await db.update(projects).set({ ...set, updatedAt: new Date() })
       .where(and(eq(projects.id, id), eq(projects.userId, userId))).returning())[0];
   },
+
+  /** Sets the project's list only while it has none; true when it did. */
+  adoptList: async (db: Db, userId: string, id: string, listId: string): Promise<boolean> =>
+    (await db.update(projects).set({ listId, updatedAt: new Date() })
+      .where(and(eq(projects.id, id), eq(projects.userId, userId), isNull(projects.listId)))
+      .returning({ id: projects.id })).length > 0,
 
   delete: async (db: Db, userId: string, id: string): Promise<boolean> => {
     if (!isUuid(id)) return false;

@@ -121,14 +121,24 @@ export async function setProjectPermit(db: Db, principal: Principal, id: string,
 
 /**
  * Makes one of the principal's lists the project's current mailing list (spec 000 §2 'Current
- * Mailing List'): PUT /api/projects/{id}/list, and the upload of a list for a project (pass the
- * upload's transaction as `db`). The one place that writes projects.list_id.
+ * Mailing List'): PUT /api/projects/{id}/list, after the user confirmed the switch. With
+ * `adoptProjectListIfNone` the only places that write projects.list_id.
  * Errors: NOT_FOUND (404) for another user's project or list.
  */
-export async function setProjectList(db: Db, principal: Principal, id: string, listId: string): Promise<void> {
+async function setProjectList(db: Db, principal: Principal, id: string, listId: string): Promise<void> {
   if (!(await projectsRepo.findRow(db, principal.userId, id))) throw notFound('Project');
   if (!(await projectsRepo.ownsList(db, principal.userId, listId))) throw notFound('Mailing list');
   await projectsRepo.update(db, principal.userId, id, { listId });
+}
+
+/**
+ * An upload for a project becomes its list only when the project has none yet (issue 6: no silent
+ * list swap); a project that already prints from a list keeps it until the user confirms the
+ * switch (PUT /api/projects/{id}/list). Returns whether the list was adopted. The list must be the
+ * principal's (the upload's transaction creates it).
+ */
+export async function adoptProjectListIfNone(db: Db, principal: Principal, id: string, listId: string): Promise<boolean> {
+  return projectsRepo.adoptList(db, principal.userId, id, listId);
 }
 
 /** PUT /api/projects/{id}/list {listId} → the updated project (errors as `setProjectList`). */

@@ -1,25 +1,30 @@
 import type { MouseEvent } from 'react';
 import { Button, Card, Tag, Tooltip, Typography } from 'antd';
-import { CheckCircleFilled, DeleteOutlined, EyeOutlined, FileTextOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, DeleteOutlined, EditOutlined, EyeOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { TMailingList } from './mailing-lists-api';
 
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+/** Upload date and time, to the minute: same-named uploads of one day differ by it (issue 6). */
+export const formatUploadTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 type Props = {
   list: TMailingList;
   current: boolean;
   onOpen: () => void;
   onPreview: () => void;
+  onRename: () => void;
   onDelete: () => void;
 };
 
 /**
- * One existing mailing list on the upload screen (spec 000 §2): name, row count and date, a preview
- * eye icon, a delete icon (absent for the current list, §4) and the 'Current Mailing List' badge.
+ * One existing mailing list on the upload screen (spec 000 §2): name, records, columns and upload
+ * time (so same-named uploads differ, issue 6), a preview eye icon, a rename icon, a delete icon
+ * (absent for the current list, §4) and the 'Current Mailing List' badge.
  * Clicking the card (or its Continue button) makes it the list to continue with.
  */
-export function ListCard({ list, current, onOpen, onPreview, onDelete }: Props) {
+export function ListCard({ list, current, onOpen, onPreview, onRename, onDelete }: Props) {
   // The card itself is clickable; its buttons must not also trigger it.
   const stop = (fn: () => void) => (e: MouseEvent) => {
     e.stopPropagation();
@@ -38,12 +43,18 @@ export function ListCard({ list, current, onOpen, onPreview, onDelete }: Props) 
         <div className="list-card-title">
           <Typography.Text strong ellipsis={{ tooltip: list.name }}>{list.name}</Typography.Text>
           <Typography.Text type="secondary" className="list-card-meta">
-            {list.row_count.toLocaleString()} {list.row_count === 1 ? 'record' : 'records'} · {formatDate(list.created_at)}
+            {plural(list.row_count, 'record', 'records')} · {plural(list.column_count, 'column', 'columns')}
+          </Typography.Text>
+          <Typography.Text type="secondary" className="list-card-meta">
+            Uploaded {formatUploadTime(list.created_at)}
           </Typography.Text>
         </div>
         <div className="list-card-actions">
           <Tooltip title="Preview data">
             <Button type="text" icon={<EyeOutlined aria-hidden />} aria-label={`Preview ${list.name}`} onClick={stop(onPreview)} />
+          </Tooltip>
+          <Tooltip title="Rename list">
+            <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={`Rename ${list.name}`} onClick={stop(onRename)} />
           </Tooltip>
           {!current && (
             <Tooltip title="Delete list">

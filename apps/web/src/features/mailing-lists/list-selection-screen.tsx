@@ -4,10 +4,12 @@ import { errorDetail } from '../../lib/api-client';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useProject } from '../projects/projects-api';
-import { useMailingLists, useSetProjectList, type TMailingList } from './mailing-lists-api';
+import { useMailingLists, useSetProjectList, type TMailingList, type TUploadedList } from './mailing-lists-api';
 import { ListCard } from './list-card';
 import { ListPreviewModal } from './list-preview-modal';
 import { DeleteListModal } from './delete-list-modal';
+import { RenameListModal } from './rename-list-modal';
+import { SwitchListModal } from './switch-list-modal';
 import { UploadDropZone } from './upload-drop-zone';
 import './mailing-lists.css';
 
@@ -17,8 +19,11 @@ const byCurrentThenNewest = (currentId: string | null) => (a: TMailingList, b: T
 
 /**
  * Upload screen (spec 000 §2): the existing lists as cards, a drag-and-drop zone and Back to
- * Project. Choosing a list or uploading one goes on to column mapping for it (§4). Errors:
- * 'Failed to load existing lists' (§8); the delete and upload failures live in their components.
+ * Project. Choosing a list or uploading one goes on to column mapping for it (§4) — but when the
+ * project already prints from another list, only after the user confirmed the switch
+ * (`SwitchListModal`, issue 6: no silent list swap); keeping the current list stays here with the
+ * new list among the cards. Errors: 'Failed to load existing lists' (§8); the delete, rename,
+ * switch and upload failures live in their components.
  */
 export function ListSelectionScreen({ projectId }: { projectId: string }) {
   const navigate = useNavigate();
@@ -26,17 +31,26 @@ export function ListSelectionScreen({ projectId }: { projectId: string }) {
   const lists = useMailingLists();
   const [previewing, setPreviewing] = useState<TMailingList | null>(null);
   const [deleting, setDeleting] = useState<TMailingList | null>(null);
+  const [renaming, setRenaming] = useState<TMailingList | null>(null);
+  const [switching, setSwitching] = useState<{ id: string; name: string; rowCount: number } | null>(null);
   const currentId = project.data?.list_id ?? null;
-  const setList = useSetProjectList(projectId);
+  const current = currentId && project.data?.list_name != null
+    ? { name: project.data.list_name, rowCount: project.data.list_size ?? 0 }
+    : null;
   const toMapping = (listId: string) => navigate(`/upload?project=${projectId}&listId=${listId}&step=mapping`);
-  /** An existing card becomes the project's current list, then goes on to mapping. */
-  const chooseList = (listId: string) => {
-    if (listId === currentId) return toMapping(listId);
-    setList.mutate(listId, {
-      onSuccess: () => toMapping(listId),
+  const setList = useSetProjectList(projectId);
+  /** The current list goes on to mapping; with none yet the chosen one becomes it; another one asks first. */
+  const chooseList = (list: { id: string; name: string; rowCount: number }) => {
+    if (list.id === currentId) return toMapping(list.id);
+    if (current) return setSwitching(list);
+    setList.mutate(list.id, {
+      onSuccess: () => toMapping(list.id),
       onError: (err) => message.error(`Failed to select list: ${errorDetail(err)}`),
     });
   };
+  /** An upload the server adopted (the project had no list) goes on; otherwise the user decides. */
+  const uploaded = (list: TUploadedList) =>
+    list.project_list ? toMapping(list.id) : chooseList({ id: list.id, name: list.name, rowCount: list.row_count });
 
   if (project.isError) {
     return (
@@ -82,8 +96,9 @@ export function ListSelectionScreen({ projectId }: { projectId: string }) {
                 <ListCard
                   list={list}
                   current={list.id === currentId}
-                  onOpen={() => chooseList(list.id)}
+                  onOpen={() => chooseList({ id: list.id, name: list.name, rowCount: list.row_count })}
                   onPreview={() => setPreviewing(list)}
+                  onRename={() => setRenaming(list)}
                   onDelete={() => setDeleting(list)}
                 />
               </Col>
@@ -93,11 +108,21 @@ export function ListSelectionScreen({ projectId }: { projectId: string }) {
       </Card>
 
       <Card title="Upload a new list" className="page-section">
-        <UploadDropZone projectId={projectId} onUploaded={(uploaded) => toMapping(uploaded.id)} />
+        <UploadDropZone projectId={projectId} onUploaded={uploaded} />
       </Card>
 
       {previewing && <ListPreviewModal list={previewing} onClose={() => setPreviewing(null)} />}
       {deleting && <DeleteListModal list={deleting} onClose={() => setDeleting(null)} />}
+      {renaming && <RenameListModal list={renaming} onClose={() => setRenaming(null)} />}
+      {switching && current && (
+        <SwitchListModal
+          projectId={projectId}
+          current={current}
+          next={switching}
+          onSwitched={toMapping}
+          onKeep={() => setSwitching(null)}
+        />
+      )}
     </div>
   );
 }

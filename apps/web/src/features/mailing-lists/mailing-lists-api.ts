@@ -61,7 +61,22 @@ export function useDeleteList() {
   });
 }
 
-/** PUT /api/projects/{id}/list {listId}: an existing list becomes the project's current list. */
+/** PATCH /api/lists/{id} `{ name }` (issue 6): renames a list; refreshes lists and projects (list names). */
+export function useRenameList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; name: string }) => api<TMailingList>(`/api/lists/${v.id}`, { method: 'PATCH', body: { name: v.name } }),
+    onSuccess: () => {
+      client.invalidateQueries({ queryKey: listKeys.all });
+      client.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
+}
+
+/**
+ * PUT /api/projects/{id}/list {listId}: a list becomes the project's current list — only after the
+ * user confirmed the switch when the project already had one (`SwitchListModal`, issue 6).
+ */
 export function useSetProjectList(projectId: string) {
   const client = useQueryClient();
   return useMutation({
@@ -79,7 +94,7 @@ const STATUS_TEXT: Record<number, string> = {
 
 /**
  * POST /api/lists/upload as multipart `file` + optional `projectId` (spec 000 §7); the list becomes
- * the project's current list. XMLHttpRequest rather than `api()` because fetch cannot report upload
+ * the project's current list only when the project had none (`project_list`). XMLHttpRequest rather than `api()` because fetch cannot report upload
  * progress; failures throw the same ApiError (status, statusText, the server's `{error: {message}}`),
  * status 0 for a network failure. `onProgress` receives 0–100.
  */

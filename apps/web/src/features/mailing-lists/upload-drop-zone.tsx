@@ -21,22 +21,38 @@ export function refuseReason(file: Pick<File, 'name' | 'size'>): string | null {
 
 type Failure = { title: string; detail?: string };
 
-/** The spec's 'Upload failed: {status} {statusText}' (§8) with the server's message as detail. */
-function uploadFailure(err: unknown): Failure {
+/** A sentence for a failure whose answer carried no message of the server's own (proxy, network). */
+const STATUS_SENTENCES: Record<number, string> = {
+  0: 'The server could not be reached. Check your connection and try again.',
+  413: LIST_MESSAGES.tooLarge,
+  415: LIST_MESSAGES.unsupportedType,
+  429: LIST_MESSAGES.busy,
+};
+
+/** A sentence ends with a full stop (the server's messages are phrases). */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * An upload failure as the user reads it (issue 6): the server's sentence first ('The file is not a
+ * valid spreadsheet.'), never the status line alone; the spec's 'Upload failed: {status}
+ * {statusText}' (spec 000 §8) stays as the detail.
+ */
+export function uploadFailure(err: unknown): Failure {
   if (err instanceof ApiError) {
-    return {
-      title: `Upload failed: ${err.status} ${err.statusText}`,
-      detail: err.message && err.message !== err.statusText ? err.message : undefined,
-    };
+    const own = err.message && err.message !== err.statusText ? err.message : undefined;
+    const title = own ?? STATUS_SENTENCES[err.status]
+      ?? (err.status >= 500 ? 'The server could not read the file. Please try again in a moment.' : 'The file could not be uploaded.');
+    return { title: sentence(title), detail: `Upload failed: ${err.status} ${err.statusText}` };
   }
-  return { title: 'Upload failed', detail: err instanceof Error ? err.message : String(err) };
+  return { title: sentence(err instanceof Error ? err.message : String(err)), detail: 'Upload failed' };
 }
 
 /**
  * Drag-and-drop zone with a Browse Files button (spec 000 §2 Upload screen). Only the first dropped
  * file is used; other types are refused with a message before anything is sent. While uploading it
- * shows progress; a failure shows 'Upload failed: {status} {statusText}' and the server's message.
- * `onUploaded` receives the new list (it is now the project's current list, §4).
+ * shows progress; a failure shows the server's sentence with 'Upload failed: {status} {statusText}'
+ * below it (`uploadFailure`). `onUploaded` receives the new list; `project_list` says whether it
+ * became the project's current list (only when the project had none, issue 6).
  */
 export function UploadDropZone({ projectId, onUploaded }: { projectId: string; onUploaded: (list: TUploadedList) => void }) {
   const upload = useUploadList();
