@@ -145,6 +145,43 @@ export function mapRecord(
 }
 
 /**
+ * Fields `withDerivedFields` fills from others: one of the sources mapped is enough for the
+ * field to print something. `full_name_mail` always prints (at worst 'Current Resident').
+ */
+export const DERIVED_FIELD_SOURCES: Record<string, readonly string[]> = {
+  full_name: ['first_name', 'middle_name', 'last_name'],
+  city_state_zip: ['city', 'state', 'zip'],
+  full_name_mail: [],
+};
+
+/**
+ * The fields of `used` that print nothing for every record because no column maps to them nor to
+ * a field they are derived from (issue 6: the preview warns before printing). `mappings` is the
+ * list's column → field map.
+ */
+export function unmappedFields(used: readonly string[], mappings: Mappings): string[] {
+  const mapped = new Set(Object.values(mappings));
+  return used.filter((f) => {
+    if (mapped.has(f)) return false;
+    const sources = DERIVED_FIELD_SOURCES[f];
+    if (!sources) return true;
+    return sources.length > 0 && !sources.some((s) => mapped.has(s));
+  });
+}
+
+/**
+ * The address parts a deliverable mail piece needs (USPS Pub 28: delivery address line and last
+ * line): `address`, and `city`, `state`, `zip` — or `city_state_zip` when the list maps the last
+ * line as one column.
+ */
+export function requiredAddressParts(mappings: Mappings): string[] {
+  const mapped = new Set(Object.values(mappings));
+  return mapped.has('city_state_zip') && !['city', 'state', 'zip'].some((f) => mapped.has(f))
+    ? ['address', 'city_state_zip']
+    : ['address', 'city', 'state', 'zip'];
+}
+
+/**
  * Fills fields a mailer commonly prints but a list rarely holds, when they are not mapped:
  * full_name from first/middle/last, city_state_zip as 'City, ST 12345' (USPS Pub 28 last line),
  * full_name_mail as the full name or company, else 'Current Resident'.

@@ -7,6 +7,6 @@ export { qrVectorPlugin, qrRuns, qrShapes, qrOperators, qrSvg, setQrLookOverride
 export type { QrVectorSchema, QrErrorCorrection } from './qr-vector.js';
 export { indiciaPlugin, indiciaLineSize, INDICIA_TYPE, INDICIA_SMALL_TEXT_RATIO } from './indicia.js';
 export type { IndiciaSchema } from './indicia.js';
-export { buildPieceInputs, templateFieldName, isMergeField } from './piece-inputs.js';
+export { buildPieceInputs, designMergeFields, templateFieldName, isMergeField } from './piece-inputs.js';
 export type { PieceContext } from './piece-inputs.js';
 

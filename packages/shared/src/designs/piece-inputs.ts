@@ -49,6 +49,27 @@ function mvtVariables(el: Schema): string[] {
 }
 
 /**
+ * The target fields a design prints (issue 6: the preview warns about fields the list does not
+ * map): `text` elements named after a field, `multiVariableText` variables that are fields, and
+ * `{field}` placeholders in read-only texts. Sorted, each once.
+ */
+export function designMergeFields(template: Template): string[] {
+  const used = new Set<string>();
+  const add = (name: string) => {
+    const field = templateFieldName(name);
+    if (isMergeField(field)) used.add(field);
+  };
+  for (const page of template.schemas) {
+    for (const el of page) {
+      if (el.type === 'multiVariableText') mvtVariables(el).forEach(add);
+      else if (el.type === 'text' && el.readOnly) for (const m of String(el.content ?? '').matchAll(/\{([^{}]+)\}/g)) add(m[1]);
+      else if (el.type === 'text') add(el.name);
+    }
+  }
+  return [...used].sort();
+}
+
+/**
  * The pdfme input (element name → string value) of one mail piece:
  * - `text` named after a field ('first_name', 'First Name', 'first_name copy') → the record's
  *   value with its capitalisation, '' when the record has none; a text element whose name is no

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 import { printJobStatusEnum } from './enums.js';
 import { projects } from './projects.js';
@@ -13,10 +13,18 @@ export const printJobs = pgTable('print_jobs', {
   total: integer('total').notNull().default(0),
   error: text('error'),
   fileKey: text('file_key'),
+  /** Size of the finished PDF in bytes. */
+  fileSize: bigint('file_size', { mode: 'number' }),
+  /** The list and design version the file was made from, as they were when it was started (issue 6: print history). */
+  listId: uuid('list_id'),
+  listName: text('list_name'),
+  designVersion: integer('design_version'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set by the render that holds the job; a newer claim after a crash replaces it. */
   runId: uuid('run_id'),
   /** Last sign of life of the running render; a stale one is picked up again (issue 5 §3). */
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  /** When the current render claimed the job (the time remaining is measured from it). */
+  startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
-}, (t) => [index('print_jobs_user_idx').on(t.userId)]);
+}, (t) => [index('print_jobs_user_idx').on(t.userId), index('print_jobs_project_idx').on(t.projectId, t.createdAt)]);

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { PaperSize } from '@mailcraft/shared';
 import { users } from './users.js';
 import { permits } from './permits.js';
@@ -31,5 +31,7 @@ export const designs = pgTable('designs', {
   templateDataOutside: jsonb('template_data_outside'),
   hasContent: boolean('has_content').notNull().default(false),
   thumbnails: jsonb('thumbnails').$type<Record<string, string>>().notNull().default({}),
+  /** 1 for the first save, +1 for each later save; print files name the version they used. */
+  version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

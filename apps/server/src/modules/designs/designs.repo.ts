@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TDesignTemplate } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import { designs } from '../../db/schema/index.js';
@@ -24,7 +24,8 @@ export const designsRepo = {
   /** Inserts or replaces the design of a project; updated_at becomes now. */
   upsert: async (db: Db, projectId: string, values: DesignValues): Promise<DesignRow> => {
     const set = { ...values, updatedAt: new Date() };
+    // Each save is a new version (print files record the version they were made from, issue 6).
     return (await db.insert(designs).values({ projectId, ...set })
-      .onConflictDoUpdate({ target: designs.projectId, set }).returning())[0];
+      .onConflictDoUpdate({ target: designs.projectId, set: { ...set, version: sql`${designs.version} + 1` } }).returning())[0];
   },
 };

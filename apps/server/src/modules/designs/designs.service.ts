@@ -113,8 +113,8 @@ export async function conformDesign(db: Db, project: DesignProject): Promise<str
   return orphaned;
 }
 
-/** The saved templates of a project, or null without a saved design (print reads them). */
-export async function findSavedDesign(db: Db, projectId: string): Promise<{ inside: TDesignTemplate | null; outside: TDesignTemplate | null; hasContent: boolean } | null> {
+/** The saved templates of a project and their version (1, 2, … per save), or null without a saved design (print reads them). */
+export async function findSavedDesign(db: Db, projectId: string): Promise<{ inside: TDesignTemplate | null; outside: TDesignTemplate | null; hasContent: boolean; version: number } | null> {
   const row = await designsRepo.find(db, projectId);
-  return row ? { inside: savedInside(row), outside: savedOutside(row), hasContent: row.hasContent } : null;
+  return row ? { inside: savedInside(row), outside: savedOutside(row), hasContent: row.hasContent, version: row.version } : null;
 }

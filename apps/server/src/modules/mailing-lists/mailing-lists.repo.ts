@@ -54,15 +54,29 @@ export const mailingListsRepo = {
       .orderBy(mailingListRecords.rowIndex)
       .limit(limit),
 
+  /**
+   * Up to `limit` records, in list order, with a value containing `text` (case-insensitive; LIKE
+   * wildcards in `text` are literal).
+   */
+  searchRecords: async (db: Db, listId: string, text: string, limit: number): Promise<RecordRow[]> => {
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return db
+      .select({ id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values })
+      .from(mailingListRecords)
+      .where(and(eq(mailingListRecords.listId, listId), sql`${mailingListRecords.values}::text ILIKE ${pattern}`))
+      .orderBy(asc(mailingListRecords.rowIndex))
+      .limit(limit);
+  },
+
   delete: async (db: Db, userId: string, listId: string) =>
     db.delete(mailingLists).where(and(eq(mailingLists.id, listId), eq(mailingLists.userId, userId))),
 
   /**
-   * The list's records in list order, `batchSize` at a time (keyset on row_index), so a whole
-   * list is never in memory. Stops after `limit` records when given.
+   * The list's records in list order from record `from` (0-based), `batchSize` at a time (keyset
+   * on row_index), so a whole list is never in memory. Stops after `limit` records when given.
    */
-  async *recordBatches(db: Db, listId: string, batchSize: number, limit = Infinity) {
-    let after = -1;
+  async *recordBatches(db: Db, listId: string, batchSize: number, limit = Infinity, from = 0) {
+    let after = from - 1;
     let read = 0;
     while (read < limit) {
       const rows = await db

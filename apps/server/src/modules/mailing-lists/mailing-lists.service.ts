@@ -34,12 +34,20 @@ export async function getOwnedList(db: Db, principal: Principal, listId: string)
 }
 
 /**
- * A list's records in list order, `batchSize` at a time (keyset on row_index), so a whole list
- * is never in memory; stops after `limit` records. Each is `{ id, rowIndex, values }` with the raw
+ * A list's records in list order from record `from` (0-based), `batchSize` at a time (keyset on
+ * row_index), so a whole list is never in memory; stops after `limit` records. Each is `{ id, rowIndex, values }` with the raw
  * values in header order. The caller has checked ownership (`getOwnedList`).
  */
-export function recordBatches(db: Db, list: Pick<MailingListRow, 'id'>, batchSize: number, limit = Infinity) {
-  return mailingListsRepo.recordBatches(db, list.id, batchSize, limit);
+export function recordBatches(db: Db, list: Pick<MailingListRow, 'id'>, batchSize: number, limit = Infinity, from = 0) {
+  return mailingListsRepo.recordBatches(db, list.id, batchSize, limit, from);
+}
+
+/**
+ * Up to `limit` records of a list (ownership checked by the caller) with any value containing
+ * `text`, case-insensitively, in list order: `{ id, rowIndex, values }`.
+ */
+export function searchRecords(db: Db, list: Pick<MailingListRow, 'id'>, text: string, limit: number) {
+  return mailingListsRepo.searchRecords(db, list.id, text, limit);
 }
 
 /** GET /api/lists: the user's lists, newest first (spec 000 §7). */

@@ -115,7 +115,8 @@ describe('print files of names in any script', () => {
     });
     expect(design.statusCode, design.body).toBe(200);
 
-    const created = await user.req({ method: 'POST', url: `/api/projects/${project.id}/print` });
+    // Names only, no address: generating anyway is an explicit choice.
+    const created = await user.req({ method: 'POST', url: `/api/projects/${project.id}/print`, payload: { confirm_warnings: true } });
     expect(created.statusCode, created.body).toBe(202);
     expect(await waitForJob(user, created.json().jobId)).toMatchObject({ status: 'done', done: NAMES.length });
     const file = await user.req({ method: 'GET', url: `/api/print-jobs/${created.json().jobId}/file` });

@@ -21,6 +21,8 @@ const READ_BATCH = 500;
 export type PrintSource = {
   projectName: string;
   list: MailingListRow;
+  /** The saved design's version (see `findSavedDesign`). */
+  designVersion: number;
   total: number;
   template: Template;
   mappings: Mappings;
@@ -62,6 +64,7 @@ export async function loadPrintSource(ctx: AppContext, principal: Principal, pro
   return {
     projectName: project.name,
     list,
+    designVersion: design.version,
     total: list.rowCount,
     template,
     mappings,
@@ -87,10 +90,11 @@ function applyQrStyle(template: Template, style: TQrStyle): void {
 /**
  * The pdfme inputs of the source's mail pieces in list order, in batches read from the
  * database: each record mapped with shared `mapRecord`, its QR code encoding the record's short
- * link `{PUBLIC_URL}/{code}` (issue 7; every record has one once `loadPrintSource` ran).
+ * link `{PUBLIC_URL}/{code}` (issue 7; every record has one once `loadPrintSource` ran). `from`
+ * skips to that 0-based record (proofs of any record, issue 6).
  */
-export async function* pieceInputBatches(ctx: AppContext, source: PrintSource, limit = Infinity) {
-  for await (const records of recordBatches(ctx.db, source.list, READ_BATCH, limit)) {
+export async function* pieceInputBatches(ctx: AppContext, source: PrintSource, limit = Infinity, from = 0) {
+  for await (const records of recordBatches(ctx.db, source.list, READ_BATCH, limit, from)) {
     const links = await shortLinksFor(ctx, source.list.id, records.map((r) => r.id));
     yield records.map((r) => buildPieceInputs(
       source.template,

@@ -25,7 +25,7 @@ class Superseded extends Error {}
 /**
  * Renders one print job: claims it (see `printRepo.claim`), renders the pieces on the worker pool
  * into a temp file, stores it at `print/{jobId}.pdf` and marks it done — `done` and the heartbeat
- * updated per chunk and every 10 s. A render whose job was claimed by another stops. A render
+ * updated as pieces render (at most every PROGRESS_EVERY_MS, and per merged chunk) and every 10 s. A render whose job was claimed by another stops. A render
  * error marks the job failed with its message and is not retried (the same input would fail again).
  */
 export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<void> {
@@ -53,8 +53,8 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
       onProgress: (done) => update({ done }),
     });
     const key = printFileKey(job.id);
-    await ctx.storage.putStream(key, createReadStream(outFile));
-    await update({ status: 'done', done: result.pieces, total: result.pieces, fileKey: key, finishedAt: new Date() });
+    const fileSize = await ctx.storage.putStream(key, createReadStream(outFile));
+    await update({ status: 'done', done: result.pieces, total: result.pieces, fileKey: key, fileSize, finishedAt: new Date() });
   } catch (err) {
     if (err instanceof Superseded) return;
     const message = err instanceof AppError ? err.message : `Rendering failed: ${err instanceof Error ? err.message : String(err)}`;

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isUuid } from '../../platform/ids.js';
 import { printJobs, projects } from '../../db/schema/index.js';
@@ -7,9 +7,15 @@ export type PrintJobRow = typeof printJobs.$inferSelect;
 
 /** The print_jobs table: one row per print file, with the render that holds it. */
 export const printRepo = {
-  /** A new job in status 'queued' with `total` pieces to render. */
-  createJob: async (db: Db, job: { userId: string; projectId: string; total: number }): Promise<PrintJobRow> =>
+  /** A new job in status 'queued' with `total` pieces to render, naming the list and design version it prints. */
+  createJob: async (db: Db, job: { userId: string; projectId: string; total: number; listId: string; listName: string; designVersion: number }): Promise<PrintJobRow> =>
     (await db.insert(printJobs).values({ ...job, status: 'queued' }).returning())[0],
+
+  /** A project's jobs of the user, newest first, at most `limit`. */
+  listForProject: async (db: Db, userId: string, projectId: string, limit: number): Promise<PrintJobRow[]> =>
+    db.select().from(printJobs)
+      .where(and(eq(printJobs.projectId, projectId), eq(printJobs.userId, userId)))
+      .orderBy(desc(printJobs.createdAt), desc(printJobs.id)).limit(limit),
 
   /** A job with its project's name; scoped to the user when `userId` is given. */
   findJob: async (db: Db, jobId: string, userId?: string) => {
@@ -30,7 +36,7 @@ export const printRepo = {
    */
   claim: async (db: Db, jobId: string, runId: string, staleBefore: Date): Promise<PrintJobRow | undefined> =>
     (await db.update(printJobs)
-      .set({ status: 'running', runId, heartbeatAt: new Date(), done: 0, error: null, finishedAt: null })
+      .set({ status: 'running', runId, heartbeatAt: new Date(), startedAt: new Date(), done: 0, error: null, finishedAt: null })
       .where(and(eq(printJobs.id, jobId), or(
         eq(printJobs.status, 'queued'),
         and(eq(printJobs.status, 'running'), or(isNull(printJobs.heartbeatAt), lt(printJobs.heartbeatAt, staleBefore))),
@@ -41,7 +47,7 @@ export const printRepo = {
    * Updates the job held by `runId` and refreshes its heartbeat; false when another render has
    * claimed it since (this one must stop).
    */
-  updateRun: async (db: Db, jobId: string, runId: string, set: Partial<Pick<PrintJobRow, 'status' | 'done' | 'total' | 'error' | 'fileKey' | 'finishedAt'>>) =>
+  updateRun: async (db: Db, jobId: string, runId: string, set: Partial<Pick<PrintJobRow, 'status' | 'done' | 'total' | 'error' | 'fileKey' | 'fileSize' | 'finishedAt'>>) =>
     (await db.update(printJobs).set({ ...set, heartbeatAt: new Date() })
       .where(and(eq(printJobs.id, jobId), eq(printJobs.runId, runId))).returning({ id: printJobs.id })).length > 0,
 

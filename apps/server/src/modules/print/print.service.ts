@@ -1,34 +1,69 @@
 import type { Readable } from 'node:stream';
-import type { TPrintJob } from '@mailcraft/shared';
+import { mapRecord, PRINT_HISTORY_LIMIT, PRINT_WARNINGS_MESSAGE, PROOF_SEARCH_LIMIT, type TPrintJob, type TProofRecord } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
+import { searchRecords } from '../mailing-lists/mailing-lists.service.js';
+import { getOwnedProject } from '../projects/projects.service.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
+import { checkPrintSource } from './print-check.js';
 import { loadPrintSource, pieceInputBatches } from './print-source.js';
 import { printRenderJob } from './print.job.js';
 import { printRepo, type PrintJobRow } from './print.repo.js';
 
 /**
- * POST /api/projects/{id}/print: checks the plan (`print_files`, 402) and the project (404/422),
- * records a queued print job for every list record and enqueues its rendering ('print.render').
- * Returns the job id.
+ * POST /api/projects/{id}/print `{ confirm_warnings }`: checks the plan (`print_files`, 402) and
+ * the project (404/422); when `checkPrintSource` reports warnings and they were not confirmed,
+ * refuses with CONFLICT (409) PRINT_WARNINGS_MESSAGE (issue 6: generating anyway is the user's
+ * explicit choice). Then records a queued print job for every list record and enqueues its
+ * rendering ('print.render'). Returns the job id.
  */
-export async function createPrintJob(ctx: AppContext, principal: Principal, projectId: string): Promise<string> {
+export async function createPrintJob(ctx: AppContext, principal: Principal, projectId: string, confirmWarnings = false): Promise<string> {
   await requireFeature(ctx.db, principal, 'print_files');
   const source = await loadPrintSource(ctx, principal, projectId);
-  const job = await printRepo.createJob(ctx.db, { userId: principal.userId, projectId, total: source.total });
+  if (!confirmWarnings && (await checkPrintSource(ctx, source)).warnings > 0) throw new AppError('CONFLICT', PRINT_WARNINGS_MESSAGE);
+  const job = await printRepo.createJob(ctx.db, {
+    userId: principal.userId, projectId, total: source.total,
+    listId: source.list.id, listName: source.list.name, designVersion: source.designVersion,
+  });
   await ctx.queue.send(printRenderJob, { printJobId: job.id });
   return job.id;
 }
 
-const present = (job: PrintJobRow): TPrintJob => ({
+/** Seconds left at the rate since the render started; null before there is a rate. */
+function etaSeconds(job: PrintJobRow, now: number): number | null {
+  if (job.status !== 'running' || !job.startedAt || job.done <= 0 || job.total <= job.done) return null;
+  const elapsed = (now - job.startedAt.getTime()) / 1000;
+  return Math.max(1, Math.round((elapsed / job.done) * (job.total - job.done)));
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const present = (job: PrintJobRow, now = Date.now()): TPrintJob => ({
   id: job.id,
   status: job.status,
   done: job.done,
   total: job.total,
   ...(job.error ? { error: job.error } : {}),
   created_at: job.createdAt.toISOString(),
+  started_at: iso(job.startedAt),
+  finished_at: iso(job.finishedAt),
+  eta_seconds: etaSeconds(job, now),
+  list_name: job.listName,
+  design_version: job.designVersion,
+  file_size: job.fileSize,
 });
+
+/**
+ * GET /api/projects/{id}/print-jobs: the project's print files, newest first, at most
+ * PRINT_HISTORY_LIMIT (issue 6: earlier files stay listed with time, records, design version and
+ * size). NOT_FOUND unless the project is the principal's.
+ */
+export async function listPrintJobs(ctx: AppContext, principal: Principal, projectId: string): Promise<TPrintJob[]> {
+  await getOwnedProject(ctx.db, principal, projectId);
+  const now = Date.now();
+  return (await printRepo.listForProject(ctx.db, principal.userId, projectId, PRINT_HISTORY_LIMIT)).map((j) => present(j, now));
+}
 
 /** GET /api/print-jobs/{id}: the user's job; NOT_FOUND for anyone else's. */
 export async function getPrintJob(ctx: AppContext, principal: Principal, jobId: string): Promise<TPrintJob> {
@@ -58,17 +93,36 @@ export async function printFile(ctx: AppContext, principal: Principal, jobId: st
 }
 
 /**
- * GET /api/projects/{id}/print/preview: the first `count` (1–10) mail pieces from the real
- * records as PDF bytes, rendered by the same template, inputs and `generate()` call as print
+ * GET /api/projects/{id}/print/preview: `count` (1–10) mail pieces from record `from` (0-based)
+ * of the real records as PDF bytes (UNPROCESSABLE 422 when `from` is past the end), rendered by the same template, inputs and `generate()` call as print
  * files, on a print render thread: a large design renders for seconds, which on the main thread
  * stalled every other request (Foundations B). While a print file renders, the preview waits for
  * a free thread behind at most a few chunks. Errors as `loadPrintSource`; a render error rejects.
  */
-export async function renderPreview(ctx: AppContext, principal: Principal, projectId: string, count: number): Promise<Uint8Array> {
+export async function renderPreview(ctx: AppContext, principal: Principal, projectId: string, count: number, from = 0): Promise<Uint8Array> {
   const source = await loadPrintSource(ctx, principal, projectId);
+  if (from >= source.total) throw new AppError('UNPROCESSABLE', `The list has ${source.total.toLocaleString('en-US')} records`);
   const inputs: Record<string, string>[] = [];
-  for await (const batch of pieceInputBatches(ctx, source, count)) inputs.push(...batch);
+  for await (const batch of pieceInputBatches(ctx, source, count, from)) inputs.push(...batch);
   // The pool (and pdfme in its threads) loads on first use, keeping it out of start-up memory.
   const { renderPool } = await import('./render-pool.js');
   return renderPool(ctx.config).renderPdf(source.template, inputs);
+}
+
+/**
+ * GET /api/projects/{id}/print/records?q=: up to PROOF_SEARCH_LIMIT records of the project's list
+ * with a value containing `q`, as `{ record, name, address }` mapped as they print (issue 6:
+ * proof any record by name). Errors as `loadPrintSource`.
+ */
+export async function searchProofRecords(ctx: AppContext, principal: Principal, projectId: string, q: string): Promise<TProofRecord[]> {
+  const source = await loadPrintSource(ctx, principal, projectId);
+  const found = await searchRecords(ctx.db, source.list, q, PROOF_SEARCH_LIMIT);
+  return found.map((r) => {
+    const f = mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings);
+    return {
+      record: r.rowIndex + 1,
+      name: f.full_name || f.company_name || '',
+      address: [f.address, f.city_state_zip].filter(Boolean).join(', '),
+    };
+  });
 }

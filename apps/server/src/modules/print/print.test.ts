@@ -100,6 +100,8 @@ describe('print files', () => {
     expect([...seen].every((s) => ['queued', 'running', 'done'].includes(s))).toBe(true);
 
     const file = await user.req({ method: 'GET', url: `/api/print-jobs/${jobId}/file` });
+    expect(job).toMatchObject({ list_name: 'us-500.csv', design_version: 1, file_size: file.rawPayload.length, eta_seconds: null });
+    expect(Date.parse(job.finished_at)).toBeGreaterThanOrEqual(Date.parse(job.started_at));
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toContain('attachment; filename="Spring-mailer.pdf"');
@@ -122,6 +124,52 @@ describe('print files', () => {
       expect(pages[2 * i]).toContain(col(row, 'address'));
       expect(pages[2 * i + 1]).toContain(`Dear ${col(row, 'first_name')} ${col(row, 'last_name').toUpperCase()},`);
     });
+  });
+
+  it('keeps earlier print files: the project lists them newest first with list, design version and size (issue 6)', async () => {
+    const user = await signUpUser(t.app);
+    const other = await signUpUser(t.app);
+    const { project } = await printableProject(user, { limit: 5 });
+    const firstId = await startPrint(user, project.id);
+    await waitForJob(user, firstId);
+    // A new save of the design is a new version.
+    const design = await user.req({ method: 'GET', url: `/api/templates/project/${project.id}/design` });
+    expect(design.statusCode, design.body).toBe(200);
+    const saved = await user.req({ method: 'POST', url: `/api/templates/project/${project.id}/design`, payload: design.json() });
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    const secondId = await startPrint(user, project.id);
+    await waitForJob(user, secondId);
+
+    const res = await user.req({ method: 'GET', url: `/api/projects/${project.id}/print-jobs` });
+    expect(res.statusCode, res.body).toBe(200);
+    const history = res.json();
+    expect(history.map((j: { id: string }) => j.id)).toEqual([secondId, firstId]);
+    expect(history[0]).toMatchObject({ status: 'done', total: 5, list_name: 'us-500.csv', design_version: 2, file_size: expect.any(Number) });
+    expect(history[1]).toMatchObject({ status: 'done', total: 5, design_version: 1 });
+    expect(history[1].file_size).toBeGreaterThan(1000);
+    expect((await user.req({ method: 'GET', url: `/api/print-jobs/${firstId}/file` })).statusCode).toBe(200);
+    expectError(await other.req({ method: 'GET', url: `/api/projects/${project.id}/print-jobs` }), 404, 'NOT_FOUND', 'Project not found');
+  });
+
+  it('proofs any record: by number (from) and found by name, with percent and underscore taken literally (issue 6)', async () => {
+    const user = await signUpUser(t.app);
+    const { project } = await printableProject(user, { sides: 'single' });
+    const res = await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=1&from=499` });
+    expectPdf(res);
+    const texts = pdfPageTexts(res.rawPayload).map(squashSpaces);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toContain('Dear Chauncey MOTLEY,'); // record 500, the last of us-500
+    expectError(await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=1&from=500` }), 422, 'UNPROCESSABLE', 'The list has 500 records');
+
+    const found = await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/records?q=venere` });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toEqual([{ record: 3, name: 'Art VENERE', address: '8 W Cerritos Ave #54, Bridgeport, NJ 08014' }]);
+    expect((await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/records?q=%25` })).json()).toEqual([]);
+    expect((await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/records?q=J_mes` })).json()).toEqual([]); // not a wildcard: no 'James'
+    const many = (await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/records?q=a` })).json();
+    expect(many).toHaveLength(10);
+    expect(many.map((r: { record: number }) => r.record)).toEqual([...many.map((r: { record: number }) => r.record)].sort((a, b) => a - b));
+    expect((await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/records?q=` })).statusCode).toBe(400);
   });
 
   it('previews the first pieces from real records: one page each when single-sided', async () => {

@@ -28,15 +28,46 @@ function* chunkTexts(template: Template, inputs: Record<string, string>[]): Gene
   for (const input of inputs) yield* Object.values(input);
 }
 
+type PdfRender = (arg: { pdfDoc: { getPageCount(): number } }) => Promise<void> | void;
+
+/**
+ * `plugins` whose `pdf` renderers report finished mail pieces: pdfme's `generate()` inserts each
+ * piece's pages in turn and renders their elements into them, so when an element renders on page
+ * n (1-based, of the chunk), the pieces before `floor((n - 1) / pagesPerPiece)` are complete.
+ * `onPieces` is called with that count whenever it grows (issue 6: progress per piece); the
+ * chunk's own completion reports the rest.
+ */
+function countingPlugins(plugins: Plugins, pagesPerPiece: number, onPieces: (done: number) => void): Plugins {
+  let reported = 0;
+  const wrapped: Plugins = {};
+  for (const [type, plugin] of Object.entries(plugins)) {
+    const render = plugin.pdf as unknown as PdfRender;
+    wrapped[type] = {
+      ...plugin,
+      pdf: ((arg: Parameters<PdfRender>[0]) => {
+        const done = Math.floor((arg.pdfDoc.getPageCount() - 1) / pagesPerPiece);
+        if (done > reported) onPieces((reported = done));
+        return render(arg);
+      }) as unknown as typeof plugin.pdf,
+    };
+  }
+  return wrapped;
+}
+
 /**
  * Renders one chunk of mail pieces (one pdfme input each) to PDF bytes with one `generate()`
  * call. `font` is the map from `loadFonts()`, passed once per call (DESIGN.md "Print
  * rendering"); the fallback fonts this chunk's characters need are added to it for this call
- * (`fontsForTexts`). Throws pdfme's error when the template or an input is invalid.
+ * (`fontsForTexts`). `onPieces`, when given, hears the number of this chunk's pieces finished
+ * so far as rendering goes (`countingPlugins`). Throws pdfme's error when the template or an
+ * input is invalid.
  */
-export async function renderChunk(template: Template, inputs: Record<string, string>[], font: Font): Promise<Uint8Array> {
+export async function renderChunk(
+  template: Template, inputs: Record<string, string>[], font: Font, onPieces?: (done: number) => void,
+): Promise<Uint8Array> {
   const sample = Object.values(font)[0]?.data;
   if (sample instanceof Uint8Array) installLayoutCache(sample);
   const chunkFont = fontsForTexts(font, chunkTexts(template, inputs));
-  return generate({ template, inputs, plugins: printPlugins, options: { font: chunkFont, title: 'Mail pieces' } });
+  const plugins = onPieces ? countingPlugins(printPlugins, Math.max(1, template.schemas.length), onPieces) : printPlugins;
+  return generate({ template, inputs, plugins, options: { font: chunkFont, title: 'Mail pieces' } });
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Template } from '@pdfme/common';
 import type { RenderTask } from './render-task.js';
@@ -40,9 +41,20 @@ export class RenderPool {
     });
   }
 
-  /** Renders `inputs` with `template` into `outFile`; resolves with the bytes written. (`_key` is kept for the pool interface.) */
-  render(_key: string, template: Template, inputs: Record<string, string>[], outFile: string): Promise<number> {
-    return this.pool.run({ template, inputs, outFile }) as Promise<number>;
+  /**
+   * Renders `inputs` with `template` into `outFile`; resolves with the bytes written. `onPieces`
+   * hears how many of these pieces are finished as the thread renders them (a MessagePort moved
+   * to the thread). (`_key` is kept for the pool interface.)
+   */
+  async render(_key: string, template: Template, inputs: Record<string, string>[], outFile: string, onPieces?: (done: number) => void): Promise<number> {
+    if (!onPieces) return this.pool.run({ template, inputs, outFile }) as Promise<number>;
+    const { port1, port2 } = new MessageChannel();
+    port1.on('message', (done: number) => onPieces(done));
+    try {
+      return await (this.pool.run({ template, inputs, outFile, progress: port2 }, { transferList: [port2] }) as Promise<number>);
+    } finally {
+      port1.close();
+    }
   }
 
   /** Renders `inputs` with `template` and resolves with the PDF bytes (previews). */

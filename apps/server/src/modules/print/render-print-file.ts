@@ -11,8 +11,11 @@ export const CHUNK_PIECES = 250;
 /** What renders chunks: `size` threads, `render()` writing one chunk's PDF to `outFile` (see RenderPool). */
 export type ChunkRenderer = {
   readonly size: number;
-  render(key: string, template: Template, inputs: Record<string, string>[], outFile: string): Promise<number>;
+  render(key: string, template: Template, inputs: Record<string, string>[], outFile: string, onPieces?: (done: number) => void): Promise<number>;
 };
+
+/** Progress heard from the render threads is passed on at most this often (ms); merges always are. */
+export const PROGRESS_EVERY_MS = 250;
 
 export type RenderPrintFileOptions = {
   /** The piece template (see `composePieceTemplate`): each input renders one mail piece. */
@@ -23,8 +26,14 @@ export type RenderPrintFileOptions = {
   outFile: string;
   pool: ChunkRenderer;
   chunkPieces?: number;
+  /** Minimum time between progress reports heard from the threads (ms, default PROGRESS_EVERY_MS). */
+  progressEveryMs?: number;
   title?: string;
-  /** Called with the number of pieces written so far, after each chunk is merged. */
+  /**
+   * Called with the number of pieces rendered so far — as the threads render them (at most every
+   * PROGRESS_EVERY_MS) and after each chunk is merged; never with a smaller number than before.
+   * A rejection stops the render with that error.
+   */
   onProgress?: (done: number) => Promise<void> | void;
 };
 
@@ -32,32 +41,52 @@ export type RenderPrintFileOptions = {
  * Renders a whole print file (DESIGN.md "Print rendering"): cuts the pieces into chunks of ~250,
  * renders them on the worker pool to temp files while the next batches are read, and streams
  * each finished chunk, in order, into `outFile` with `PdfStreamMerger`. At most pool size + 1
- * chunks are in flight, so memory does not grow with the list. Temp files are removed on
- * success and failure. Throws the first render error.
+ * chunks are in flight, so memory does not grow with the list. Progress counts pieces as the
+ * threads finish them (issue 6: a 500-piece file moves in small steps, not 0 → 250 → 500).
+ * Temp files are removed on success and failure. Throws the first render error.
  */
 export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ pieces: number; pages: number; bytes: number }> {
   const chunkPieces = opts.chunkPieces ?? CHUNK_PIECES;
+  const progressEveryMs = opts.progressEveryMs ?? PROGRESS_EVERY_MS;
   const tmpDir = await makeTempDir('print');
   const key = randomUUID();
   const merger = await PdfStreamMerger.create(opts.outFile);
-  const inFlight: Array<{ file: string; pieces: number; done: Promise<number> }> = [];
+  const inFlight: Array<{ file: string; pieces: number; rendered: number; done: Promise<number> }> = [];
   let chunkNo = 0;
   let pieces = 0;
   let failed = false;
+  let reported = 0;
+  let reportedAt = 0;
+  let progressError: unknown = null;
 
+  /** Pieces merged plus those the threads have finished in chunks still in flight. */
+  const report = (always: boolean) => {
+    const now = Date.now();
+    const total = pieces + inFlight.reduce((n, c) => n + c.rendered, 0);
+    if (total <= reported || (!always && now - reportedAt < progressEveryMs)) return undefined;
+    reported = total;
+    reportedAt = now;
+    return opts.onProgress?.(total);
+  };
   const dispatch = (inputs: Record<string, string>[]) => {
     const file = path.join(tmpDir, `chunk-${chunkNo++}.pdf`);
-    const done = opts.pool.render(key, opts.template, inputs, file);
-    done.catch(() => {}); // observed when its turn comes; avoid an unhandled rejection meanwhile
-    inFlight.push({ file, pieces: inputs.length, done });
+    const chunk = { file, pieces: inputs.length, rendered: 0, done: Promise.resolve(0) };
+    chunk.done = opts.pool.render(key, opts.template, inputs, file, (n) => {
+      chunk.rendered = Math.min(n, chunk.pieces);
+      Promise.resolve(report(false)).catch((err: unknown) => { progressError ??= err; });
+    });
+    chunk.done.catch(() => {}); // observed when its turn comes; avoid an unhandled rejection meanwhile
+    inFlight.push(chunk);
   };
   const mergeOldest = async () => {
-    const chunk = inFlight.shift()!;
+    const chunk = inFlight[0];
     await chunk.done;
+    if (progressError) throw progressError;
     await merger.append(await fs.readFile(chunk.file));
     await fs.rm(chunk.file, { force: true });
+    inFlight.shift();
     pieces += chunk.pieces;
-    await opts.onProgress?.(pieces);
+    await report(true);
   };
 
   try {

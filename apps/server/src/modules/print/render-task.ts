@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Template } from '@pdfme/common';
 import { loadFonts } from '../fonts/builtin-fonts.js';
@@ -9,7 +10,13 @@ import { renderChunk } from './render-chunk.js';
  * piece template. With `outFile` the PDF is written there (print files: chunks go to disk, not
  * back through the main thread); without, the bytes come back, moved rather than copied (previews).
  */
-export type RenderTask = { template: Template; inputs: Record<string, string>[]; outFile?: string };
+export type RenderTask = {
+  template: Template;
+  inputs: Record<string, string>[];
+  outFile?: string;
+  /** Hears the chunk's finished pieces (a number) as they render; closed when the task ends. */
+  progress?: MessagePort;
+};
 
 /**
  * The pool thread's handler (piscina loads this file in each thread): renders `task` with the
@@ -17,8 +24,13 @@ export type RenderTask = { template: Template; inputs: Record<string, string>[];
  * written to `outFile`, or with the PDF itself. Rejects with pdfme's error for a bad template or input.
  */
 export default async function renderTask(task: RenderTask): Promise<number | Uint8Array> {
-  const pdf = await renderChunk(task.template, task.inputs, loadFonts());
-  if (!task.outFile) return Piscina.move(pdf) as unknown as Uint8Array;
-  await fs.writeFile(task.outFile, pdf);
-  return pdf.length;
+  const { progress } = task;
+  try {
+    const pdf = await renderChunk(task.template, task.inputs, loadFonts(), progress && ((done) => progress.postMessage(done)));
+    if (!task.outFile) return Piscina.move(pdf) as unknown as Uint8Array;
+    await fs.writeFile(task.outFile, pdf);
+    return pdf.length;
+  } finally {
+    progress?.close();
+  }
 }

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TPrintJob } from '@mailcraft/shared';
+import type { TPrintCheck, TPrintJob } from '@mailcraft/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { projectKeys } from '../projects/projects-api';
 
 /** GET /api/print-jobs/{jobId}: a print file being rendered, `done` of `total` mail pieces (the server's schema). */
-export type { TPrintJob };
+export type { TPrintCheck, TPrintJob };
 
 /** How often a running job is polled, in ms. */
 export const PRINT_JOB_POLL_MS = 1000;
@@ -17,6 +17,7 @@ export const printKeys = {
   /** Every print preview of a project, whatever its page count. */
   previews,
   preview: (projectId: string, count: number) => [...previews(projectId), count] as const,
+  check: (projectId: string) => [...projectKeys.one(projectId), 'print-check'] as const,
 };
 
 /** The URL of a finished job's PDF (GET /api/print-jobs/{jobId}/file). */
@@ -45,10 +46,28 @@ export function useLastPrintJob(projectId: string) {
   return [jobId, remember] as const;
 }
 
-/** POST /api/projects/{id}/print → 202 {jobId}: starts rendering the project's print file. */
+/**
+ * POST /api/projects/{id}/print `{ confirm_warnings }` → 202 {jobId}: starts rendering the
+ * project's print file; 409 when the print check has warnings the user did not confirm.
+ */
 export function useStartPrint(projectId: string) {
   return useMutation({
-    mutationFn: () => api<{ jobId: string }>(`/api/projects/${projectId}/print`, { method: 'POST', body: {} }),
+    mutationFn: (confirmWarnings: boolean) =>
+      api<{ jobId: string }>(`/api/projects/${projectId}/print`, { method: 'POST', body: { confirm_warnings: confirmWarnings } }),
+  });
+}
+
+/**
+ * GET /api/projects/{id}/print/check: fields the design prints that the list does not map and
+ * records missing address parts (issue 6). Fetched again on every visit.
+ */
+export function usePrintCheck(projectId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: printKeys.check(projectId),
+    queryFn: () => api<TPrintCheck>(`/api/projects/${projectId}/print/check`),
+    enabled,
+    retry: false,
+    staleTime: 0,
   });
 }
 

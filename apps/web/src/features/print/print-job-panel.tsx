@@ -4,7 +4,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { ApiError, errorDetail } from '../../lib/api-client';
 import { Link } from 'react-router';
 import { useFeature } from '../subscriptions/use-feature';
-import { printFileUrl, useLastPrintJob, usePrintJob, useStartPrint, type TPrintJob } from './print-api';
+import { printFileUrl, useLastPrintJob, usePrintJob, useStartPrint, type TPrintCheck, type TPrintJob } from './print-api';
+import { printCheckLines } from './print-check-alert';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -26,10 +27,12 @@ function JobProgress({ job }: { job: TPrintJob }) {
  * /api/projects/{id}/print), which is polled every second with its progress ('Rendering 240 of
  * 500 mail pieces'); when done, a link downloads the PDF; a failed job shows its error. The last
  * job id is remembered per project, so reopening the page resumes where it was. Gated on the
- * plan's `print_files` feature (spec 000 §6), with the upgrade link when it is missing.
+ * plan's `print_files` feature (spec 000 §6), with the upgrade link when it is missing. When the
+ * print check (`check`) has warnings, Generate asks first and 'Generate anyway' is the user's
+ * explicit choice (issue 6); the server refuses an unconfirmed start too.
  */
-export function PrintJobPanel({ projectId, canGenerate }: { projectId: string; canGenerate: boolean }) {
-  const { message } = App.useApp();
+export function PrintJobPanel({ projectId, canGenerate, check }: { projectId: string; canGenerate: boolean; check?: TPrintCheck }) {
+  const { message, modal } = App.useApp();
   const [jobId, setJobId] = useLastPrintJob(projectId);
   const job = usePrintJob(jobId);
   const start = useStartPrint(projectId);
@@ -41,11 +44,21 @@ export function PrintJobPanel({ projectId, canGenerate }: { projectId: string; c
     if (gone) setJobId(null);
   }, [gone, setJobId]);
 
-  const generate = () =>
-    start.mutate(undefined, {
+  const startPrint = (confirmWarnings: boolean) =>
+    start.mutate(confirmWarnings, {
       onSuccess: ({ jobId: id }) => setJobId(id),
       onError: (err) => message.error(`Failed to start the print file: ${errorDetail(err)}`),
     });
+  const generate = () => {
+    if (!check || check.warnings === 0) return startPrint(false);
+    modal.confirm({
+      title: 'Generate the print file with these problems?',
+      content: <ul className="print-check-lines">{printCheckLines(check).map((l) => <li key={l}>{l}</li>)}</ul>,
+      okText: 'Generate anyway',
+      cancelText: 'Cancel',
+      onOk: () => startPrint(true),
+    });
+  };
 
   const data = job.data;
   const running = !!jobId && (!data || data.status === 'queued' || data.status === 'running') && !job.isError;

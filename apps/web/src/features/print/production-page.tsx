@@ -3,6 +3,8 @@ import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Typography 
 import { useProject } from '../projects/projects-api';
 import { PreviewGallery } from './preview-gallery';
 import { PrintJobPanel } from './print-job-panel';
+import { PrintCheckAlert } from './print-check-alert';
+import { usePrintCheck } from './print-api';
 import './print.css';
 
 /** Mail pieces rendered in the preview. */
@@ -18,6 +20,7 @@ export function ProductionPage() {
   const { projectId = '' } = useParams();
   const navigate = useNavigate();
   const project = useProject(projectId);
+  const check = usePrintCheck(projectId, !!project.data?.list_id && !!project.data?.has_template);
 
   if (project.isError) {
     return (
@@ -66,6 +69,8 @@ export function ProductionPage() {
         />
       )}
 
+      {check.data && <PrintCheckAlert check={check.data} projectId={p.id} />}
+
       <Card title="Mailing" size="small">
         <Descriptions
           size="small"
@@ -87,7 +92,7 @@ export function ProductionPage() {
         <Typography.Paragraph type="secondary">
           One PDF with every mail piece of the list{p.list_size != null ? ` (${p.list_size.toLocaleString('en-US')} records)` : ''}, ready for the printer.
         </Typography.Paragraph>
-        <PrintJobPanel key={p.id} projectId={p.id} canGenerate={hasList} />
+        <PrintJobPanel key={p.id} projectId={p.id} canGenerate={hasList} check={check.data} />
       </Card>
     </div>
   );
