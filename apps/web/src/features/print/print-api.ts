@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TPrintCheck, TPrintJob } from '@mailcraft/shared';
+import type { TPrintCheck, TPrintJob, TProofRecord } from '@mailcraft/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { projectKeys } from '../projects/projects-api';
 
 /** GET /api/print-jobs/{jobId}: a print file being rendered, `done` of `total` mail pieces (the server's schema). */
-export type { TPrintCheck, TPrintJob };
+export type { TPrintCheck, TPrintJob, TProofRecord };
 
 /** How often a running job is polled, in ms. */
 export const PRINT_JOB_POLL_MS = 1000;
@@ -16,7 +16,9 @@ export const printKeys = {
   job: (jobId: string) => ['print-jobs', jobId] as const,
   /** Every print preview of a project, whatever its page count. */
   previews,
-  preview: (projectId: string, count: number) => [...previews(projectId), count] as const,
+  preview: (projectId: string, count: number, from = 0) => [...previews(projectId), count, from] as const,
+  history: (projectId: string) => [...projectKeys.one(projectId), 'print-jobs'] as const,
+  proofSearch: (projectId: string, q: string) => [...projectKeys.one(projectId), 'proof-search', q] as const,
   check: (projectId: string) => [...projectKeys.one(projectId), 'print-check'] as const,
 };
 
@@ -85,19 +87,39 @@ export function usePrintJob(jobId: string | null) {
   });
 }
 
+/** GET /api/projects/{id}/print-jobs: the project's print files, newest first (issue 6: print-file history). */
+export function usePrintJobs(projectId: string) {
+  return useQuery({
+    queryKey: printKeys.history(projectId),
+    queryFn: () => api<TPrintJob[]>(`/api/projects/${projectId}/print-jobs`),
+    staleTime: 0,
+  });
+}
+
+/** GET /api/projects/{id}/print/records?q= — records to proof, found by name or any value; disabled for ''. */
+export function useProofSearch(projectId: string, q: string) {
+  return useQuery({
+    queryKey: printKeys.proofSearch(projectId, q),
+    queryFn: () => api<TProofRecord[]>(`/api/projects/${projectId}/print/records?q=${encodeURIComponent(q)}`),
+    enabled: q.trim().length > 0,
+    retry: false,
+  });
+}
+
 /**
- * GET /api/projects/{id}/print/preview?count=n → the first n real mail pieces as one PDF, whose
- * pages are rasterised in the browser with @pdfme/converter's `pdf2img` (loaded on first use).
+ * GET /api/projects/{id}/print/preview?count=n&from=k → n real mail pieces from record k (0-based)
+ * as one PDF, whose pages are rasterised in the browser with @pdfme/converter's `pdf2img`
+ * (loaded on first use) at `scale` (1 = 72 dpi; proofs use 2 so they stay sharp when zoomed).
  * Returns one PNG data URL per page, in the PDF's order.
  */
-export function usePrintPreview(projectId: string, count: number, enabled: boolean) {
+export function usePrintPreview(projectId: string, count: number, enabled: boolean, from = 0, scale = 1) {
   return useQuery({
-    queryKey: printKeys.preview(projectId, count),
+    queryKey: [...printKeys.preview(projectId, count, from), scale],
     queryFn: async () => {
-      const blob = await api<Blob>(`/api/projects/${projectId}/print/preview?count=${count}`, { headers: { accept: 'application/pdf' } });
+      const blob = await api<Blob>(`/api/projects/${projectId}/print/preview?count=${count}&from=${from}`, { headers: { accept: 'application/pdf' } });
       const pdf = new Uint8Array(await blob.arrayBuffer());
       const { pdf2img } = await import('@pdfme/converter');
-      const pages = await pdf2img(pdf, { scale: 1 });
+      const pages = await pdf2img(pdf, { scale });
       return pages.map(pngDataUrl);
     },
     enabled,

@@ -4,16 +4,19 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { ApiError, errorDetail } from '../../lib/api-client';
 import { Link } from 'react-router';
 import { useFeature } from '../subscriptions/use-feature';
-import { printFileUrl, useLastPrintJob, usePrintJob, useStartPrint, type TPrintCheck, type TPrintJob } from './print-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { printFileUrl, printKeys, useLastPrintJob, usePrintJob, useStartPrint, type TPrintCheck, type TPrintJob } from './print-api';
 import { printCheckLines } from './print-check-alert';
+import { fmtCount, timeLeft } from './print-format';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
+const fmt = fmtCount;
 
+/** Progress as the render threads report it, per piece, with the time left (issue 6). */
 function JobProgress({ job }: { job: TPrintJob }) {
   const percent = job.total > 0 ? Math.floor((job.done / job.total) * 100) : 0;
   const text = job.status === 'queued' && job.done === 0
     ? 'Waiting to start…'
-    : `Rendering ${fmt(job.done)} of ${fmt(job.total)} mail pieces`;
+    : `Rendering ${fmt(job.done)} of ${fmt(job.total)} mail pieces${job.eta_seconds != null ? ` · ${timeLeft(job.eta_seconds)}` : ''}`;
   return (
     <div className="print-progress">
       <Progress percent={percent} status="active" aria-label="Print file progress" />
@@ -37,6 +40,12 @@ export function PrintJobPanel({ projectId, canGenerate, check }: { projectId: st
   const job = usePrintJob(jobId);
   const start = useStartPrint(projectId);
   const printFiles = useFeature('print_files');
+  const client = useQueryClient();
+  const status = job.data?.status;
+  // The history lists the new job at once and again when it ends.
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: printKeys.history(projectId) });
+  }, [client, projectId, jobId, status]);
 
   // A remembered job the server no longer knows (cleaned up, other database): forget it.
   const gone = job.error instanceof ApiError && job.error.status === 404;

@@ -4,6 +4,8 @@ import { useProject } from '../projects/projects-api';
 import { PreviewGallery } from './preview-gallery';
 import { PrintJobPanel } from './print-job-panel';
 import { PrintCheckAlert } from './print-check-alert';
+import { PrintHistory } from './print-history';
+import { ProofViewer } from './proof-viewer';
 import { usePrintCheck } from './print-api';
 import './print.css';
 
@@ -11,9 +13,9 @@ import './print.css';
 export const PREVIEW_PIECES = 3;
 
 /**
- * Route /projects/{projectId}/production — the Print Preview (spec 000 §2): the first mail pieces
- * rendered from real records, the list's name and record count, and the print file (generate,
- * progress, download). The preview is a PDF rendered by the server and rasterised in the browser;
+ * Route /projects/{projectId}/production — the Print Preview (spec 000 §2): warnings before
+ * printing, the first mail pieces rendered from real records, a proof of any record, the list's
+ * name and record count, the print file (generate, progress, download) and earlier print files. The preview is a PDF rendered by the server and rasterised in the browser;
  * nothing is laid out client-side, so this page needs no fonts of its own (spec 000 §4).
  */
 export function ProductionPage() {
@@ -88,11 +90,21 @@ export function ProductionPage() {
         <PreviewGallery projectId={p.id} count={PREVIEW_PIECES} double={double} enabled={hasList} />
       </Card>
 
+      {hasList && (
+        <Card title="Proof any record" size="small">
+          <ProofViewer projectId={p.id} total={p.list_size ?? 0} double={double} enabled={hasList} />
+        </Card>
+      )}
+
       <Card title="Print file" size="small">
         <Typography.Paragraph type="secondary">
           One PDF with every mail piece of the list{p.list_size != null ? ` (${p.list_size.toLocaleString('en-US')} records)` : ''}, ready for the printer.
         </Typography.Paragraph>
         <PrintJobPanel key={p.id} projectId={p.id} canGenerate={hasList} check={check.data} />
+      </Card>
+
+      <Card title="Earlier print files" size="small">
+        <PrintHistory projectId={p.id} />
       </Card>
     </div>
   );

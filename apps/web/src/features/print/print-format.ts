@@ -1,0 +1,19 @@
+/** Formatting for the print pages: durations, sizes, counts. */
+
+/** '1,234'. */
+export const fmtCount = (n: number) => n.toLocaleString('en-US');
+
+/** Seconds as 'about 12 s left', 'about 3 min left', 'about 1 h 5 min left'. */
+export function timeLeft(seconds: number): string {
+  if (seconds < 60) return `about ${Math.max(1, Math.round(seconds))} s left`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `about ${minutes} min left`;
+  return `about ${Math.floor(minutes / 60)} h ${minutes % 60} min left`;
+}
+
+/** Bytes as '812 KB', '14.2 MB', '1.3 GB' (1 KB = 1,024 bytes). */
+export function fileSize(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+}
