@@ -173,6 +173,13 @@ test('permits in the Advanced section: defaults, validation, 20-character lines,
     // on Add New Permit and its pointerup beside it, and the browser sends the click to neither.
     await page.locator('.ant-collapse-panel-active:not(.ant-motion-collapse)').waitFor();
     const permits = page.getByRole('region', { name: 'Mailing permits' });
+    // The permit list belongs to 'My own permit' only: the radio and the 'Selected' card agree (issue 6).
+    const choice = page.getByRole('radiogroup', { name: 'Mailing permit' });
+    assert.ok(await choice.getByRole('radio', { name: 'Mailcraft permit' }).isChecked(), 'the spec default: Mailcraft permit');
+    assert.equal(await permits.count(), 0, 'no permit list for the Mailcraft permit');
+    await choice.getByText('No permit', { exact: true }).click();
+    assert.equal(await permits.count(), 0, 'no permit list for No permit');
+    await choice.getByText('My own permit', { exact: true }).click();
     await permits.getByText('No mailing permits yet').waitFor();
     await openPermitForm(permits);
 

@@ -27,7 +27,12 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<{ url: s
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), API_PORT: String(await freePort()), DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', ...env },
+    env: {
+      ...process.env, PORT: String(port), API_PORT: String(await freePort()), DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '',
+      // The operator's own permit, so the spec's default 'product' permit is offered (issue 6).
+      PRODUCT_PERMIT_NUMBER: '1234', PRODUCT_PERMIT_CITY: 'AUSTIN, TX',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

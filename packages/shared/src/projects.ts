@@ -15,7 +15,8 @@ export const ZProjectCreateSchema = z
     template_type: z.enum(TEMPLATE_TYPES).default('self_mailer').describe('Mailer type'),
     paper_size: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]]).default('8.5x11').describe('Mailer size; must be allowed for the type (spec 000 §5)'),
     sides: z.enum(SIDES).default('double').describe('Printed on one side or both'),
-    permit_type: z.enum(PERMIT_TYPES).default('product').describe('Indicia to print'),
+    permit_type: z.enum(PERMIT_TYPES).optional()
+      .describe('Indicia to print; default product when the server offers its own permit (GET /api/templates/permits/product), else none'),
     permit_id: z.string().uuid().nullish().describe('Custom permit; without it a custom project takes the default permit'),
   })
   .refine((p) => (MAILER_SIZES[p.template_type] as string[]).includes(p.paper_size), {

@@ -22,6 +22,15 @@ describe('configuration (issue 5 §6)', () => {
     expect(() => loadConfig(env, [])).toThrow(new ConfigError(message));
   });
 
+  it('offers the product permit only complete: number and city together, each fitting its indicia line (issue 6)', () => {
+    expect(loadConfig({}, []).productPermit).toBeNull();
+    expect(loadConfig({ PRODUCT_PERMIT_NUMBER: '1234', PRODUCT_PERMIT_CITY: 'Austin, TX' }, []).productPermit).toEqual({
+      line1: 'PRESORTED', line2: 'STANDARD', line3: 'U.S. POSTAGE', line4: 'PAID', line5: 'PERMIT NO. 1234', line6: 'AUSTIN, TX',
+    });
+    expect(() => loadConfig({ PRODUCT_PERMIT_NUMBER: '1234' }, [])).toThrow('PRODUCT_PERMIT_NUMBER and PRODUCT_PERMIT_CITY must be set together');
+    expect(() => loadConfig({ PRODUCT_PERMIT_NUMBER: '1234567890', PRODUCT_PERMIT_CITY: 'X' }, [])).toThrow('PRODUCT_PERMIT_NUMBER must be at most 9 characters');
+  });
+
   it('reads --role= over ROLE, and TRUST_PROXY as off, all, a hop count or a list', () => {
     expect(loadConfig({ ROLE: 'web' }, ['node', 'main.js', '--role=worker']).role).toBe('worker');
     expect(() => loadConfig({}, ['--role=boss'])).toThrow('ROLE must be all, web or worker');

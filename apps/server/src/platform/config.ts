@@ -1,7 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { WEBHOOK_RETRY_SCHEDULE_SECONDS } from '@mailcraft/shared';
+import {
+  PERMIT_LINE_MAX, PRODUCT_PERMIT_NUMBER_MAX, productPermitIndicia, WEBHOOK_RETRY_SCHEDULE_SECONDS, type TIndicia,
+} from '@mailcraft/shared';
 
 /** An optional environment value: unset and empty both mean "use the default". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -51,6 +53,10 @@ const ZEnvSchema = z.object({
     .describe('Short-link requests per minute from one client address (IPv6 /64); 0 turns the limit off'),
   ALLOW_PRIVATE_WEBHOOKS: optional(z.enum(['true', 'false'], { error: 'ALLOW_PRIVATE_WEBHOOKS must be true or false' })).default('false')
     .describe('Let webhooks reach loopback, private and link-local addresses (tests, closed networks)'),
+  PRODUCT_PERMIT_NUMBER: optional(z.string().trim().min(1).max(PRODUCT_PERMIT_NUMBER_MAX, `PRODUCT_PERMIT_NUMBER must be at most ${PRODUCT_PERMIT_NUMBER_MAX} characters`))
+    .describe('Number of the operator\'s permit imprint that projects may mail under; with PRODUCT_PERMIT_CITY, else no product permit'),
+  PRODUCT_PERMIT_CITY: optional(z.string().trim().min(1).max(PERMIT_LINE_MAX, `PRODUCT_PERMIT_CITY must be at most ${PERMIT_LINE_MAX} characters`))
+    .describe('City and state of the permit\'s entry post office, e.g. "AUSTIN, TX"'),
   WEBHOOK_RETRY_SCHEDULE: optional(z.string().regex(/^\d+(,\d+)*$/, 'WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas'))
     .describe('Seconds before each delivery attempt (tests shorten it); default the Standard Webhooks schedule'),
 });
@@ -90,6 +96,8 @@ export type Config = {
   allowPrivateWebhooks: boolean;
   /** Seconds before each delivery attempt, the first normally 0 (default WEBHOOK_RETRY_SCHEDULE_SECONDS). */
   webhookRetrySchedule: number[];
+  /** The operator's own permit indicia (PRODUCT_PERMIT_NUMBER + PRODUCT_PERMIT_CITY), or null: not offered. */
+  productPermit: TIndicia | null;
 };
 
 /** Thrown by `loadConfig` for an invalid variable; the message names it. */
@@ -109,6 +117,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     throw new ConfigError(issue.message.includes(name) ? issue.message : `${name}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (!e.PRODUCT_PERMIT_NUMBER !== !e.PRODUCT_PERMIT_CITY) {
+    throw new ConfigError('PRODUCT_PERMIT_NUMBER and PRODUCT_PERMIT_CITY must be set together (a permit imprint needs both)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const storage = e.STORAGE_URL?.startsWith('file://') ? new URL(e.STORAGE_URL).pathname : e.STORAGE_URL;
@@ -129,5 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     scanRateLimit: e.SCAN_RATE_LIMIT,
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS === 'true',
     webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number) : [...WEBHOOK_RETRY_SCHEDULE_SECONDS],
+    productPermit: e.PRODUCT_PERMIT_NUMBER && e.PRODUCT_PERMIT_CITY
+      ? productPermitIndicia(e.PRODUCT_PERMIT_NUMBER.toUpperCase(), e.PRODUCT_PERMIT_CITY.toUpperCase())
+      : null,
   };
 }

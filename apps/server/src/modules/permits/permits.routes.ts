@@ -1,4 +1,4 @@
-import { ZErrorSchema, ZIdParams, ZNoContent, ZPermitCreateSchema, ZPermitSchema } from '@mailcraft/shared';
+import { indiciaLines, ZErrorSchema, ZIdParams, ZNoContent, ZPermitCreateSchema, ZPermitSchema, ZProductPermitSchema } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
@@ -11,6 +11,8 @@ import { createPermit, deletePermit, listPermits } from './permits.service.js';
  * - POST   /api/templates/permits      {name, indicia: {line1..line6}, isDefault} → 201 TPermit
  *          (400 'Permit name is required', 'Line {n} is required', 'Maximum 20 characters allowed')
  * - DELETE /api/templates/permits/{id} → 204
+ * - GET    /api/templates/permits/product → `{ available, indicia }`: the operator's own permit
+ *          (PRODUCT_PERMIT_NUMBER / PRODUCT_PERMIT_CITY), offered only when complete (issue 6)
  * A project's permit is set through the projects module (PUT /api/templates/project/{id}/permit).
  */
 export async function permitsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
@@ -21,6 +23,14 @@ export async function permitsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     ...signedIn,
     schema: { summary: 'The user\'s mailing permits, default first', tags, response: { 200: z.array(ZPermitSchema), 401: ZErrorSchema } },
   }, async (req) => listPermits(db, requirePrincipal(req)));
+
+  app.get('/api/templates/permits/product', {
+    ...signedIn,
+    schema: { summary: 'The product\'s own permit, when this server offers one', tags, response: { 200: ZProductPermitSchema, 401: ZErrorSchema } },
+  }, async () => {
+    const indicia = ctx.config.productPermit;
+    return { available: !!indicia, indicia: indicia ? { ...indicia, text: indiciaLines(indicia).join('\n') } : null };
+  });
 
   app.post('/api/templates/permits', {
     ...signedIn,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoMap, PRINT_WARNINGS_MESSAGE } from '@mailcraft/shared';
+import { autoMap, PRINT_WARNINGS_MESSAGE, PRODUCT_PERMIT_UNAVAILABLE } from '@mailcraft/shared';
 import { expectError } from '../../test/expect-error.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import {
@@ -21,8 +21,8 @@ const addressSide = () => designPage([
 ]);
 
 /** A project printing `list` (auto-mapped) with the address side as its design. */
-async function projectWith(user: TestUser, list: { headers: string[]; rows: string[][]; name: string }) {
-  const project = await createProject(t.ctx.db, user.id, { sides: 'single', permitType: 'none' });
+async function projectWith(user: TestUser, list: { headers: string[]; rows: string[][]; name: string }, permitType = 'none') {
+  const project = await createProject(t.ctx.db, user.id, { sides: 'single', permitType });
   const created = await createMailingList(t.ctx.db, user.id, { ...list, projectId: project.id });
   await saveColumnMappings(t.ctx.db, created.id, autoMap(list.headers), {});
   await createDesign(t.ctx.db, project.id, { inside: addressSide() });
@@ -95,6 +95,15 @@ describe('print check (issue 6: warnings before printing)', () => {
       ],
     });
     expect(result.warnings).toBe(1);
+  });
+
+  it('refuses to print under the product permit when the server has none: an imprint without a permit number is not legal', async () => {
+    const u = await signUpUser(t.app);
+    const project = await projectWith(u, { ...us500(3), name: 'us-500.csv' }, 'product');
+    expectError(await u.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=1` }), 422, 'UNPROCESSABLE', PRODUCT_PERMIT_UNAVAILABLE);
+    expectError(await u.req({ method: 'POST', url: `/api/projects/${project.id}/print`, payload: { confirm_warnings: true } }), 422, 'UNPROCESSABLE', PRODUCT_PERMIT_UNAVAILABLE);
+    const offered = await u.req({ method: 'GET', url: '/api/templates/permits/product' });
+    expect(offered.json()).toEqual({ available: false, indicia: null });
   });
 
   it('answers 404 for another user\'s project', async () => {

@@ -1,6 +1,6 @@
 import type { Template } from '@pdfme/common';
 import {
-  effectivePermitType, mapRecord, projectIndiciaLines, type FieldSettings, type Mappings, type TQrStyle,
+  effectivePermitType, mapRecord, PRODUCT_PERMIT_UNAVAILABLE, projectIndiciaLines, type FieldSettings, type Mappings, type TQrStyle,
 } from '@mailcraft/shared';
 import { buildPieceInputs, QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../platform/context.js';
@@ -35,7 +35,8 @@ export type PrintSource = {
  * project, its design, its permit, its list and the list's mappings (shared
  * `effectiveMappings`, as the designer and the preview use).
  * Errors: NOT_FOUND (404) unless the project is the principal's; UNPROCESSABLE (422) when it has
- * no mailing list, an empty list, or no design.
+ * no mailing list, an empty list, or no design, or mails under the product permit on a server
+ * that has none (PRODUCT_PERMIT_UNAVAILABLE).
  */
 export async function loadPrintSource(ctx: AppContext, principal: Principal, projectId: string): Promise<PrintSource> {
   const project = await getOwnedProject(ctx.db, principal, projectId);
@@ -51,6 +52,8 @@ export async function loadPrintSource(ctx: AppContext, principal: Principal, pro
   if (!design?.inside) throw new AppError('UNPROCESSABLE', 'Design the mailer before creating print files');
   if (list.rowCount === 0) throw new AppError('UNPROCESSABLE', 'The mailing list has no records to print');
   const permitType = effectivePermitType(project.permitType, project.mailingPermitId);
+  // An indicia without its permit number is not a legal imprint: refuse rather than print one (issue 6).
+  if (permitType === 'product' && !ctx.config.productPermit) throw new AppError('UNPROCESSABLE', PRODUCT_PERMIT_UNAVAILABLE);
   const permit = permitType === 'custom' && project.mailingPermitId ? await findPermit(ctx.db, principal, project.mailingPermitId) : null;
   const template = await composePieceTemplate(
     { inside: design.inside, outside: design.outside },
@@ -69,7 +72,7 @@ export async function loadPrintSource(ctx: AppContext, principal: Principal, pro
     template,
     mappings,
     fieldSettings,
-    indiciaText: projectIndiciaLines(permitType, permit)?.join('\n') ?? '',
+    indiciaText: projectIndiciaLines(permitType, permit, ctx.config.productPermit)?.join('\n') ?? '',
   };
 }
 

@@ -13,7 +13,7 @@ import { printJobs } from '../../db/schema/index.js';
 import { PRINT_STALE_MS, recoverPrintJobs, recoverPrintJobsAtStart, runPrintJob } from './print.job.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
+beforeAll(async () => { t = await createTestApp({ env: { PRODUCT_PERMIT_NUMBER: '1234', PRODUCT_PERMIT_CITY: 'Austin, TX' } }); });
 afterAll(async () => { await t.close(); });
 
 /** us-500 with record 3's ZIP as a spreadsheet stores it (08014 → 8014). */
@@ -202,7 +202,7 @@ describe('print files', () => {
     const productPreview = await user.req({ method: 'GET', url: `/api/projects/${product.project.id}/print/preview?count=1` });
     expectPdf(productPreview);
     const productPages = pdfPageTexts(productPreview.rawPayload);
-    expect(squashSpaces(productPages[0])).toContain('PRESORTED STANDARD U.S. POSTAGE PAID MAILCRAFT');
+    expect(squashSpaces(productPages[0])).toContain('PRESORTED STANDARD U.S. POSTAGE PAID PERMIT NO. 1234 AUSTIN, TX');
   });
 
   it('refuses a project without a list or without a design (422)', async () => {

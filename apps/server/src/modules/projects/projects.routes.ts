@@ -38,8 +38,8 @@ export async function projectsRoutes(app: ZodApp, ctx: AppContext): Promise<void
 
   app.post('/api/projects', {
     ...signedIn,
-    schema: { summary: 'Create a project', tags, body: ZProjectCreateSchema, response: { 201: ZProjectSchema, ...errors, 402: ZErrorSchema } },
-  }, async (req, reply) => reply.status(201).send(await createProject(db, requirePrincipal(req), req.body)));
+    schema: { summary: 'Create a project', tags, body: ZProjectCreateSchema, response: { 201: ZProjectSchema, ...errors, 402: ZErrorSchema, 422: ZErrorSchema } },
+  }, async (req, reply) => reply.status(201).send(await createProject(db, requirePrincipal(req), req.body, !!ctx.config.productPermit)));
 
   app.get('/api/projects/:id', {
     ...signedIn,

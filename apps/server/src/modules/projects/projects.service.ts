@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { TProject, TProjectCreate, TProjectStatus, TProjectUpdate } from '@mailcraft/shared';
+import { PRODUCT_PERMIT_UNAVAILABLE, type TProject, type TProjectCreate, type TProjectStatus, type TProjectUpdate } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -42,11 +42,15 @@ async function initialPermitId(db: Db, principal: Principal, input: TProjectCrea
 
 /**
  * POST /api/projects (spec 000 §4, §7): creates a project from a ZProjectCreateSchema payload
- * (defaults self_mailer / 8.5x11 / double / product). Throws PAYMENT_REQUIRED (402) when the
- * plan's `max_projects` is reached, NOT_FOUND when `permit_id` is not the user's.
+ * (defaults self_mailer / 8.5x11 / double / product — or none when the server offers no product
+ * permit, `productPermit` false). Throws PAYMENT_REQUIRED (402) when the plan's `max_projects` is
+ * reached, NOT_FOUND when `permit_id` is not the user's, UNPROCESSABLE (422)
+ * PRODUCT_PERMIT_UNAVAILABLE for permit_type 'product' without a product permit (issue 6).
  */
-export async function createProject(db: Db, principal: Principal, input: TProjectCreate): Promise<TProject> {
+export async function createProject(db: Db, principal: Principal, input: TProjectCreate, productPermit: boolean): Promise<TProject> {
   const { userId } = principal;
+  const permitType = input.permit_type ?? (productPermit ? 'product' : 'none');
+  if (permitType === 'product' && !productPermit) throw new AppError('UNPROCESSABLE', PRODUCT_PERMIT_UNAVAILABLE);
   const limit = await planLimit(db, principal, 'max_projects');
   const id = await db.transaction(async (tx) => {
     await projectsRepo.lockUser(tx, userId);
@@ -61,8 +65,8 @@ export async function createProject(db: Db, principal: Principal, input: TProjec
       templateType: input.template_type,
       paperSize: input.paper_size,
       sides: input.sides,
-      permitType: input.permit_type,
-      mailingPermitId: await initialPermitId(tx, principal, input),
+      permitType,
+      mailingPermitId: await initialPermitId(tx, principal, { ...input, permit_type: permitType }),
     });
     return row.id;
   });

@@ -1,3 +1,4 @@
+import { PRODUCT_PERMIT_UNAVAILABLE } from '@mailcraft/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blankTemplate } from '@mailcraft/shared';
@@ -30,18 +31,32 @@ async function attachList(userId: string, projectId: string, name: string, rowCo
 }
 
 describe('projects', () => {
-  it('creates a project with the spec defaults and answers it with an id', async () => {
+  it('without a product permit on the server: no permit by default, and the product permit is refused (issue 6)', async () => {
     const u = await signUpUser(t.app);
-    const res = await create(u, { name: '  Spring mailer ', description: 'Flyer' });
-    expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({
-      id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Spring mailer', description: 'Flyer',
-      template_type: 'self_mailer', paper_size: '8.5x11', sides: 'double', permit_type: 'product',
+    const res = await create(u, { name: 'Plain' });
+    expect(res.json()).toMatchObject({ permit_type: 'none', mailing_permit_id: null });
+    expectError(await create(u, { name: 'Product', permit_type: 'product' }), 422, 'UNPROCESSABLE', PRODUCT_PERMIT_UNAVAILABLE);
+  });
+
+  it('creates a project with the spec defaults (product permit when the server has one) and answers it with an id', async () => {
+    const withPermit = await createTestApp({ workers: false, env: { PRODUCT_PERMIT_NUMBER: '77', PRODUCT_PERMIT_CITY: 'Reno, NV' } });
+    try {
+      const u = await signUpUser(withPermit.app);
+      const offered = await u.req({ method: 'GET', url: '/api/templates/permits/product' });
+      expect(offered.json()).toMatchObject({ available: true, indicia: { line5: 'PERMIT NO. 77', line6: 'RENO, NV', text: 'PRESORTED\nSTANDARD\nU.S. POSTAGE\nPAID\nPERMIT NO. 77\nRENO, NV' } });
+      const res = await u.req({ method: 'POST', url: '/api/projects', payload: { name: '  Spring mailer ', description: 'Flyer' } });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Spring mailer', description: 'Flyer',
+        template_type: 'self_mailer', paper_size: '8.5x11', sides: 'double', permit_type: 'product',
       mailing_permit_id: null, list_id: null, list_size: null, list_name: null,
       has_template: false, progress: 0,
       thumbnail_inside: null, thumbnail_outside: null, thumbnail_r1: null, thumbnail_r2: null, thumbnail_r3: null,
-    });
-    expect(new Date(res.json().created_at).getTime()).not.toBeNaN();
+      });
+      expect(new Date(res.json().created_at).getTime()).not.toBeNaN();
+    } finally {
+      await withPermit.close();
+    }
   });
 
   it('requires a name and limits the size to the mailer type', async () => {

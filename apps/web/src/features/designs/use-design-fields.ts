@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { fieldLabel, indiciaLines, mapRecord, projectIndiciaLines, type TProject } from '@mailcraft/shared';
+import { fieldLabel, indiciaLines, mapRecord, PRODUCT_PERMIT_UNAVAILABLE, projectIndiciaLines, type TProject } from '@mailcraft/shared';
 import { mappedFields } from './design-elements';
 import { useListMappings } from '../column-mappings/column-mappings-api';
 import { useListPreview } from '../mailing-lists/mailing-lists-api';
-import { usePermits } from '../permits/permits-api';
+import { usePermits, useProductPermit } from '../permits/permits-api';
 import type { FieldItem, FieldsPanelProps } from './fields-panel';
 
 /** Fields filled from mapped ones when the list does not map them (shared `withDerivedFields`). */
@@ -33,6 +33,7 @@ export function useDesignFields(project: TProject): DesignFields {
   const mappings = useListMappings(listId);
   const sample = useListPreview(listId, 0, SAMPLE_ROWS);
   const permits = usePermits();
+  const productPermit = useProductPermit();
 
   return useMemo(() => {
     const m = mappings.data;
@@ -46,8 +47,11 @@ export function useDesignFields(project: TProject): DesignFields {
     let indiciaText = '';
     if (project.permit_type === 'none') indicia = { unavailable: 'This project is set up without a mailing permit' };
     else if (project.permit_type === 'product') {
-      indiciaText = projectIndiciaLines('product', null)!.join('\n');
-      indicia = { text: indiciaText };
+      const lines = projectIndiciaLines('product', null, productPermit.data?.indicia ?? null);
+      if (lines) {
+        indiciaText = lines.join('\n');
+        indicia = { text: indiciaText };
+      } else indicia = { unavailable: productPermit.isPending ? 'Loading mailing permits…' : PRODUCT_PERMIT_UNAVAILABLE };
     } else if (!project.mailing_permit_id) indicia = { unavailable: 'Choose a mailing permit for this project first' };
     else if (permits.isPending) indicia = { unavailable: 'Loading mailing permits…' };
     else if (permits.isError) indicia = { unavailable: 'Failed to load mailing permits' };
@@ -74,5 +78,5 @@ export function useDesignFields(project: TProject): DesignFields {
       },
     };
   }, [mappings.data, mappings.isPending, mappings.isError, sample.data, sample.isPending, sample.isError,
-    permits.data, permits.isPending, permits.isError, project, listId]);
+    permits.data, permits.isPending, permits.isError, productPermit.data, productPermit.isPending, project, listId]);
 }

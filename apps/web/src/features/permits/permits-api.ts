@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TPermit, TPermitCreate } from '@mailcraft/shared';
+import type { TPermit, TPermitCreate, TProductPermit } from '@mailcraft/shared';
 import { api } from '../../lib/api-client';
 import { projectKeys } from '../projects/projects-api';
 
 /** Query keys of the permits feature. */
-export const permitKeys = { all: ['permits'] as const };
+export const permitKeys = { all: ['permits'] as const, product: ['permits', 'product'] as const };
 
 /**
  * GET /api/templates/permits (spec 000 §7): the user's permits — for the permit list, the project
@@ -12,6 +12,14 @@ export const permitKeys = { all: ['permits'] as const };
  */
 export function usePermits({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ queryKey: permitKeys.all, queryFn: () => api<TPermit[]>('/api/templates/permits'), enabled });
+}
+
+/**
+ * GET /api/templates/permits/product: whether this server offers its own ('Mailcraft') permit and
+ * its indicia (issue 6: offered only when the operator configured it completely).
+ */
+export function useProductPermit() {
+  return useQuery({ queryKey: permitKeys.product, queryFn: () => api<TProductPermit>('/api/templates/permits/product'), staleTime: Infinity });
 }
 
 /**

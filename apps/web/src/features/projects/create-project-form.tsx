@@ -1,11 +1,11 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Alert, Button, Card, Col, Collapse, Form, Input, Radio, Row, Select, Typography, type FormInstance } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { NEW_PROJECT_DEFAULTS, PERMIT_TYPES, type PaperSize, type PermitType, type TemplateType, type TPermit } from '@mailcraft/shared';
 import { errorDetail } from '../../lib/api-client';
 import { PermitList, type PermitSelectHow } from '../permits/permit-list';
-import { usePermits } from '../permits/permits-api';
+import { usePermits, useProductPermit } from '../permits/permits-api';
 import { MailerFields } from './mailer-fields';
 import { PERMIT_TYPE_LABELS } from './project-labels';
 import { useCreateProject } from './projects-api';
@@ -23,14 +23,16 @@ type Values = {
 const INITIAL: Values = { name: '', description: '', ...NEW_PROJECT_DEFAULTS };
 
 /**
- * Advanced section (spec 000 §2): the mailing permit choice — Mailcraft's, one of the user's own
- * ('custom'), or none — and the permit management below it. Selecting a permit in the list makes
- * the choice 'custom'; the default permit is preselected (spec 000 §4).
+ * Advanced section (spec 000 §2): the mailing permit choice — Mailcraft's (only when the server
+ * offers it, issue 6), one of the user's own ('custom'), or none — and, for 'custom' only, the
+ * permit list: the radio and the 'Selected' card always agree. The default permit is preselected
+ * (spec 000 §4).
  */
-function PermitChoice({ form, permitId, setPermitId }: {
+function PermitChoice({ form, permitId, setPermitId, productAvailable }: {
   form: FormInstance<Values>;
   permitId: string | null;
   setPermitId: (id: string | null) => void;
+  productAvailable: boolean;
 }) {
   const permitType: PermitType = Form.useWatch('permit_type', form) ?? 'product';
   const permits = usePermits();
@@ -44,7 +46,7 @@ function PermitChoice({ form, permitId, setPermitId }: {
       <Form.Item label="Mailing permit" name="permit_type">
         <Radio.Group
           aria-label="Mailing permit"
-          options={PERMIT_TYPES.map((t) => ({ value: t, label: PERMIT_TYPE_LABELS[t] }))}
+          options={PERMIT_TYPES.filter((t) => t !== 'product' || productAvailable).map((t) => ({ value: t, label: PERMIT_TYPE_LABELS[t] }))}
         />
       </Form.Item>
       {permitType === 'custom' && (
@@ -65,8 +67,12 @@ function PermitChoice({ form, permitId, setPermitId }: {
           />
         </Form.Item>
       )}
-      <Typography.Title level={5} style={{ marginTop: 8 }}>Your mailing permits</Typography.Title>
-      <PermitList selectedId={permitId} onSelect={onSelect} />
+      {permitType === 'custom' && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 8 }}>Your mailing permits</Typography.Title>
+          <PermitList selectedId={permitId} onSelect={onSelect} />
+        </>
+      )}
     </>
   );
 }
@@ -86,6 +92,12 @@ export function CreateProjectForm() {
   const permitType: PermitType = Form.useWatch('permit_type', form) ?? 'product';
   const [permitId, setPermitId] = useState<string | null>(null);
   const missingPermit = permitType === 'custom' && !permitId;
+  const product = useProductPermit();
+  const productAvailable = product.data?.available ?? false;
+  // The spec's default is Mailcraft's permit; a server without one defaults to no permit (issue 6).
+  useEffect(() => {
+    if (product.data && !product.data.available && form.getFieldValue('permit_type') === 'product') form.setFieldValue('permit_type', 'none');
+  }, [product.data, form]);
 
   const submit = (v: Values) => {
     if (!v.name.trim() || missingPermit) return;
@@ -96,7 +108,7 @@ export function CreateProjectForm() {
         template_type: v.template_type,
         paper_size: v.paper_size,
         sides: v.sides,
-        permit_type: v.permit_type,
+        permit_type: v.permit_type === 'product' && !productAvailable ? 'none' : v.permit_type,
         permit_id: v.permit_type === 'custom' ? permitId : null,
       },
       {
@@ -132,7 +144,7 @@ export function CreateProjectForm() {
         </Row>
         <MailerFields form={form} />
         <Collapse
-          items={[{ key: 'advanced', label: 'Advanced', children: <PermitChoice form={form} permitId={permitId} setPermitId={setPermitId} /> }]}
+          items={[{ key: 'advanced', label: 'Advanced', children: <PermitChoice form={form} permitId={permitId} setPermitId={setPermitId} productAvailable={productAvailable} /> }]}
         />
         {create.isError && (
           <Alert type="error" showIcon style={{ marginTop: 16 }} title="Failed to create project" description={errorDetail(create.error)} />
