@@ -103,8 +103,13 @@ test('us-500.xlsx: upload, data preview paging, auto-mapping, used columns disab
     assert.equal(await mappingRow(page, 'middle_name').getByText('Not mapped').count(), 1);
     assert.equal(await shownValue(mappingRow(page, 'first_name')), 'first_name');
 
-    // Data Preview: 25 rows per page.
+    // Data Preview: values as they will print (issue 6) — Art Venere's ZIP 8014 shows as 08014 —
+    // under the field each column maps to; 25 rows per page.
     const table = page.locator('.data-preview-table');
+    const third = table.locator('tbody tr.ant-table-row').nth(2);
+    await third.getByText('08014', { exact: true }).waitFor();
+    assert.equal(await third.getByText('8014', { exact: true }).count(), 0);
+    await table.locator('thead').getByText('ZIP Code', { exact: true }).waitFor();
     assert.equal(await table.locator('tbody tr.ant-table-row').count(), 10);
     await table.getByRole('combobox', { name: 'Page Size' }).click();
     await dropdown(page).locator('.ant-select-item-option[title="25 rows per page"]').click();

@@ -145,6 +145,19 @@ export function mapRecord(
 }
 
 /**
+ * One cell as it prints under the field its column maps to (issue 6: the Data Preview shows values
+ * as they will print): trimmed, a ZIP padded to 5 digits (08014, not 8014), capitalised as the
+ * field's setting says (not USPS fields). An unmapped column's value is shown as is.
+ */
+export function printedCell(value: string, field: string | undefined, settings: FieldSettings = {}): string {
+  if (!field) return value;
+  let v = value.trim();
+  if (field === 'zip') v = normalizeZip(v);
+  if (!isUspsField(field)) v = applyCapitalization(v, settings.capitalization?.[field]);
+  return v;
+}
+
+/**
  * Fields `withDerivedFields` fills from others: one of the sources mapped is enough for the
  * field to print something. `full_name_mail` always prints (at worst 'Current Resident').
  */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keepCapitalization, overusedFields, ZMapColumnsSchema } from './mappings.js';
+import { printedCell } from './fields.js';
 
 describe('ZMapColumnsSchema', () => {
   it('accepts several columns for a custom field and keeps capitalization of mapped non-USPS fields only', () => {
@@ -24,5 +25,14 @@ describe('ZMapColumnsSchema', () => {
   it('helpers: overused non-custom fields and kept capitalization', () => {
     expect(overusedFields({ A: 'zip', B: 'zip', C: 'custom_1', D: 'custom_1' })).toEqual([{ field: 'zip', columns: ['A', 'B'] }]);
     expect(keepCapitalization({ A: 'city' }, { city: 'upper', state: 'upper' })).toEqual({ city: 'upper' });
+  });
+});
+
+describe('printedCell (issue 6: the Data Preview shows values as they print)', () => {
+  it('pads a ZIP, capitalises as set, and leaves unmapped and USPS columns alone', () => {
+    expect(printedCell('8014', 'zip')).toBe('08014');
+    expect(printedCell(' venere ', 'last_name', { capitalization: { last_name: 'upper' } })).toBe('VENERE');
+    expect(printedCell(' as typed ', undefined)).toBe(' as typed ');
+    expect(printedCell('a1b2', 'imbno', { capitalization: { imbno: 'upper' } })).toBe('a1b2');
   });
 });

@@ -73,8 +73,9 @@ export const ZProjectStatusSchema = z.object({
     name: z.string().describe('List name'),
     row_count: z.number().int().describe('Records in the list'),
   }).nullable().describe('The current mailing list, or null'),
-  template: z.boolean().describe('Whether a design with content is saved'),
-  progress: z.number().int().describe('Percent complete'),
+  template: z.boolean().describe('Whether the project has its design template (the blank design made with the project counts)'),
+  designed: z.boolean().describe('Whether the design has at least one element'),
+  progress: z.number().int().describe('Percent complete: list 50, design with content 50'),
 }).meta({ id: 'ProjectStatus' });
 export type TProjectStatus = z.infer<typeof ZProjectStatusSchema>;
 

@@ -21,12 +21,24 @@ describe('progress bar', () => {
     expect(await screen.findByRole('link', { name: 'Next: Maps (Optional) →' })).toHaveAttribute('href', '/maps?project=p1&listId=l1');
   });
 
-  it('on the Designer, checks the four steps before it and links to the Print Preview', async () => {
-    stubApi({ 'GET /api/projects/p1': () => aProject({ id: 'p1', list_id: 'l1' }) });
-    renderWithApp(<ProgressBar />, { route: '/projects/p1/editor' });
+  it('on the Designer, checks Projects and Mailing List, shows the optional steps as skipped, and links to the Print Preview', async () => {
+    stubApi({ 'GET /api/projects/p1': () => aProject({ id: 'p1', list_id: 'l1' }), 'GET /api/qr/list/l1': () => [] });
+    const { client } = renderWithApp(<ProgressBar />, { route: '/projects/p1/editor' });
     expect(screen.getByText('Step 5 of 6: Designer')).toBeInTheDocument();
-    expect(screen.getAllByLabelText('done')).toHaveLength(4);
     expect(await screen.findByRole('link', { name: 'Next: Print Preview →' })).toHaveAttribute('href', '/projects/p1/production');
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(screen.getAllByLabelText('done')).toHaveLength(2);
+    expect(screen.getAllByLabelText('skipped')).toHaveLength(2);
+  });
+
+  it('checks QR Codes once the list has a saved QR configuration (issue 6)', async () => {
+    stubApi({
+      'GET /api/projects/p1': () => aProject({ id: 'p1', list_id: 'l1' }),
+      'GET /api/qr/list/l1': () => [{ id: 'q1', mailing_list_id: 'l1' }],
+    });
+    renderWithApp(<ProgressBar />, { route: '/projects/p1/editor' });
+    await waitFor(() => expect(screen.getAllByLabelText('done')).toHaveLength(3));
+    expect(screen.getAllByLabelText('skipped')).toHaveLength(1); // Maps
   });
 
   it('is not shown outside the workflow', () => {

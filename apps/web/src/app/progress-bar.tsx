@@ -1,19 +1,26 @@
 import { Steps } from 'antd';
-import { CheckOutlined } from '@ant-design/icons';
+import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { STEPS, stepFromPath, stepHref } from '../lib/workflow-steps';
+import { useQrConfig } from '../features/qr-codes/qr-api';
 import { useWorkflow } from './workflow';
 
 /**
- * Six-step progress bar (spec 000 §2 "Progress bar"): earlier steps show a check mark; on small
- * screens a compact form shows the current step and a link to the next one.
+ * Six-step progress bar (spec 000 §2 "Progress bar"): earlier steps show a check mark — except the
+ * optional Maps and QR Codes steps, which show a check only when they were done (the list has a
+ * saved QR configuration; maps until they exist, never) and a dash with 'skipped' otherwise
+ * (issue 6). On small screens a compact form shows the current step and a link to the next one.
  */
 export function ProgressBar() {
   const { pathname } = useLocation();
   const { projectId, listId } = useWorkflow();
   const step = stepFromPath(pathname);
   const current = STEPS.findIndex((s) => s.key === step);
+  const qrIndex = STEPS.findIndex((s) => s.key === 'qr');
+  const qr = useQrConfig(listId ?? '', { enabled: !!listId && current > qrIndex });
   if (current < 0) return null;
+  /** Whether an optional step before the current one was really done. */
+  const skipped = (key: string) => (key === 'maps' ? true : key === 'qr' ? !qr.data : false);
   const next = STEPS[current + 1];
   const nextHref = next ? stepHref(next.key, projectId, listId) : null;
   return (
@@ -22,11 +29,15 @@ export function ProgressBar() {
         className="progress-steps"
         size="small"
         current={current}
-        items={STEPS.map((s, i) => ({
-          title: s.title,
-          status: i < current ? 'finish' : i === current ? 'process' : 'wait',
-          icon: i < current ? <CheckOutlined aria-label="done" /> : undefined,
-        }))}
+        items={STEPS.map((s, i) => {
+          const done = i < current && !skipped(s.key);
+          return {
+            title: s.title,
+            ...(i < current && !done ? { description: 'Skipped', className: 'progress-step-skipped' } : {}),
+            status: i < current ? (done ? 'finish' : 'wait') : i === current ? 'process' : 'wait',
+            icon: i < current ? (done ? <CheckOutlined aria-label="done" /> : <MinusOutlined aria-label="skipped" />) : undefined,
+          };
+        })}
       />
       <div className="progress-compact">
         <span>Step {current + 1} of {STEPS.length}: {STEPS[current].title}</span>

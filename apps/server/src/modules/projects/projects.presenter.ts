@@ -37,10 +37,12 @@ export function presentProject(r: ProjectRecord): TProject {
 
 /** GET /api/projects/{id}/status (spec 000 §3 Project status): progress 0, 50 or 100. */
 export function presentProjectStatus(r: ProjectRecord): TProjectStatus {
-  const template = r.design?.hasContent ?? false;
+  const designed = r.design?.hasContent ?? false;
   return {
     list: r.list ? { id: r.list.id, name: r.list.name, row_count: r.list.rowCount } : null,
-    template,
-    progress: projectProgress(!!r.list, template),
+    // The blank design made with the project is its template (issue 6): present before any element is placed.
+    template: !!r.design,
+    designed,
+    progress: projectProgress(!!r.list, designed),
   };
 }

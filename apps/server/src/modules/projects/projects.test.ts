@@ -140,19 +140,20 @@ describe('projects', () => {
     const u = await signUpUser(t.app);
     const p = await newProject(u);
     const status = async () => (await u.req({ method: 'GET', url: `/api/projects/${p.id}/status` })).json();
-    expect(await status()).toEqual({ list: null, template: false, progress: 0 });
+    expect(await status()).toEqual({ list: null, template: false, designed: false, progress: 0 });
 
     const list = await attachList(u.id, p.id, 'Customers.csv', 42);
-    expect(await status()).toEqual({ list: { id: list.id, name: 'Customers.csv', row_count: 42 }, template: false, progress: 50 });
+    expect(await status()).toEqual({ list: { id: list.id, name: 'Customers.csv', row_count: 42 }, template: false, designed: false, progress: 50 });
     expect((await u.req({ method: 'GET', url: `/api/projects/${p.id}` })).json())
       .toMatchObject({ list_id: list.id, list_name: 'Customers.csv', list_size: 42, progress: 50 });
 
     const blank = blankTemplate('8.5x11');
     await u.req({ method: 'POST', url: `/api/templates/project/${p.id}/design`, payload: { template_data_inside: blank, template_data_outside: blank } });
-    expect((await status()).progress).toBe(50);
+    // The blank design is the project's template (issue 6): present, not yet designed.
+    expect(await status()).toMatchObject({ template: true, designed: false, progress: 50 });
     const withText = { ...blank, schemas: [[{ name: 'headline', type: 'text', content: 'Hi', position: { x: 10, y: 10 }, width: 50, height: 10 }]] };
     await u.req({ method: 'POST', url: `/api/templates/project/${p.id}/design`, payload: { template_data_inside: blank, template_data_outside: withText } });
-    expect(await status()).toMatchObject({ template: true, progress: 100 });
+    expect(await status()).toMatchObject({ template: true, designed: true, progress: 100 });
     expect((await u.req({ method: 'GET', url: '/api/projects' })).json()[0]).toMatchObject({ has_template: true, progress: 100 });
   });
 
@@ -162,7 +163,7 @@ describe('projects', () => {
     const p = await newProject(u);
     const foreign = await attachList(other.id, p.id, 'Theirs.csv', 5);
     await t.ctx.db.update(projects).set({ listId: foreign.id }).where(eq(projects.id, p.id));
-    expect((await u.req({ method: 'GET', url: `/api/projects/${p.id}/status` })).json()).toEqual({ list: null, template: false, progress: 0 });
+    expect((await u.req({ method: 'GET', url: `/api/projects/${p.id}/status` })).json()).toEqual({ list: null, template: false, designed: false, progress: 0 });
   });
 
   it('refuses a project over the plan\'s max_projects with 402', async () => {

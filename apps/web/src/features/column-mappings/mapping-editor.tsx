@@ -127,7 +127,7 @@ export function MappingEditor({ projectId, list, headers, sampleRows, initial }:
       </div>
 
       <Card title="Data Preview" className="page-section">
-        <DataPreviewTable listId={list.id} step="mapping" />
+        <DataPreviewTable listId={list.id} step="mapping" printed={{ mappings: draft.mappings, settings: { capitalization: draft.capitalization } }} />
       </Card>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Table, Typography } from 'antd';
-import { PREVIEW_PAGE_SIZES } from '@mailcraft/shared';
+import { fieldLabel, PREVIEW_PAGE_SIZES, printedCell, type FieldSettings, type Mappings } from '@mailcraft/shared';
 import { useListPreview } from './mailing-lists-api';
 import './mailing-lists.css';
 
@@ -13,12 +13,22 @@ export function showingText(offset: number, limit: number, total: number): strin
 
 type Row = { key: number; values: string[] };
 
+/** Data columns pinned at the left beside '#', so a wide list keeps its names in view while scrolling. */
+const PINNED_COLUMNS = 1;
+
 /**
- * Data Preview table (spec 000 §2): the list's raw rows, paged on the server, rows per page 10/25/50
+ * Data Preview table (spec 000 §2): the list's rows, paged on the server, rows per page 10/25/50
  * (default 10, §9) and 'Showing x to y of z records'. Used below the mapping screen (`step` =
- * 'mapping') and in the list preview modal of the upload screen.
+ * 'mapping') and in the list preview modal of the upload screen. With `printed` (the mapping
+ * screen's current mapping), each mapped column shows its field under its name and its values as
+ * they will print (`printedCell`: ZIP 08014, capitalisation — issue 6); otherwise raw values. The
+ * row number and first column stay pinned while a wide list scrolls.
  */
-export function DataPreviewTable({ listId, step }: { listId: string; step?: 'mapping' }) {
+export function DataPreviewTable({ listId, step, printed }: {
+  listId: string;
+  step?: 'mapping';
+  printed?: { mappings: Mappings; settings: FieldSettings };
+}) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PREVIEW_PAGE_SIZES[0]);
   const offset = (page - 1) * pageSize;
@@ -46,13 +56,18 @@ export function DataPreviewTable({ listId, step }: { listId: string; step?: 'map
       fixed: 'left' as const,
       render: (_: unknown, r: Row) => <Typography.Text type="secondary">{r.key + 1}</Typography.Text>,
     },
-    ...headers.map((h, i) => ({
-      key: `${i}:${h}`,
-      title: h || <Typography.Text type="secondary">(column {i + 1})</Typography.Text>,
-      ellipsis: true,
-      width: 160,
-      render: (_: unknown, r: Row) => r.values[i] ?? '',
-    })),
+    ...headers.map((h, i) => {
+      const field = printed?.mappings[h];
+      const name = h || <Typography.Text type="secondary">(column {i + 1})</Typography.Text>;
+      return {
+        key: `${i}:${h}`,
+        title: field ? <span className="preview-head">{name}<span className="preview-field">{fieldLabel(field)}</span></span> : name,
+        ellipsis: true,
+        width: 160,
+        ...(i < PINNED_COLUMNS ? { fixed: 'left' as const } : {}),
+        render: (_: unknown, r: Row) => (printed ? printedCell(r.values[i] ?? '', field, printed.settings) : r.values[i] ?? ''),
+      };
+    }),
   ];
 
   return (

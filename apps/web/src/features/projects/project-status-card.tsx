@@ -5,7 +5,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 
 /**
  * A project's status (spec 000 §3 Project status): the current list (name and row count), whether
- * a template exists, and the progress — list 50 %, template 50 %. Error: 'Failed to load project status'.
+ * the template exists (the blank design made with the project counts, issue 6) and whether it is
+ * designed yet, and the progress — list 50 %, design 50 %. Error: 'Failed to load project status'.
  */
 export function ProjectStatusCard({ status }: { status: UseQueryResult<TProjectStatus> }) {
   if (status.isPending) return <Card title="Status"><Skeleton active paragraph={{ rows: 3 }} /></Card>;
@@ -21,8 +22,8 @@ export function ProjectStatusCard({ status }: { status: UseQueryResult<TProjectS
       </Card>
     );
   }
-  const { list, template } = status.data;
-  const percent = projectProgress(!!list, template);
+  const { list, template, designed } = status.data;
+  const percent = projectProgress(!!list, designed);
   const done = (yes: boolean) =>
     yes ? <CheckCircleFilled style={{ color: '#52c41a' }} aria-hidden /> : <MinusCircleOutlined style={{ color: '#bfbfbf' }} aria-hidden />;
   return (
@@ -43,6 +44,10 @@ export function ProjectStatusCard({ status }: { status: UseQueryResult<TProjectS
       <div className="status-row">
         <span className="label">{done(template)} Template</span>
         <Tag color={template ? 'green' : 'default'}>{template ? 'Yes' : 'No'}</Tag>
+      </div>
+      <div className="status-row">
+        <span className="label">{done(designed)} Design</span>
+        <span>{designed ? 'Designed' : template ? 'Blank — open the Designer' : 'Not started'}</span>
       </div>
     </Card>
   );
