@@ -18,7 +18,7 @@ export function AnalyticsPage() {
       <Typography.Title level={2}>Analytics</Typography.Title>
       {lists.isError ? <Alert type="error" showIcon title="Failed to load data" /> : (
         <Table<TListScanSummary>
-          rowKey="list_id" loading={lists.isPending} dataSource={lists.data ?? []} pagination={{ pageSize: 10 }}
+          rowKey="list_id" scroll={{ x: 'max-content' }} loading={lists.isPending} dataSource={lists.data ?? []} pagination={{ pageSize: 10 }}
           locale={{ emptyText: 'No mailing lists yet' }}
           columns={[
             { title: 'Mailing List', render: (_, l) => <Link to={`/analytics/${l.list_id}`}>{l.name}</Link> },
@@ -71,7 +71,7 @@ export function ListAnalyticsPage() {
             <Card title="Browsers"><div className="analytics-chart"><CountBars data={a.browsers} name="Scans" /></div></Card>
           </div>
           <Card title="Top locations" style={{ marginBottom: 24 }}>
-            <Table size="small" rowKey={(l) => `${l.city}-${l.region}-${l.country}`} pagination={false} dataSource={a.top_locations}
+            <Table size="small" scroll={{ x: 'max-content' }} rowKey={(l) => `${l.city}-${l.region}-${l.country}`} pagination={false} dataSource={a.top_locations}
               columns={[
                 { title: 'City', render: (_, l) => l.city ?? 'N/A' }, { title: 'Region', render: (_, l) => l.region ?? 'N/A' },
                 { title: 'Country', render: (_, l) => l.country ?? 'N/A' }, { title: 'Scans', dataIndex: 'scans' },
@@ -79,7 +79,7 @@ export function ListAnalyticsPage() {
             <GeoIpAttribution />
           </Card>
           <Card title="Scanned records" style={{ marginBottom: 24 }}>
-            <Table size="small" rowKey="record_id" loading={records.isPending} dataSource={records.data?.records ?? []}
+            <Table size="small" scroll={{ x: 'max-content' }} rowKey="record_id" loading={records.isPending} dataSource={records.data?.records ?? []}
               pagination={{ current: page, pageSize: 25, total: records.data?.total ?? 0, onChange: setPage }}
               columns={[
                 { title: 'Name', dataIndex: 'name' }, { title: 'Email', render: (_, r) => r.email ?? 'N/A' },

@@ -159,7 +159,7 @@ function QrScreen({ projectId, listId }: { projectId: string; listId: string }) 
           {flash.text && <Typography.Text type="success">{flash.text}</Typography.Text>}
         </aside>
       </div>
-      <Space className="qr-actions">
+      <Space className="qr-actions" wrap>
         <Button onClick={() => navigate(`/upload?project=${projectId}&listId=${listId}&step=mapping`)}>Back</Button>
         <Button onClick={() => void submit(false)} disabled={!access.allowed} loading={save.isPending && !dirty}>Save</Button>
         <Button type="primary" onClick={() => void submit(true)} disabled={!access.allowed} loading={save.isPending}>Save &amp; Continue</Button>

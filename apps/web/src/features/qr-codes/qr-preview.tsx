@@ -69,7 +69,7 @@ export function QrPreviewUrls({ records, draft, mapFields }: { records: PreviewR
           );
         })}
       </ol>
-      <Space>
+      <Space wrap>
         <Button size="small" disabled={page === 0} onClick={() => setPage(page - 1)}>Previous</Button>
         <span>Page {page + 1} of {pages}</span>
         <Button size="small" disabled={page >= pages - 1} onClick={() => setPage(page + 1)}>Next</Button>
