@@ -44,6 +44,11 @@ export function baseFastify(ctx: AppContext, opts: { logger?: boolean; bodyLimit
   return app;
 }
 
+/** Whether `file` is one of the build's content-hashed files (Vite writes them to assets/). */
+function isHashedAsset(webDir: string, file: string): boolean {
+  return path.relative(webDir, file).split(path.sep)[0] === 'assets';
+}
+
 /**
  * Builds the web listener (PORT): plugins, the generated OpenAPI document at
  * `GET /api/openapi.json`, every module's `/api` routes inside one scope whose authenticate step
@@ -81,7 +86,15 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
   const index = webDir ? path.join(webDir, 'index.html') : null;
   if (webDir && index && fs.existsSync(index)) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: webDir, wildcard: true, index: false });
+    // preCompressed: the build writes .br and .gz beside each file; the best one the client accepts
+    // is sent (issue 6). Hashed files under /assets/ never change: cached for a year, immutable;
+    // anything else is revalidated.
+    await app.register(fastifyStatic, {
+      root: webDir, wildcard: true, index: false, preCompressed: true, cacheControl: false,
+      setHeaders: (reply, file) => {
+        reply.header('cache-control', isHashedAsset(webDir, file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
     const sendIndex = (reply: FastifyReply) =>
       reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
     app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));

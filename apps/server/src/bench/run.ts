@@ -7,6 +7,7 @@ import { benchImport } from './import-bench.js';
 import { benchPlainPdfme, benchPrint } from './print-bench.js';
 import { benchBombBurst } from './bomb-bench.js';
 import { benchBareRedirect, benchRedirect } from './redirect-bench.js';
+import { benchWeb } from './web-bench.js';
 
 /**
  * `npm run bench`: runs each benchmark in its own child process (so peak RSS is that benchmark's
@@ -27,6 +28,7 @@ const CASES: Record<string, () => Promise<Result>> = {
   'redirect-bare': () => benchBareRedirect(),
   'redirect-pglite': () => benchRedirect('pglite'),
   'redirect-postgres': () => benchRedirect('postgres'),
+  web: () => benchWeb(),
 };
 
 const LABELS: Record<string, string> = {
@@ -105,6 +107,18 @@ before the limits one such upload took the process to 2.1 GB and three killed it
 | ${cell(get('bomb-burst'), 'bombs', 0)} | ${cell(get('bomb-burst'), 'fileMb', 1)} | ${cell(get('bomb-burst'), 'inflatedMb', 0)} | ${cell(get('bomb-burst'), 'seconds', 2)} | ${cell(get('bomb-burst'), 'statusAnswers', 0)} | ${cell(get('bomb-burst'), 'peakRssMb', 0)} |
 
 ${redirectSection(get)}
+
+## 5. Web pages: JavaScript of a first visit (target ≤ 300 KB for every page but the Designer)
+
+Issue 6: a fresh visit in Debian's Chromium (empty cache, 1440 × 900) to the built server; bytes as sent
+(brotli). Pages load their code on first visit (lazy routes); the Designer's pdfme chunks load only there.
+
+| page | JavaScript (KB, compressed) | files |
+|---|---:|---:|
+| /projects | ${cell(get('web'), 'projectsJsKb', 0)} | ${cell(get('web'), 'projectsJsFiles', 0)} |
+| /projects/{id}/editor | ${cell(get('web'), 'editorJsKb', 0)} | ${cell(get('web'), 'editorJsFiles', 0)} |
+
+Headers: index.html \`no-cache\`: ${cell(get('web'), 'indexNoCache', 0) === '1' ? 'yes' : 'no'}; a hashed asset \`public, max-age=31536000, immutable\`: ${cell(get('web'), 'assetImmutable', 0) === '1' ? 'yes' : 'no'}, sent as brotli: ${cell(get('web'), 'assetBrotli', 0) === '1' ? 'yes' : 'no'}.
 `;
   const out = path.resolve(fileURLToPath(new URL('../../../../BENCHMARKS.md', import.meta.url)));
   fs.writeFileSync(out, md);

@@ -1,16 +1,19 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Skeleton } from 'antd';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { TopNav } from './top-nav';
 import { ProgressBar } from './progress-bar';
 
 /**
  * Layout shared by the app's pages (spec 000 §2): top user bar, step indicator from the path and a
  * footer. The editor page gets the editor layout style: full width, and `editor-body` on <body>
- * (spec 000 §2 route table).
+ * (spec 000 §2 route table). Pages load on first visit (router `lazy`): a thin bar shows while the
+ * next page's code arrives, and a skeleton stands in for a component that is still loading.
  */
 export function AppLayout() {
   const { pathname } = useLocation();
   const editor = /\/editor$/.test(pathname);
+  const loading = useNavigation().state === 'loading';
   useEffect(() => {
     document.body.classList.toggle('editor-body', editor);
   }, [editor]);
@@ -18,8 +21,11 @@ export function AppLayout() {
     <div className={editor ? 'app-shell editor-layout' : 'app-shell'}>
       <TopNav />
       <ProgressBar />
+      {loading && <div className="route-loading" role="progressbar" aria-label="Loading the page" />}
       <main className="app-main">
-        <Outlet />
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+          <Outlet />
+        </Suspense>
       </main>
       <footer className="app-footer">
         © {new Date().getFullYear()} Mailcraft · Personalised direct mail, from list to press.

@@ -1,17 +1,11 @@
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useParams, useSearchParams } from 'react-router';
 import { AppLayout } from './layout';
-import { RequireAdmin, RequireAuth, UnknownRoute } from './guards';
+import { FullScreenSpinner, RequireAdmin, RequireAuth, UnknownRoute } from './guards';
 import { HomePage } from '../features/home/home-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ComingSoonPage } from '../components/coming-soon-page';
-import { ProjectListPage } from '../features/projects/project-list-page';
-import { ProjectDetailsPage } from '../features/projects/project-details-page';
-import { UploadPage } from '../features/mailing-lists/upload-page';
-import { EditorPage } from '../features/designs/editor-page';
-import { ProductionPage } from '../features/print/production-page';
 import { useWorkflow } from './workflow';
-import { QrPage } from '../features/qr-codes/qr-page';
-import { WebhooksPage } from '../features/webhooks/webhooks-page';
 
 const soon = (title: string) => <ComingSoonPage title={title} />;
 
@@ -19,6 +13,7 @@ const soon = (title: string) => <ComingSoonPage title={title} />;
  * Optional QR step (spec 001 §2): /qr?project&listId, or /qr/{listId} where the user lands after
  * saving mappings (spec 000 §4) with the workflow's project. Without both → /projects.
  */
+const QrPage = lazy(() => import('../features/qr-codes/qr-page').then((m) => ({ default: m.QrPage })));
 function QrStep() {
   const { projectId, listId } = useWorkflow();
   const [params] = useSearchParams();
@@ -34,12 +29,20 @@ function MapsStep() {
 }
 
 /**
+ * A route whose page is loaded on first visit (issue 6: the first load of a page carries only its
+ * own code): `load` imports the page's module, `pick` its component.
+ */
+const page = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => async () => ({ Component: pick(await load()) });
+
+/**
  * The route table of spec 000 §2. Public: /login, /, /pricing. Everything else needs login;
  * /admin/* needs an administrator; unknown paths redirect.
  */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
+    // The first page's code is still on its way (lazy routes).
+    hydrateFallbackElement: <FullScreenSpinner />,
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/login', element: <LoginPage /> },
@@ -48,21 +51,20 @@ export const router = createBrowserRouter([
         element: <RequireAuth><Outlet /></RequireAuth>,
         children: [
           { path: '/dashboard', element: <Navigate to="/projects" replace /> },
-          { path: '/projects', element: <ProjectListPage /> },
-          { path: '/projects/:projectId', element: <ProjectDetailsPage /> },
-          { path: '/projects/:projectId/editor', element: <EditorPage /> },
-          { path: '/projects/:projectId/production', element: <ProductionPage /> },
-          { path: '/upload', element: <UploadPage /> },
+          { path: '/projects', lazy: page(() => import('../features/projects/project-list-page'), (m) => m.ProjectListPage) },
+          { path: '/projects/:projectId', lazy: page(() => import('../features/projects/project-details-page'), (m) => m.ProjectDetailsPage) },
+          { path: '/projects/:projectId/editor', lazy: page(() => import('../features/designs/editor-page'), (m) => m.EditorPage) },
+          { path: '/projects/:projectId/production', lazy: page(() => import('../features/print/production-page'), (m) => m.ProductionPage) },
+          { path: '/upload', lazy: page(() => import('../features/mailing-lists/upload-page'), (m) => m.UploadPage) },
           { path: '/maps', element: <MapsStep /> },
           { path: '/qr', element: <QrStep /> },
           { path: '/qr/:listId', element: <QrStep /> },
           { path: '/templates', element: soon('Templates') },
-          // Loaded on demand: the charts (recharts) are only in these pages' chunk.
-          { path: '/analytics', lazy: async () => ({ Component: (await import('../features/analytics/analytics-pages')).AnalyticsPage }) },
-          { path: '/analytics/:listId', lazy: async () => ({ Component: (await import('../features/analytics/analytics-pages')).ListAnalyticsPage }) },
+          { path: '/analytics', lazy: page(() => import('../features/analytics/analytics-pages'), (m) => m.AnalyticsPage) },
+          { path: '/analytics/:listId', lazy: page(() => import('../features/analytics/analytics-pages'), (m) => m.ListAnalyticsPage) },
           { path: '/notifications', element: soon('Notifications') },
           { path: '/notifications/:notificationId/history', element: soon('Notification history') },
-          { path: '/webhooks/:listId', element: <WebhooksPage /> },
+          { path: '/webhooks/:listId', lazy: page(() => import('../features/webhooks/webhooks-page'), (m) => m.WebhooksPage) },
           { path: '/pod', element: soon('Print on Demand API') },
           { path: '/pod/api-keys', element: soon('API keys') },
           { path: '/pod/documentation', element: soon('API documentation') },

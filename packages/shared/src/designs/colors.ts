@@ -3,7 +3,10 @@
  * colour operators (pdfme colours are '#rrggbb'; `colorType: 'cmyk'` converts the way pdfme's
  * `hex2PrintingColor` does) and element boxes in points.
  */
-import { mm2pt, type Schema } from '@pdfme/common';
+import type { Schema } from '@pdfme/common';
+
+/** Millimetres to PDF points (1 in = 25.4 mm = 72 pt), as pdfme's `mm2pt`; local so that this module loads none of pdfme. */
+const mm2pt = (mm: number) => (mm * 72) / 25.4;
 
 /** A content-stream operator as name and already formatted operands, e.g. ['re', ['0','0','5','5']]. */
 export type RawOp = [name: string, args: string[]];

@@ -1,81 +1,19 @@
-import { useEffect, useId, useState } from 'react';
-import { Alert, Button, Card, Col, Collapse, Form, Input, Radio, Row, Select, Typography, type FormInstance } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, Button, Card, Col, Collapse, Form, Input, Row, Skeleton } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { NEW_PROJECT_DEFAULTS, PERMIT_TYPES, type PaperSize, type PermitType, type TemplateType, type TPermit } from '@mailcraft/shared';
+import { NEW_PROJECT_DEFAULTS, type PermitType } from '@mailcraft/shared';
 import { errorDetail } from '../../lib/api-client';
-import { PermitList, type PermitSelectHow } from '../permits/permit-list';
-import { usePermits, useProductPermit } from '../permits/permits-api';
+import { useProductPermit } from '../permits/permits-api';
 import { MailerFields } from './mailer-fields';
-import { PERMIT_TYPE_LABELS } from './project-labels';
 import { useCreateProject } from './projects-api';
 import { setSelectedProject } from './selected-project';
+import type { CreateProjectValues as Values } from './permit-choice';
 
-type Values = {
-  name: string;
-  description: string;
-  template_type: TemplateType;
-  paper_size: PaperSize;
-  sides: 'single' | 'double';
-  permit_type: PermitType;
-};
+/** The Advanced section's permit management loads when the section is first opened (issue 6: first-load size). */
+const PermitChoice = lazy(() => import('./permit-choice').then((m) => ({ default: m.PermitChoice })));
 
 const INITIAL: Values = { name: '', description: '', ...NEW_PROJECT_DEFAULTS };
-
-/**
- * Advanced section (spec 000 §2): the mailing permit choice — Mailcraft's (only when the server
- * offers it, issue 6), one of the user's own ('custom'), or none — and, for 'custom' only, the
- * permit list: the radio and the 'Selected' card always agree. The default permit is preselected
- * (spec 000 §4).
- */
-function PermitChoice({ form, permitId, setPermitId, productAvailable }: {
-  form: FormInstance<Values>;
-  permitId: string | null;
-  setPermitId: (id: string | null) => void;
-  productAvailable: boolean;
-}) {
-  const permitType: PermitType = Form.useWatch('permit_type', form) ?? 'product';
-  const permits = usePermits();
-  const selectId = useId();
-  const onSelect = (permit: TPermit | null, how: PermitSelectHow) => {
-    setPermitId(permit?.id ?? null);
-    if (how === 'user' && permit) form.setFieldValue('permit_type', 'custom');
-  };
-  return (
-    <>
-      <Form.Item label="Mailing permit" name="permit_type">
-        <Radio.Group
-          aria-label="Mailing permit"
-          options={PERMIT_TYPES.filter((t) => t !== 'product' || productAvailable).map((t) => ({ value: t, label: PERMIT_TYPE_LABELS[t] }))}
-        />
-      </Form.Item>
-      {permitType === 'custom' && (
-        <Form.Item
-          label="Permit"
-          htmlFor={selectId}
-          help={!permitId ? 'Choose one of your permits, or add a new one below.' : undefined}
-          validateStatus={!permitId ? 'warning' : undefined}
-        >
-          <Select
-            id={selectId}
-            value={permitId ?? undefined}
-            onChange={(id: string) => setPermitId(id)}
-            placeholder="Choose a permit"
-            loading={permits.isPending}
-            options={(permits.data ?? []).map((p) => ({ value: p.id, label: p.is_default ? `${p.name} (default)` : p.name }))}
-            style={{ maxWidth: 360 }}
-          />
-        </Form.Item>
-      )}
-      {permitType === 'custom' && (
-        <>
-          <Typography.Title level={5} style={{ marginTop: 8 }}>Your mailing permits</Typography.Title>
-          <PermitList selectedId={permitId} onSelect={onSelect} />
-        </>
-      )}
-    </>
-  );
-}
 
 /**
  * Create New Project form (spec 000 §2 "Project list screen", §4, §5): name (required — Create is
@@ -144,7 +82,11 @@ export function CreateProjectForm() {
         </Row>
         <MailerFields form={form} />
         <Collapse
-          items={[{ key: 'advanced', label: 'Advanced', children: <PermitChoice form={form} permitId={permitId} setPermitId={setPermitId} productAvailable={productAvailable} /> }]}
+          items={[{ key: 'advanced', label: 'Advanced', children: (
+            <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+              <PermitChoice form={form} permitId={permitId} setPermitId={setPermitId} productAvailable={productAvailable} />
+            </Suspense>
+          ) }]}
         />
         {create.isError && (
           <Alert type="error" showIcon style={{ marginTop: 16 }} title="Failed to create project" description={errorDetail(create.error)} />
