@@ -1,4 +1,3 @@
-import { Steps } from 'antd';
 import { CheckOutlined, MinusOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { STEPS, stepFromPath, stepHref } from '../lib/workflow-steps';
@@ -10,6 +9,7 @@ import { useWorkflow } from './workflow';
  * optional Maps and QR Codes steps, which show a check only when they were done (the list has a
  * saved QR configuration; maps until they exist, never) and a dash with 'skipped' otherwise
  * (issue 6). On small screens a compact form shows the current step and a link to the next one.
+ * A plain ordered list in antd's Steps look (antd's Steps would weigh on every first load).
  */
 export function ProgressBar() {
   const { pathname } = useLocation();
@@ -25,20 +25,23 @@ export function ProgressBar() {
   const nextHref = next ? stepHref(next.key, projectId, listId) : null;
   return (
     <div className="progress-bar" data-testid="progress-bar">
-      <Steps
-        className="progress-steps"
-        size="small"
-        current={current}
-        items={STEPS.map((s, i) => {
+      <ol className="progress-steps">
+        {STEPS.map((s, i) => {
           const done = i < current && !skipped(s.key);
-          return {
-            title: s.title,
-            ...(i < current && !done ? { description: 'Skipped', className: 'progress-step-skipped' } : {}),
-            status: i < current ? (done ? 'finish' : 'wait') : i === current ? 'process' : 'wait',
-            icon: i < current ? (done ? <CheckOutlined aria-label="done" /> : <MinusOutlined aria-label="skipped" />) : undefined,
-          };
+          const state = i === current ? 'current' : done ? 'done' : i < current ? 'skipped' : 'todo';
+          return (
+            <li key={s.key} className={`progress-step progress-step-${state}`} aria-current={i === current ? 'step' : undefined}>
+              <span className="progress-step-icon">
+                {state === 'done' ? <CheckOutlined aria-label="done" /> : state === 'skipped' ? <MinusOutlined aria-label="skipped" /> : i + 1}
+              </span>
+              <span className="progress-step-title">
+                {s.title}
+                {state === 'skipped' && <span className="progress-step-note">Skipped</span>}
+              </span>
+            </li>
+          );
         })}
-      />
+      </ol>
       <div className="progress-compact">
         <span>Step {current + 1} of {STEPS.length}: {STEPS[current].title}</span>
         {next && nextHref && <Link to={nextHref}>Next: {next.title} →</Link>}
