@@ -3,13 +3,14 @@ import { createEventBus } from './jobs/events.js';
 import { startQueue } from './jobs/queue.js';
 import type { Config } from './platform/config.js';
 import type { AppContext } from './platform/context.js';
+import { createMailer } from './platform/mailer.js';
 import { LocalStorage } from './platform/storage.js';
 import { seedFonts } from './modules/fonts/fonts.service.js';
 import { eventSubscriptions, jobDefinitions, jobSchedules, workerStartTasks } from './modules/index.js';
 
 /**
- * The running app's context on an open, migrated database: storage, the job queue and the event
- * bus with every module's subscriptions; the default fonts seeded. `pollSeconds`: how often idle
+ * The running app's context on an open, migrated database: storage, the job queue, the event
+ * bus with every module's subscriptions and the mailer; the default fonts seeded. `pollSeconds`: how often idle
  * job workers poll (default 1 s).
  */
 export async function createContext(config: Config, database: Database, opts: { pollSeconds?: number } = {}): Promise<AppContext> {
@@ -17,6 +18,7 @@ export async function createContext(config: Config, database: Database, opts: { 
   const ctx: AppContext = {
     config, database, db: database.db, storage: new LocalStorage(config.storageDir), queue,
     events: createEventBus(queue, eventSubscriptions),
+    mailer: await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
   };
   await seedFonts(ctx);
   return ctx;

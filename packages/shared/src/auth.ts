@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 const email = z.string().trim().toLowerCase().max(254, 'Enter a valid email address').email('Enter a valid email address');
 
+/** A password as sign-up and a password reset accept it. */
+const newPassword = z.string().min(8, 'Password must be at least 8 characters').max(200);
+
 /** POST /api/auth/login (JSON or form). */
 export const ZLoginSchema = z.object({
   email: email.describe('Account email'),
@@ -11,9 +14,31 @@ export const ZLoginSchema = z.object({
 /** POST /api/auth/signup (JSON or form). */
 export const ZSignupSchema = z.object({
   email: email.describe('Account email'),
-  password: z.string().min(8, 'Password must be at least 8 characters').max(200).describe('Password, 8 characters or more'),
+  password: newPassword.describe('Password, 8 characters or more'),
   given_name: z.string().trim().min(1, 'Name is required').max(100).describe('Name to greet the user by'),
 });
+
+/** POST /api/auth/forgot-password (JSON or form): where to send a reset link. */
+export const ZForgotPasswordSchema = z.object({
+  email: email.describe('The account\'s email; the answer is the same whether or not an account has it'),
+});
+
+/** POST /api/auth/reset-password (JSON or form): the link's token and the new password. */
+export const ZResetPasswordSchema = z.object({
+  token: z.string().min(20).max(200).describe('The token of the emailed link'),
+  password: newPassword.describe('New password, 8 characters or more'),
+});
+
+/** How long a password-reset link works, in seconds (issue 6: 1 hour). */
+export const PASSWORD_RESET_TTL_SECONDS = 3600;
+
+/** What the reset pages say (issue 6 "Sign-in"). */
+export const PASSWORD_RESET_MESSAGES = {
+  sent: 'If an account exists for that address, we have sent it a link to reset the password. The link works once, for 1 hour.',
+  invalid: 'This link to reset your password has expired or was already used. Ask for a new one.',
+  done: 'Your password has been changed. You are signed in.',
+  mailSubject: 'Reset your Mailcraft password',
+} as const;
 
 /** `?next=` of the sign-in and sign-up pages: where to go afterwards (same-origin paths only). */
 export const ZNextQuerySchema = z.object({

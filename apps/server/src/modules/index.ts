@@ -4,6 +4,8 @@ import type { AppContext } from '../platform/context.js';
 import type { RouteModule } from '../platform/module.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authPurgeJob } from './auth/auth.jobs.js';
+import { passwordResetRoutes } from './auth/password-reset.routes.js';
+import { passwordResetMailJob } from './auth/password-reset.service.js';
 import { columnMappingsRoutes } from './column-mappings/column-mappings.routes.js';
 import { templateGuideRoutes } from './designs/guide.routes.js';
 import { fontsRoutes } from './fonts/fonts.routes.js';
@@ -24,6 +26,7 @@ import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 /** Every domain's `/api` routes on the web listener, each its own encapsulated plugin. */
 export const webModules: readonly RouteModule[] = [
   authRoutes,
+  passwordResetRoutes,
   subscriptionsRoutes,
   projectsRoutes,
   projectDesignRoutes,
@@ -42,7 +45,7 @@ export const webModules: readonly RouteModule[] = [
 export const rootModules: readonly RouteModule[] = [shortLinkRoutes];
 
 /** Every background job a worker runs (issue 5 §3). */
-export const jobDefinitions: readonly JobDefinition[] = [printRenderJob, printRecoverJob, authPurgeJob, scansPurgeIpsJob, webhookFanOutJob, webhookDeliverJob];
+export const jobDefinitions: readonly JobDefinition[] = [printRenderJob, printRecoverJob, authPurgeJob, passwordResetMailJob, scansPurgeIpsJob, webhookFanOutJob, webhookDeliverJob];
 
 /** Cron schedules (UTC unless a time zone is given). */
 export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; payload: object; tz?: string }> = [

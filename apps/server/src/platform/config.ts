@@ -53,6 +53,9 @@ const ZEnvSchema = z.object({
     .describe('Short-link requests per minute from one client address (IPv6 /64); 0 turns the limit off'),
   ALLOW_PRIVATE_WEBHOOKS: optional(z.enum(['true', 'false'], { error: 'ALLOW_PRIVATE_WEBHOOKS must be true or false' })).default('false')
     .describe('Let webhooks reach loopback, private and link-local addresses (tests, closed networks)'),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL'))
+    .describe('SMTP server for mail (password resets); unset → messages are written to the server log'),
+  MAIL_FROM: optional(z.string().min(3)).default('Mailcraft <no-reply@localhost>').describe('Sender of the mail the app sends'),
   PRODUCT_PERMIT_NUMBER: optional(z.string().trim().min(1).max(PRODUCT_PERMIT_NUMBER_MAX, `PRODUCT_PERMIT_NUMBER must be at most ${PRODUCT_PERMIT_NUMBER_MAX} characters`))
     .describe('Number of the operator\'s permit imprint that projects may mail under; with PRODUCT_PERMIT_CITY, else no product permit'),
   PRODUCT_PERMIT_CITY: optional(z.string().trim().min(1).max(PERMIT_LINE_MAX, `PRODUCT_PERMIT_CITY must be at most ${PERMIT_LINE_MAX} characters`))
@@ -96,6 +99,10 @@ export type Config = {
   allowPrivateWebhooks: boolean;
   /** Seconds before each delivery attempt, the first normally 0 (default WEBHOOK_RETRY_SCHEDULE_SECONDS). */
   webhookRetrySchedule: number[];
+  /** SMTP server URL (SMTP_URL), or null: mail is written to the server log. */
+  smtpUrl: string | null;
+  /** Sender address of outgoing mail (MAIL_FROM). */
+  mailFrom: string;
   /** The operator's own permit indicia (PRODUCT_PERMIT_NUMBER + PRODUCT_PERMIT_CITY), or null: not offered. */
   productPermit: TIndicia | null;
 };
@@ -140,6 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     scanRateLimit: e.SCAN_RATE_LIMIT,
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS === 'true',
     webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number) : [...WEBHOOK_RETRY_SCHEDULE_SECONDS],
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
     productPermit: e.PRODUCT_PERMIT_NUMBER && e.PRODUCT_PERMIT_CITY
       ? productPermitIndicia(e.PRODUCT_PERMIT_NUMBER.toUpperCase(), e.PRODUCT_PERMIT_CITY.toUpperCase())
       : null,

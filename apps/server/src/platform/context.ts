@@ -3,8 +3,9 @@ import type { Database, Db } from '../db/client.js';
 import type { Storage } from './storage.js';
 import type { JobQueue } from '../jobs/queue.js';
 import type { EventBus } from '../jobs/events.js';
+import type { Mailer } from './mailer.js';
 
-/** What services need from the running app: configuration, database, files, jobs and events. */
+/** What services need from the running app: configuration, database, files, jobs, events and mail. */
 export type AppContext = {
   config: Config;
   database: Database;
@@ -12,4 +13,5 @@ export type AppContext = {
   storage: Storage;
   queue: JobQueue;
   events: EventBus;
+  mailer: Mailer;
 };

@@ -39,3 +39,16 @@ export const authFailures = pgTable('auth_failures', {
 ]);
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Password-reset links (issue 6 "Sign-in"): `id` is the SHA-256 of the link's token, never the
+ * token. A link works once (`used_at`) and until `expires_at` (1 hour); using one voids the user's
+ * other open links.
+ */
+export const passwordResets = pgTable('password_resets', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [index('password_resets_user_idx').on(t.userId), index('password_resets_expires_idx').on(t.expiresAt)]);

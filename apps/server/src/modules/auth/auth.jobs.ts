@@ -12,3 +12,4 @@ export const authPurgeJob = defineJob({
   retry: { limit: 1, delaySeconds: 60, backoff: false },
   expireInSeconds: 600,
 });
+

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authFailures, sessions, users, type UserRow } from '../../db/schema/index.js';
+import { authFailures, passwordResets, sessions, users, type UserRow } from '../../db/schema/index.js';
 
 /** Database access for accounts, sessions and failed sign-in counters. */
 export const authRepo = {
@@ -45,6 +45,38 @@ export const authRepo = {
     (await db.select({ n: count() }).from(authFailures).where(and(eq(authFailures.key, key), gt(authFailures.failedAt, since))))[0].n,
 
   deleteFailuresBefore: async (db: Db, before: Date) => db.delete(authFailures).where(lt(authFailures.failedAt, before)),
+
+  /** Ends every session of the user (after a password reset). */
+  deleteUserSessions: async (db: Db, userId: string) => db.delete(sessions).where(eq(sessions.userId, userId)),
+
+  createPasswordReset: async (db: Db, id: string, userId: string, expiresAt: Date) =>
+    db.insert(passwordResets).values({ id, userId, expiresAt }),
+
+  /**
+   * Marks an open, unexpired reset link used and returns its user id, atomically (a link used
+   * twice at once works once); undefined for an unknown, used or expired link.
+   */
+  consumePasswordReset: async (db: Db, id: string): Promise<string | undefined> =>
+    (await db.update(passwordResets).set({ usedAt: new Date() })
+      .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
+      .returning({ userId: passwordResets.userId }))[0]?.userId,
+
+  /** Whether a reset link is open and unexpired (the page asks before showing the form). */
+  passwordResetOpen: async (db: Db, id: string): Promise<boolean> =>
+    (await db.select({ id: passwordResets.id }).from(passwordResets)
+      .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()))).limit(1)).length > 0,
+
+  /** Voids the user's other open reset links. */
+  voidPasswordResets: async (db: Db, userId: string) =>
+    db.update(passwordResets).set({ usedAt: new Date() }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt))),
+
+  setPassword: async (db: Db, userId: string, passwordHash: string) =>
+    db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
+
+  findUserById: async (db: Db, id: string): Promise<UserRow | undefined> =>
+    (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
+
+  deletePasswordResetsBefore: async (db: Db, before: Date) => db.delete(passwordResets).where(lt(passwordResets.expiresAt, before)),
 
   clearFailures: async (db: Db, key: string) => db.delete(authFailures).where(eq(authFailures.key, key)),
 };

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_MAX_AGE_SECONDS, ZAuthStatusSchema, ZErrorSchema, ZLoginSchema, ZNextQuerySchema, ZSignupSchema, type TAuthStatus } from '@mailcraft/shared';
+import { ZAuthStatusSchema, ZErrorSchema, ZLoginSchema, ZNextQuerySchema, ZSignupSchema, type TAuthStatus } from '@mailcraft/shared';
 import { z } from 'zod';
 import { clientKey } from '../../platform/client-key.js';
 import type { AppContext } from '../../platform/context.js';
@@ -8,7 +8,7 @@ import type { ZodApp } from '../../platform/module.js';
 import { renderAuthPage } from './auth.page.js';
 import { endSession, logIn, signUp, startSession } from './auth.service.js';
 import { checkSameOrigin, safeNext as safePath } from './request-guards.js';
-import { SESSION_COOKIE } from './session-auth.js';
+import { SESSION_COOKIE, setSessionCookie } from './session-auth.js';
 
 const wantsHtml = (req: FastifyRequest) => req.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
 const html = { description: 'The sign-in or sign-up page', content: { 'text/html': { schema: z.string().describe('HTML page') } } };
@@ -41,11 +41,7 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['auth'];
 
   const safeNext = (next: unknown) => safePath(next, ctx.config.publicUrl);
-  // Secure when the app is public over https, or this request came over https (through a trusted proxy).
-  const setCookie = (req: FastifyRequest, reply: FastifyReply, token: string) =>
-    reply.setCookie(SESSION_COOKIE, token, {
-      path: '/', httpOnly: true, sameSite: 'lax', secure: ctx.config.secureCookies || req.protocol === 'https', maxAge: SESSION_MAX_AGE_SECONDS,
-    });
+  const setCookie = (req: FastifyRequest, reply: FastifyReply, token: string) => setSessionCookie(req, reply, ctx.config.secureCookies, token);
 
   app.get('/api/auth/login', {
     schema: { summary: 'Sign-in page', tags, querystring: ZNextQuerySchema, response: { 200: html, 302: redirect } },

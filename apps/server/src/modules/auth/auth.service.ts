@@ -17,10 +17,11 @@ export const MAX_FAILURES = { ip: 20, accountFromIp: 5, account: 100, signupConf
 export const FAILURE_WINDOW_SECONDS = 15 * 60;
 const TOO_MANY = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
 
-const ARGON2 = { algorithm: 2 /* Argon2id; the enum is an ambient const */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2 = { algorithm: 2 /* Argon2id; the enum is an ambient const */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const presentUser = (u: UserRow): TUser => ({ id: u.id, email: u.email, given_name: u.givenName, is_admin: u.isAdmin });
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The stored form of a cookie or link token. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Creates an account (argon2id, OWASP minimum parameters) and returns it.
@@ -94,10 +95,11 @@ export async function endSession(db: Db, token: string): Promise<void> {
 }
 
 /**
- * Deletes expired sessions and failed sign-in rows older than the failure window (scheduled
+ * Deletes expired sessions, failed sign-in rows older than the failure window and reset links a day past their expiry (scheduled
  * hourly as 'auth.purge'). Returns nothing; safe to run at any time.
  */
 export async function purgeAuthRecords(db: Db): Promise<void> {
   await authRepo.deleteExpiredSessions(db, new Date(Date.now() - SESSION_MAX_AGE_SECONDS * 1000));
   await authRepo.deleteFailuresBefore(db, new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000));
+  await authRepo.deletePasswordResetsBefore(db, new Date(Date.now() - 24 * 3600 * 1000));
 }

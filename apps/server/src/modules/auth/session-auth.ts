@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import type { TUser } from '@mailcraft/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_MAX_AGE_SECONDS, type TUser } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { checkSameOrigin, containsNul } from './request-guards.js';
 import { AppError } from '../../platform/errors.js';
@@ -15,6 +15,16 @@ declare module 'fastify' {
 
 /** Name of the session cookie (httpOnly, SameSite=Lax; DESIGN.md "Security baseline"). */
 export const SESSION_COOKIE = 'mc_session';
+
+/**
+ * Sets the session cookie for `token`: httpOnly, SameSite=Lax, Secure when the app is public over
+ * https or this request came over https (through a trusted proxy).
+ */
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, secureCookies: boolean, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookies || req.protocol === 'https', maxAge: SESSION_MAX_AGE_SECONDS,
+  });
+}
 
 /**
  * The web app's authenticate step (issue 5 §2), an `onRequest` hook of the `/api` scope: resolves
