@@ -6,7 +6,7 @@ import { ProgressBar } from './progress-bar';
 
 /**
  * Layout shared by the app's pages (spec 000 §2): top user bar, step indicator from the path and a
- * footer. The editor page gets the editor layout style: full width, and `editor-body` on <body>
+ * footer. The editor page gets the editor layout style: full width, and `editor-route` on <body>
  * (spec 000 §2 route table). Pages load on first visit (router `lazy`): a thin bar shows while the
  * next page's code arrives, and a skeleton stands in for a component that is still loading.
  */
@@ -15,7 +15,7 @@ export function AppLayout() {
   const editor = /\/editor$/.test(pathname);
   const loading = useNavigation().state === 'loading';
   useEffect(() => {
-    document.body.classList.toggle('editor-body', editor);
+    document.body.classList.toggle('editor-route', editor);
   }, [editor]);
   return (
     <div className={editor ? 'app-shell editor-layout' : 'app-shell'}>

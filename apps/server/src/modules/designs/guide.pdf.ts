@@ -3,7 +3,7 @@ import { LineCapStyle, PDFDocument, StandardFonts, rgb, type Color, type PDFFont
 import {
   BLEED_MM, BLEED_PX_300DPI, SAFE_MM, inches, templateTypeLabel,
   type GuideLayout, type GuidePage, type GuideZoneName, type RectMm,
-} from './guide.geometry.js';
+} from '@mailcraft/shared/designs';
 
 const PT_PER_MM = 72 / 25.4;
 /** mm → PDF points, to 1/1000 pt so exact sizes stay exact (8.75 in → 630 pt). */
@@ -87,7 +87,7 @@ function drawPage(doc: PDFDocument, layout: GuideLayout, g: GuidePage, fonts: Fo
  * Renders the PDF template guide (spec 000 §2 template setup): one page per side (outside =
  * address side first), each page the trim plus 1/8 in bleed in points (8.5x11 → 630 × 810 pt),
  * with BleedBox = page and TrimBox = trim. Vector outlines and labels for bleed, trim, safe area
- * and, on the address side, the indicia, address and barcode clear zones (see guide.geometry.ts
+ * and, on the address side, the indicia, address and barcode clear zones (see shared designs/guide-geometry.ts
  * for the USPS sources). Returns the PDF bytes.
  */
 export async function renderGuidePdf(layout: GuideLayout): Promise<Uint8Array> {

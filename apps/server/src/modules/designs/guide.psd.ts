@@ -1,7 +1,7 @@
 import { writePsdBuffer, type Layer, type Psd } from 'ag-psd';
 import {
   BLEED_PX_300DPI, INCH_MM, type GuideLayout, type GuidePage, type GuideZoneName, type RectMm,
-} from './guide.geometry.js';
+} from '@mailcraft/shared/designs';
 import { compositeOnWhite, fillSvg, rasterise, strokeSvg, type Bitmap, type PxRect } from './guide.raster.js';
 
 const DPI = 300;

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { TTemplateGuideQuery } from '@mailcraft/shared';
 import type { Storage } from '../../platform/storage.js';
-import { guideFileName, guideLayout } from './guide.geometry.js';
+import { guideFileName, guideLayout } from '@mailcraft/shared/designs';
 
 /** Bump when the drawing changes: cached files live in storage under this version. */
 const GUIDE_VERSION = 2;

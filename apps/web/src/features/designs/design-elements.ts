@@ -1,6 +1,6 @@
 import type { Schema, Template } from '@pdfme/common';
 import { PAGE_PADDING_MM, TARGET_FIELDS } from '@mailcraft/shared';
-import { INDICIA_TYPE, QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
+import { addressSideZones, INDICIA_TYPE, QR_VECTOR_TYPE, type GuideZoneName } from '@mailcraft/shared/designs';
 import { designPlugins } from './design-plugins';
 
 /**
@@ -31,37 +31,72 @@ export function uniqueName(template: Template, base: string): string {
 const textWidth = (chars: number, fontSize: number) => chars * fontSize * 0.55 * MM_PER_PT;
 
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width + GAP_MM && b.x < a.x + a.width + GAP_MM && a.y < b.y + b.height + GAP_MM && b.y < a.y + a.height + GAP_MM;
+const overlaps = (a: Box, b: Box, gap = GAP_MM) =>
+  a.x < b.x + b.width + gap && b.x < a.x + a.width + gap && a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
+const inside = (a: Box, r: Box) =>
+  a.x >= r.x - 1e-6 && a.y >= r.y - 1e-6 && a.x + a.width <= r.x + r.width + 1e-6 && a.y + a.height <= r.y + r.height + 1e-6;
+const intersect = (a: Box, b: Box): Box => {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  return { x, y, width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x), height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y) };
+};
 
-/**
- * A position on the page where an element of `size` fits inside the padding without touching any
- * element already there: scanning rows from the top, left to right (or right to left with
- * `prefer: 'top-right'`, where mailers carry the permit indicia). When the page is full, the
- * element is cascaded from the top-left corner so it stays visible.
- */
-export function freePosition(
-  template: Template,
-  pageIndex: number,
-  size: { width: number; height: number },
-  prefer: 'top-left' | 'top-right' = 'top-left',
-): { x: number; y: number } {
+/** The page's safe area: inside its padding (spec 000 §9: 6.35 mm). */
+export function safeBox(template: Template): Box {
   const base = template.basePdf as { width: number; height: number; padding?: number[] };
   const [top, right, bottom, left] = base.padding ?? [PAGE_PADDING_MM, PAGE_PADDING_MM, PAGE_PADDING_MM, PAGE_PADDING_MM];
+  return { x: left, y: top, width: base.width - left - right, height: base.height - top - bottom };
+}
+
+/** The USPS zones of the address side for the template's page size (shared guide geometry: the same the downloaded guides mark). */
+export function uspsZones(template: Template): Record<GuideZoneName, Box> {
+  const base = template.basePdf as { width: number; height: number };
+  return Object.fromEntries(addressSideZones(base.width, base.height).map((z) => [z.name, z.rect])) as Record<GuideZoneName, Box>;
+}
+
+/** Where `freePosition` looks. */
+export type PlaceOptions = {
+  /** The area the element must fit in (default: the safe area). */
+  region?: Box;
+  /** Areas the element must stay out of (e.g. USPS zones meant for something else). */
+  avoid?: Box[];
+  /** Scan order within a row: from the left, the right, or the middle outwards. */
+  prefer?: 'left' | 'right' | 'center';
+  /** First row to try (mm from the top); earlier rows are tried after the later ones. */
+  fromY?: number;
+};
+
+/**
+ * A position where an element of `size` (mm) fits inside `region` without touching any element
+ * already on the page or an `avoid` area: rows from `fromY` (else the region's top) downwards,
+ * then the rows above, each scanned in the `prefer` order, in 2 mm steps. When nothing is free, the
+ * element is cascaded from the region's top-left corner so it stays visible.
+ */
+export function freePosition(template: Template, pageIndex: number, size: { width: number; height: number }, opts: PlaceOptions = {}): { x: number; y: number } {
+  const region = opts.region ?? safeBox(template);
   const page = template.schemas[pageIndex] ?? [];
-  const boxes: Box[] = page.map((s) => ({ x: s.position.x, y: s.position.y, width: s.width, height: s.height }));
-  const width = Math.min(size.width, base.width - left - right);
-  const maxX = base.width - right - width;
-  const maxY = base.height - bottom - size.height;
-  for (let y = top; y <= maxY + 1e-6; y += STEP_MM) {
-    for (let i = 0; left + i * STEP_MM <= maxX + 1e-6; i++) {
-      const x = prefer === 'top-right' ? maxX - i * STEP_MM : left + i * STEP_MM;
+  const taken: Box[] = [...page.map((s) => ({ x: s.position.x, y: s.position.y, width: s.width, height: s.height })), ...(opts.avoid ?? [])];
+  const width = Math.min(size.width, region.width);
+  const maxX = region.x + region.width - width;
+  const maxY = region.y + region.height - size.height;
+  const xs: number[] = [];
+  for (let x = region.x; x <= maxX + 1e-6; x += STEP_MM) xs.push(x);
+  if (xs.length === 0 || maxX - xs[xs.length - 1] > 1e-6) xs.push(Math.max(region.x, maxX)); // the right edge itself
+  const middle = region.x + (region.width - width) / 2;
+  if (opts.prefer === 'right') xs.reverse();
+  if (opts.prefer === 'center') xs.sort((a, b) => Math.abs(a - middle) - Math.abs(b - middle));
+  const start = Math.min(Math.max(opts.fromY ?? region.y, region.y), Math.max(region.y, maxY));
+  const ys: number[] = [];
+  for (let y = start; y <= maxY + 1e-6; y += STEP_MM) ys.push(y);
+  for (let y = start - STEP_MM; y >= region.y - 1e-6; y -= STEP_MM) ys.push(y);
+  for (const y of ys) {
+    for (const x of xs) {
       const candidate = { x, y, width, height: size.height };
-      if (!boxes.some((b) => overlaps(candidate, b))) return { x: round(x), y: round(y) };
+      if (!taken.some((b) => overlaps(candidate, b))) return { x: round(x), y: round(y) };
     }
   }
   const offset = (page.length % 10) * 5;
-  return { x: round(left + offset), y: round(top + offset) };
+  return { x: round(region.x + offset), y: round(region.y + offset) };
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
@@ -90,15 +125,15 @@ const ADDRESS_VARIABLES = ['full_name', 'address', 'city', 'state', 'zip'];
  *   element font and size, wide enough for its placeholder or sample;
  * - the address block: `multiVariableText` with ADDRESS_BLOCK_TEXT, the sample record as its
  *   variables' sample data, 12 pt;
- * - the permit indicia: an `indicia` element holding the permit's lines, top right;
- * - a QR code: a `qrVector` element, 30 mm square.
+ * - the permit indicia: an `indicia` element holding the permit's lines;
+ * - a QR code: a `qrVector` element, QR_SIZE_MM square.
+ * Placed by `placement`: with `addressSide`, in the USPS zones of the address side.
  */
-export function buildElement(template: Template, pageIndex: number, item: Insertable): Schema {
+export function buildElement(template: Template, pageIndex: number, item: Insertable, opts: { addressSide?: boolean } = {}): Schema {
   const base = template.basePdf as { width: number; padding?: number[] };
   const [, right = PAGE_PADDING_MM, , left = PAGE_PADDING_MM] = base.padding ?? [];
   const maxWidth = base.width - left - right;
   let el: Schema;
-  let prefer: 'top-left' | 'top-right' = 'top-left';
   switch (item.kind) {
     case 'field': {
       el = defaultsOf('text');
@@ -134,13 +169,55 @@ export function buildElement(template: Template, pageIndex: number, item: Insert
     }
     case 'indicia':
       el = { ...defaultsOf(INDICIA_TYPE), name: uniqueName(template, 'indicia'), content: item.text };
-      prefer = 'top-right';
       break;
     case 'qr':
-      el = { ...defaultsOf(QR_VECTOR_TYPE), name: uniqueName(template, 'qr_code'), width: 30, height: 30 };
+      el = { ...defaultsOf(QR_VECTOR_TYPE), name: uniqueName(template, 'qr_code'), width: QR_SIZE_MM, height: QR_SIZE_MM };
       break;
   }
-  return { ...el, position: freePosition(template, pageIndex, el, prefer) };
+  return { ...el, ...placement(template, pageIndex, item.kind, el, !!opts.addressSide) };
+}
+
+/** Side of a newly inserted QR code: scannable from arm's length (issue 6: at least 20 mm). */
+export const QR_SIZE_MM = 25;
+
+/**
+ * Where a new element goes (issue 6), in mm; on the address side by the USPS zones of the guides:
+ * - the address block inside the Address zone (USPS DMM 202.2.1), centred, in its first free row;
+ * - the permit indicia in the upper-right corner, inside the Indicia zone (DMM 604.5), shrunk to fit
+ *   the zone's part of the safe area;
+ * - a QR code in a free spot, out of the three zones;
+ * - a merge field below the element inserted last, at its left edge, else in the next free row
+ *   below it — never stacked on the top strip — out of the zones.
+ * Off the address side the same, without zones. Returns the position and, for the indicia, the size.
+ */
+function placement(template: Template, pageIndex: number, kind: Insertable['kind'], el: Schema, addressSide: boolean): Pick<Schema, 'position'> & Partial<Pick<Schema, 'width' | 'height'>> {
+  const safe = safeBox(template);
+  const zones = addressSide ? uspsZones(template) : null;
+  const all = zones ? Object.values(zones) : [];
+  const except = (name: GuideZoneName) => (zones ? Object.entries(zones).filter(([n]) => n !== name).map(([, b]) => b) : []);
+  const size = { width: el.width, height: el.height };
+  switch (kind) {
+    case 'address':
+      return { position: freePosition(template, pageIndex, size, zones ? { region: intersect(zones['Address zone'], safe), prefer: 'center', avoid: except('Address zone') } : { prefer: 'center' }) };
+    case 'indicia': {
+      if (!zones) return { position: freePosition(template, pageIndex, size, { prefer: 'right' }) };
+      const region = intersect(zones['Indicia zone'], safe);
+      const scale = Math.min(1, region.width / el.width, region.height / el.height);
+      const fitted = { width: round(el.width * scale), height: round(el.height * scale) };
+      return { ...fitted, position: freePosition(template, pageIndex, fitted, { region, prefer: 'right' }) };
+    }
+    case 'qr':
+      return { position: freePosition(template, pageIndex, size, { avoid: all }) };
+    case 'field': {
+      const page = template.schemas[pageIndex] ?? [];
+      const last = page[page.length - 1];
+      if (!last) return { position: freePosition(template, pageIndex, size, { avoid: all }) };
+      const below = { x: last.position.x, y: last.position.y + last.height + GAP_MM, ...size };
+      const others = [...page.map((s) => ({ x: s.position.x, y: s.position.y, width: s.width, height: s.height })), ...all];
+      if (inside(below, safe) && !others.some((b) => overlaps(below, b, 0.5))) return { position: { x: round(below.x), y: round(below.y) } };
+      return { position: freePosition(template, pageIndex, size, { avoid: all, fromY: below.y }) };
+    }
+  }
 }
 
 /** The template with `element` appended to page `pageIndex`. */

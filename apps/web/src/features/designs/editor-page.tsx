@@ -1,6 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Result, Spin } from 'antd';
+import { Button, Result, Space, Spin } from 'antd';
 import { useProject } from '../projects/projects-api';
 import { useProjectDesign } from './design-api';
 import { FONTS_ERROR, useDesignFonts } from './design-fonts';
@@ -27,10 +27,25 @@ function Failure({ title, retry, extra }: { title: string; retry?: () => void; e
   );
 }
 
+/** Narrower than this (px), the canvas and its panels do not fit: phones get the proof and print steps instead (issue 6). */
+export const DESIGNER_MIN_WIDTH = 768;
+const narrowQuery = `(max-width: ${DESIGNER_MIN_WIDTH - 1}px)`;
+const subscribeNarrow = (onChange: () => void) => {
+  const query = window.matchMedia(narrowQuery);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+
+/** Whether the window is too narrow for the Designer, following resizes. */
+function useTooNarrow(): boolean {
+  return useSyncExternalStore(subscribeNarrow, () => window.matchMedia(narrowQuery).matches);
+}
+
 /**
  * Route /projects/{projectId}/editor (spec 000 §2): loads the project, its design and the fonts
  * (fonts load only here and on the production page, spec 000 §4; failure shows 'Failed to load
- * fonts', §8), then opens the Designer workspace.
+ * fonts', §8), then opens the Designer workspace — on a screen narrower than DESIGNER_MIN_WIDTH a
+ * message offers the proof and print steps instead, without loading the Designer.
  */
 export function EditorPage() {
   const { projectId = '' } = useParams();
@@ -39,6 +54,23 @@ export function EditorPage() {
   const design = useProjectDesign(projectId);
   const fonts = useDesignFonts();
   const back = <Button key="back" onClick={() => navigate('/projects')}>Back to projects</Button>;
+  const tooNarrow = useTooNarrow();
+
+  if (tooNarrow) {
+    return (
+      <Result
+        status="info"
+        title="The designer needs a larger screen"
+        subTitle="Open this page on a tablet or computer to edit the design. On this screen you can check the proof and create the print file."
+        extra={(
+          <Space wrap style={{ justifyContent: 'center' }}>
+            <Button type="primary" onClick={() => navigate(`/projects/${projectId}/production`)}>Proofs and print file</Button>
+            <Button onClick={() => navigate(`/projects/${projectId}`)}>Back to project</Button>
+          </Space>
+        )}
+      />
+    );
+  }
 
   if (project.isError) return <Failure title="Failed to load project. Please try again." retry={() => project.refetch()} extra={back} />;
   if (design.isError) return <Failure title="Failed to load the design" retry={() => design.refetch()} extra={back} />;

@@ -1,8 +1,10 @@
-import { PAGE_PADDING_MM, PAPER_SIZES_MM, type TTemplateGuideQuery } from '@mailcraft/shared';
+import { PAGE_PADDING_MM, PAPER_SIZES_MM } from '../constants.js';
+import type { TTemplateGuideQuery } from '../projects.js';
 
 /**
  * Geometry of the template guide files (spec 000 §2 template setup "download PSD and PDF
- * template buttons"), in millimetres, shared by the PDF and PSD writers so both show the same
+ * template buttons"), in millimetres, shared by the PDF and PSD writers and the Designer (which
+ * places elements in these zones and draws them on the canvas, issue 6) so all show the same
  * zones. Rectangles are measured from the top-left corner of the trim (the finished piece);
  * the bleed rectangle therefore starts at negative coordinates.
  */
