@@ -49,6 +49,11 @@ describe('where inserted elements land (issue 6)', () => {
     expect(under.position.y).toBeGreaterThan(QR_SIZE_MM);
   });
 
+  it('gives every inserted element the required and readOnly of spec 000 §3', () => {
+    const { elements } = insertAll([address, { kind: 'indicia', text: 'PAID' }, { kind: 'qr' }, field('first_name')]);
+    for (const el of elements) expect([el.name, el.required, el.readOnly]).toEqual([el.name, false, false]);
+  });
+
   it('keeps merge fields out of the USPS zones on the address side, and places freely on the inside', () => {
     const { template, elements } = insertAll(Array.from({ length: 30 }, (_, i) => field(i % 2 ? 'first_name' : 'last_name')));
     const zones = Object.values(uspsZones(template));

@@ -174,7 +174,8 @@ export function buildElement(template: Template, pageIndex: number, item: Insert
       el = { ...defaultsOf(QR_VECTOR_TYPE), name: uniqueName(template, 'qr_code'), width: QR_SIZE_MM, height: QR_SIZE_MM };
       break;
   }
-  return { ...el, ...placement(template, pageIndex, item.kind, el, !!opts.addressSide) };
+  // Every element carries spec 000 §3's `required` and `readOnly`: record-driven content, not required.
+  return { required: false, readOnly: false, ...el, ...placement(template, pageIndex, item.kind, el, !!opts.addressSide) };
 }
 
 /** Side of a newly inserted QR code: scannable from arm's length (issue 6: at least 20 mm). */
