@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { addressSideZones } from '@mailcraft/shared/designs';
-import { ARTIFACTS, eventually, launchChromium, SAME_ORIGIN, screenshotOnFailure, SHARED_DATA, startServer } from './support.ts';
+import { ARTIFACTS, eventually, mappedProject, screenshotOnFailure, serverAndBrowser } from './support.ts';
 
 /**
  * The Designer as a designer expects it (issue 6): full width at 1440 and 1920 px with the page
@@ -12,32 +11,11 @@ import { ARTIFACTS, eventually, launchChromium, SAME_ORIGIN, screenshotOnFailure
  * from the saved design); the zones drawn on the page; Undo/Redo buttons; a draft that survives a
  * reload; and at phone width a message instead of a covered canvas.
  */
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** A signed-in context at `viewport` with a double-sided 8.5x11 project whose us-500 list is mapped. */
-async function projectWithList(viewport: { width: number; height: number }, email: string): Promise<{ context: BrowserContext; projectId: string }> {
-  const context = await browser.newContext({ baseURL: server.url, viewport });
-  const signup = await context.request.post('/api/auth/signup', { data: { email, password: 'a long passphrase', given_name: 'Dee' } });
-  assert.equal(signup.status(), 201);
-  const project = await (await context.request.post('/api/projects', { headers: SAME_ORIGIN, data: { name: 'Layout', sides: 'double' } })).json();
-  const upload = await context.request.post('/api/lists/upload', {
-    headers: SAME_ORIGIN,
-    multipart: { projectId: project.id, file: { name: 'us-500.csv', mimeType: 'text/csv', buffer: await fs.readFile(path.join(SHARED_DATA, 'us-500.csv')) } },
-  });
-  const listId = (await upload.json()).id;
-  const mappings = await (await context.request.get(`/api/mappings/list/${listId}`)).json();
-  await context.request.post('/api/lists/map-columns', { headers: SAME_ORIGIN, data: { fileId: listId, mappings: mappings.mappings } });
-  return { context, projectId: project.id };
-}
+const projectWithList = (viewport: { width: number; height: number }, email: string) =>
+  mappedProject(env.browser, env.server.url, { email, viewport, project: { name: 'Layout', sides: 'double' } });
 
 type Box = { x: number; y: number; width: number; height: number };
 const within = (a: Box, r: Box) => a.x >= r.x - 0.01 && a.y >= r.y - 0.01 && a.x + a.width <= r.x + r.width + 0.01 && a.y + a.height <= r.y + r.height + 0.01;

@@ -1,25 +1,15 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, Page } from 'playwright-core';
-import { ARTIFACTS, launchChromium, SAME_ORIGIN, SHARED_DATA, startServer } from './support.ts';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, mappedProject, SAME_ORIGIN, serverAndBrowser } from './support.ts';
 
 /**
  * Phones (issue 6): at 390 × 844 no screen of the workflow is wider than the phone — every page
  * is checked for horizontal overflow (`document.documentElement.scrollWidth <= 390`) once its
  * content has loaded, with a project that has a list, a mapping, a design and a print file.
  */
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const PHONE = { width: 390, height: 844 };
 
@@ -38,17 +28,8 @@ async function overflow(page: Page): Promise<{ width: number; culprits: string[]
 }
 
 test('at 390 px no screen scrolls sideways', async () => {
-  const context = await browser.newContext({ baseURL: server.url, viewport: PHONE, isMobile: true, hasTouch: true });
-  const signup = await context.request.post('/api/auth/signup', { data: { email: 'phone@example.test', password: 'a long passphrase', given_name: 'Robin' } });
-  assert.equal(signup.status(), 201);
-  const project = await (await context.request.post('/api/projects', { headers: SAME_ORIGIN, data: { name: 'Phone mailer', sides: 'double' } })).json();
-  const upload = await context.request.post('/api/lists/upload', {
-    headers: SAME_ORIGIN,
-    multipart: { projectId: project.id, file: { name: 'us-500.csv', mimeType: 'text/csv', buffer: await fs.readFile(path.join(SHARED_DATA, 'us-500.csv')) } },
-  });
-  const listId = (await upload.json()).id;
-  const mappings = await (await context.request.get(`/api/mappings/list/${listId}`)).json();
-  await context.request.post('/api/lists/map-columns', { headers: SAME_ORIGIN, data: { fileId: listId, mappings: mappings.mappings } });
+  const { context, projectId, listId } = await mappedProject(env.browser, env.server.url, { email: 'phone@example.test', viewport: PHONE, project: { name: 'Phone mailer', sides: 'double' } });
+  const project = { id: projectId };
   const el = (name: string, y: number) => ({ name, type: 'text', content: name, position: { x: 110, y }, width: 90, height: 8, fontSize: 11, fontName: 'Helvetica' });
   const page1 = { basePdf: { width: 215.9, height: 279.4, padding: [6.35, 6.35, 6.35, 6.35] }, schemas: [[el('full_name', 150), el('address', 160), el('city_state_zip', 170)]] };
   await context.request.post(`/api/templates/project/${project.id}/design`, { headers: SAME_ORIGIN, data: { template_data_inside: page1, template_data_outside: page1 } });
@@ -82,8 +63,8 @@ test('at 390 px no screen scrolls sideways', async () => {
     await page.screenshot({ path: path.join(ARTIFACTS, `phone-${url.split('?')[0].replace(/[0-9a-f-]{36}/g, 'id').replace(/[^\w]+/g, '_')}.png`), fullPage: true });
   }
   // The sign-in page is the server's own.
-  const signIn = await browser.newPage({ viewport: PHONE });
-  await signIn.goto(`${server.url}/api/auth/login`);
+  const signIn = await env.browser.newPage({ viewport: PHONE });
+  await signIn.goto(`${env.server.url}/api/auth/login`);
   const { width: signInWidth } = await overflow(signIn);
   if (signInWidth > PHONE.width) wide.push(`/api/auth/login: ${signInWidth} px`);
   await signIn.close();

@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { ARTIFACTS, eventually, launchChromium, SAME_ORIGIN, screenshotOnFailure, SHARED_DATA, signedInContext, startServer } from './support.ts';
+import type { BrowserContext } from 'playwright-core';
+import { ARTIFACTS, eventually, mappedProject, SAME_ORIGIN, screenshotOnFailure, serverAndBrowser, SHARED_DATA } from './support.ts';
 
 /**
  * The Print Preview as a professional proofing step (issue 6): a proof of any record found by name
@@ -11,16 +11,7 @@ import { ARTIFACTS, eventually, launchChromium, SAME_ORIGIN, screenshotOnFailure
  * list that lacks fields the design prints, the page warns with counts and generating needs the
  * user's explicit 'Generate anyway'.
  */
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-before(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** A text element of the design (mm), named after the merge field it prints. */
 const text = (name: string, y: number) => ({
@@ -38,17 +29,12 @@ async function upload(context: BrowserContext, projectId: string, file: string):
 }
 
 test('proof any record, earlier print files after a reload, warnings before printing another list', async () => {
-  const context = await signedInContext(browser, server.url, { email: 'proofs@example.test' });
+  const { context, projectId } = await mappedProject(env.browser, env.server.url, {
+    email: 'proofs@example.test', project: { name: 'Proofs', sides: 'single', permit_type: 'none' },
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await screenshotOnFailure(page, 'print-preview', async () => {
-    const created = await context.request.post('/api/projects', { headers: SAME_ORIGIN, data: { name: 'Proofs', sides: 'single', permit_type: 'none' } });
-    assert.equal(created.status(), 201, await created.text());
-    const projectId = (await created.json()).id;
-    const listId = await upload(context, projectId, 'us-500.csv');
-    const mappings = await (await context.request.get(`/api/mappings/list/${listId}`)).json();
-    const mapped = await context.request.post('/api/lists/map-columns', { headers: SAME_ORIGIN, data: { fileId: listId, mappings: mappings.mappings } });
-    assert.equal(mapped.status(), 200, await mapped.text());
     const page1 = { basePdf: { width: 215.9, height: 279.4, padding: [6.35, 6.35, 6.35, 6.35] }, schemas: [[text('full_name', 150), text('address', 160), text('city_state_zip', 170)]] };
     const design = await context.request.post(`/api/templates/project/${projectId}/design`, { headers: SAME_ORIGIN, data: { template_data_inside: page1 } });
     assert.equal(design.status(), 200, await design.text());

@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export { SHARED_DATA_DIR as SHARED_DATA } from '../../server/src/test/shared-data.ts';
+import { SHARED_DATA_DIR } from '../../server/src/test/shared-data.ts';
+import { after, before } from 'node:test';
+
+export { SHARED_DATA_DIR as SHARED_DATA };
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -112,4 +115,48 @@ export async function signedInContext(
   });
   assert.equal(res.status(), 201, `sign-up of ${account.email}`);
   return context;
+}
+
+/**
+ * The built server and Chromium for one test file: started in `before`, stopped in `after`
+ * (node:test hooks registered by this call). Read `.server` and `.browser` inside the tests.
+ */
+export function serverAndBrowser(env: NodeJS.ProcessEnv = {}): { server: Awaited<ReturnType<typeof startServer>>; browser: Browser } {
+  const state = {} as { server: Awaited<ReturnType<typeof startServer>>; browser: Browser };
+  before(async () => {
+    state.server = await startServer(env);
+    state.browser = await launchChromium();
+  });
+  after(async () => {
+    await state.browser?.close();
+    await state.server?.stop();
+  });
+  return state;
+}
+
+/**
+ * A new account in a fresh context at `viewport` (1440 × 900 by default) with a project (`project`
+ * fields over the defaults) whose mailing list is the shared `list` (us-500.csv by default),
+ * uploaded and mapped as auto-matched — all through the API.
+ */
+export async function mappedProject(
+  browser: Browser,
+  baseURL: string,
+  opts: { email: string; viewport?: { width: number; height: number }; project?: Record<string, unknown>; list?: string },
+): Promise<{ context: BrowserContext; projectId: string; listId: string }> {
+  const context = await browser.newContext({ baseURL, viewport: opts.viewport ?? { width: 1440, height: 900 } });
+  const signup = await context.request.post('/api/auth/signup', { data: { email: opts.email, password: 'a long passphrase', given_name: 'Dee' } });
+  assert.equal(signup.status(), 201, `sign-up of ${opts.email}`);
+  const project = await (await context.request.post('/api/projects', { headers: SAME_ORIGIN, data: { name: 'Mailer', ...opts.project } })).json();
+  const file = opts.list ?? 'us-500.csv';
+  const upload = await context.request.post('/api/lists/upload', {
+    headers: SAME_ORIGIN,
+    multipart: { projectId: project.id, file: { name: file, mimeType: 'text/csv', buffer: await fs.readFile(path.join(SHARED_DATA_DIR, file)) } },
+  });
+  assert.equal(upload.status(), 201, await upload.text());
+  const listId = (await upload.json()).id;
+  const mappings = await (await context.request.get(`/api/mappings/list/${listId}`)).json();
+  const mapped = await context.request.post('/api/lists/map-columns', { headers: SAME_ORIGIN, data: { fileId: listId, mappings: mappings.mappings } });
+  assert.equal(mapped.status(), 200, await mapped.text());
+  return { context, projectId: project.id, listId };
 }

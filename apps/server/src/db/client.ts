@@ -46,6 +46,9 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta
 export async function openDatabase(opts: { url?: string | null; pgliteDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // A connection the server ends while idle in the pool (restart, failover, admin) is dropped and
+    // replaced on next use; without a listener its 'error' event would end the process.
+    pool.on('error', (err) => console.warn(`[db] idle connection closed: ${err.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'postgres',

@@ -6,6 +6,7 @@ import { mailingLists, projects } from '../../db/schema/index.js';
 import { onPlan } from '../../test/factories.js';
 import { expectError, LOGIN_REQUIRED } from '../../test/expect-error.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { loadConfig } from '../../platform/config.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ workers: false }); });
@@ -39,23 +40,25 @@ describe('projects', () => {
   });
 
   it('creates a project with the spec defaults (product permit when the server has one) and answers it with an id', async () => {
-    const withPermit = await createTestApp({ workers: false, env: { PRODUCT_PERMIT_NUMBER: '77', PRODUCT_PERMIT_CITY: 'Reno, NV' } });
+    // The operator's permit as PRODUCT_PERMIT_NUMBER=77 / PRODUCT_PERMIT_CITY=Reno, NV configure it (read per request).
+    const { config } = t.ctx;
+    config.productPermit = loadConfig({ PRODUCT_PERMIT_NUMBER: '77', PRODUCT_PERMIT_CITY: 'Reno, NV' }, []).productPermit;
     try {
-      const u = await signUpUser(withPermit.app);
+      const u = await signUpUser(t.app);
       const offered = await u.req({ method: 'GET', url: '/api/templates/permits/product' });
       expect(offered.json()).toMatchObject({ available: true, indicia: { line5: 'PERMIT NO. 77', line6: 'RENO, NV', text: 'PRESORTED\nSTANDARD\nU.S. POSTAGE\nPAID\nPERMIT NO. 77\nRENO, NV' } });
-      const res = await u.req({ method: 'POST', url: '/api/projects', payload: { name: '  Spring mailer ', description: 'Flyer' } });
+      const res = await create(u, { name: '  Spring mailer ', description: 'Flyer' });
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Spring mailer', description: 'Flyer',
         template_type: 'self_mailer', paper_size: '8.5x11', sides: 'double', permit_type: 'product',
-      mailing_permit_id: null, list_id: null, list_size: null, list_name: null,
-      has_template: false, progress: 0,
-      thumbnail_inside: null, thumbnail_outside: null, thumbnail_r1: null, thumbnail_r2: null, thumbnail_r3: null,
+        mailing_permit_id: null, list_id: null, list_size: null, list_name: null,
+        has_template: false, progress: 0,
+        thumbnail_inside: null, thumbnail_outside: null, thumbnail_r1: null, thumbnail_r2: null, thumbnail_r3: null,
       });
       expect(new Date(res.json().created_at).getTime()).not.toBeNaN();
     } finally {
-      await withPermit.close();
+      config.productPermit = null;
     }
   });
 
