@@ -1,9 +1,10 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Button, Result, Space, Spin } from 'antd';
+import { Button, Result, Skeleton, Space, Spin } from 'antd';
 import { useProject } from '../projects/projects-api';
 import { useProjectDesign } from './design-api';
 import { FONTS_ERROR, useDesignFonts } from './design-fonts';
+import './designs.css';
 
 // pdfme's Designer is large; it is downloaded only when this route opens.
 const DesignerWorkspace = lazy(() => import('./designer-workspace').then((m) => ({ default: m.DesignerWorkspace })));
@@ -13,6 +14,19 @@ function Loading({ label }: { label: string }) {
     <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 12, minHeight: '60vh' }} role="status">
       <Spin size="large" />
       <span style={{ color: '#6b7280' }}>{label}</span>
+    </div>
+  );
+}
+
+/** The Designer's layout in outline while its code (pdfme, fonts) loads: toolbar, Fields panel, canvas. */
+function DesignerSkeleton() {
+  return (
+    <div className="editor-page editor-skeleton" role="status" aria-label="Opening the Designer…">
+      <div className="editor-toolbar"><Skeleton.Input active size="small" style={{ width: 240 }} /><Skeleton.Button active size="small" style={{ marginLeft: 'auto', width: 320 }} /></div>
+      <div className="editor-body">
+        <div className="fields-panel"><Skeleton active paragraph={{ rows: 10 }} /></div>
+        <div className="editor-canvas editor-skeleton-canvas"><Skeleton.Node active style={{ width: 420, height: 540 }} /></div>
+      </div>
     </div>
   );
 }
@@ -79,7 +93,7 @@ export function EditorPage() {
   if (!fonts.data) return <Loading label="Loading fonts…" />;
 
   return (
-    <Suspense fallback={<Loading label="Opening the Designer…" />}>
+    <Suspense fallback={<DesignerSkeleton />}>
       {/* keyed by project: another project gets a fresh Designer and fresh change tracking */}
       <DesignerWorkspace key={project.data.id} project={project.data} design={design.data} font={fonts.data} />
     </Suspense>
