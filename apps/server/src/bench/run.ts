@@ -113,10 +113,10 @@ ${redirectSection(get)}
 Issue 6: a fresh visit in Debian's Chromium (empty cache, 1440 × 900) to the built server; bytes as sent
 (brotli). Pages load their code on first visit (lazy routes); the Designer's pdfme chunks load only there.
 
-| page | JavaScript (KB, compressed) | files |
-|---|---:|---:|
-| /projects | ${cell(get('web'), 'projectsJsKb', 0)} | ${cell(get('web'), 'projectsJsFiles', 0)} |
-| /projects/{id}/editor | ${cell(get('web'), 'editorJsKb', 0)} | ${cell(get('web'), 'editorJsFiles', 0)} |
+| page | JavaScript as sent, brotli (KB) | the same files gzipped (KB) | files |
+|---|---:|---:|---:|
+| /projects | ${cell(get('web'), 'projectsJsKb', 0)} | ${cell(get('web'), 'projectsJsGzipKb', 0)} | ${cell(get('web'), 'projectsJsFiles', 0)} |
+| /projects/{id}/editor | ${cell(get('web'), 'editorJsKb', 0)} | ${cell(get('web'), 'editorJsGzipKb', 0)} | ${cell(get('web'), 'editorJsFiles', 0)} |
 
 Headers: index.html \`no-cache\`: ${cell(get('web'), 'indexNoCache', 0) === '1' ? 'yes' : 'no'}; a hashed asset \`public, max-age=31536000, immutable\`: ${cell(get('web'), 'assetImmutable', 0) === '1' ? 'yes' : 'no'}, sent as brotli: ${cell(get('web'), 'assetBrotli', 0) === '1' ? 'yes' : 'no'}.
 `;
