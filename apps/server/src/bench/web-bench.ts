@@ -38,7 +38,12 @@ async function firstLoadJs(page: Page, url: string, ready: string): Promise<{ kb
   page.off('response', onResponse);
   const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
   let gzip = 0;
-  for (const u of urls) gzip += (await (await fetch(u, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer()).byteLength;
+  // Sizes as sent: fetch would decompress the body, so the length is read from the header.
+  for (const u of urls) {
+    const res = await fetch(u, { headers: { 'accept-encoding': 'gzip' } });
+    await res.arrayBuffer();
+    gzip += Number(res.headers.get('content-length') ?? 0);
+  }
   return { kb: bytes / 1024, gzipKb: gzip / 1024, files: sizes.length };
 }
 
