@@ -106,16 +106,15 @@ test('us-500.xlsx: upload, data preview paging, auto-mapping, used columns disab
     // Data Preview: values as they will print (issue 6) — Art Venere's ZIP 8014 shows as 08014 —
     // under the field each column maps to; 25 rows per page.
     const table = page.locator('.data-preview-table');
-    const third = table.locator('tbody tr.ant-table-row').nth(2);
+    const third = table.locator('tbody tr.plain-table-row').nth(2);
     await third.getByText('08014', { exact: true }).waitFor();
     assert.equal(await third.getByText('8014', { exact: true }).count(), 0);
     await table.locator('thead').getByText('ZIP Code', { exact: true }).waitFor();
-    assert.equal(await table.locator('tbody tr.ant-table-row').count(), 10);
-    await table.getByRole('combobox', { name: 'Page Size' }).click();
-    await dropdown(page).locator('.ant-select-item-option[title="25 rows per page"]').click();
+    assert.equal(await table.locator('tbody tr.plain-table-row').count(), 10);
+    await page.getByLabel('Rows per page').selectOption('25');
     await page.getByText('Showing 1 to 25 of 500 records').waitFor();
-    await table.locator('tbody tr.ant-table-row').nth(24).waitFor();
-    assert.equal(await table.locator('tbody tr.ant-table-row').count(), 25);
+    await table.locator('tbody tr.plain-table-row').nth(24).waitFor();
+    assert.equal(await table.locator('tbody tr.plain-table-row').count(), 25);
 
     // Back returns to the list selection of the project, where the new list is the current one.
     await page.getByRole('button', { name: 'Back', exact: true }).click();

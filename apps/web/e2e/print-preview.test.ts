@@ -63,7 +63,7 @@ test('proof any record, earlier print files after a reload, warnings before prin
     await page.getByRole('link', { name: 'Download print file (PDF)' }).waitFor({ timeout: 120_000 });
     await page.reload();
     const history = page.locator('.print-history');
-    const row = history.locator('tbody tr.ant-table-row');
+    const row = history.locator('tbody tr.plain-table-row');
     await row.first().waitFor();
     assert.equal(await row.count(), 1);
     assert.match(await row.first().innerText(), /500\s+us-500\.csv\s+Version 1\s+[\d.]+ (KB|MB)\s+Ready/);

@@ -45,17 +45,6 @@ async function asNewUser(name: string, body: (page: Page, context: BrowserContex
   }
 }
 
-/** The open antd Select dropdown (one at a time: see `closeDropdown`). */
-const dropdown = (page: Page) => page.locator('.ant-select-dropdown:visible');
-/** Waits out the dropdown's closing animation, so the next one opened is the only one visible. */
-const closeDropdown = (page: Page) => dropdown(page).waitFor({ state: 'hidden' });
-
-/** Picks `label` in the open antd Select dropdown. */
-async function chooseOption(page: Page, label: string) {
-  await dropdown(page).locator(`.ant-select-item-option[title="${label}"]`).click();
-  await closeDropdown(page);
-}
-
 /** The text an antd Select shows for its value (its combobox input itself stays empty). */
 const selectShows = (combobox: Locator) => combobox.locator('xpath=..').innerText();
 
@@ -74,20 +63,15 @@ test('project list: empty state, name required, postcard size, create, and the n
     await eventually(() => create.isDisabled(), 'Create disabled again for a blank name');
 
     // §4 defaults, then §4/§5: choosing Postcard resets the size to 6x9, the only postcard size.
-    const type = page.getByLabel('Mailer type');
-    const size = page.getByLabel('Size', { exact: true });
-    assert.equal(await selectShows(type), 'Self-Mailer');
-    assert.equal(await selectShows(size), '8.5x11');
-    await type.click();
-    await chooseOption(page, 'Postcard');
-    await eventually(async () => (await selectShows(size)) === '6x9', 'the size resets to 6x9 for a postcard');
+    const type = page.getByRole('radiogroup', { name: 'Mailer type' });
+    const size = page.getByRole('radiogroup', { name: 'Size', exact: true });
+    const checked = async (group: Locator) => (await group.locator('.ant-radio-button-wrapper-checked').allInnerTexts()).join();
+    assert.equal(await checked(type), 'Self-Mailer');
+    assert.equal(await checked(size), '8.5x11');
+    await type.getByText('Postcard').click();
+    await eventually(async () => (await checked(size)) === '6x9', 'the size resets to 6x9 for a postcard');
     await page.getByText('Additional sizes coming soon').waitFor();
-    await size.click();
-    const sizes = dropdown(page).locator('.ant-select-item-option');
-    // The list fades in; poll until its options are there.
-    await eventually(async () => (await sizes.allInnerTexts()).join() === '6x9', 'postcards come in 6x9 only');
-    await page.keyboard.press('Escape');
-    await closeDropdown(page);
+    assert.equal((await size.locator('.ant-radio-button-wrapper').allInnerTexts()).join(), '6x9', 'postcards come in 6x9 only');
 
     await name.fill('Harbor sale');
     await page.getByLabel('Description').fill('Postcards for the harbor district');

@@ -73,8 +73,8 @@ test('signed-in users: unknown paths go to /projects, admin pages only for admin
   // The user menu: initial, name, e-mail, Account, Settings, Sign out.
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByText('member@example.test').waitFor();
-  await page.getByRole('link', { name: 'Account' }).waitFor();
-  await page.getByRole('link', { name: 'Settings' }).waitFor();
+  await page.getByRole('menuitem', { name: 'Account' }).waitFor();
+  await page.getByRole('menuitem', { name: 'Settings' }).waitFor();
   await page.getByText('Sign out').click();
   await page.waitForURL(`${server.url}/`, { waitUntil: 'commit' });
   const status = await (await member.request.get('/api/auth/status')).json();

@@ -129,6 +129,13 @@ test('print us-500 with tracked QR codes, scan one, see the visit in the app and
     await activity.getByText('us-500.csv').waitFor();
     await page.screenshot({ path: path.join(artifacts, 'recent-activity.png') });
 
+    // The list's analytics: the scan counted, on the chart, by device and among the scanned records.
+    await page.goto(`${server.url}/analytics/${listId}`);
+    await page.getByRole('img', { name: /^Scans over time: 1 scans on 1 days$/ }).waitFor();
+    assert.match(await page.getByRole('list', { name: 'Device types' }).innerText(), /mobile\s*1/i);
+    await page.getByRole('table', { name: 'Scanned records' }).getByText('James Butt').waitFor();
+    await page.screenshot({ path: path.join(artifacts, 'list-analytics.png'), fullPage: true });
+
     // The webhook arrives signed, verified by the official package.
     await eventually(async () => receiver.deliveries.length > 0, 'a webhook delivery arrives', 30_000);
     const [delivery] = receiver.deliveries;

@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import { router } from './app/router';
 import './app/styles.css';
 
@@ -16,11 +16,9 @@ const queryClient = new QueryClient({
 createRoot(document.getElementById('root')!, { identifierPrefix: 'mc-' }).render(
   <StrictMode>
     <ConfigProvider theme={{ token: { colorPrimary: '#1677ff', borderRadius: 8 } }}>
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </ConfigProvider>
   </StrictMode>,
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CELL_MAX_CHARS, UPLOAD_MAX_BLANK_ROWS, UPLOAD_MAX_BYTES, UPLOAD_MAX_ROWS, XLSX_MAX_PART_BYTES } from './constants.js';
+import { UPLOAD_MAX_ROWS } from './constants.js';
+import { LIST_NAME_MAX, PREVIEW_MAX_LIMIT } from './list-messages.js';
 
 /**
  * Mailing lists as the API presents them (spec 000 §3 Mailing list, §7 /api/lists), and the
@@ -22,9 +23,6 @@ export const ZMailingListDetailSchema = ZMailingListSchema.extend({
   headers: z.array(z.string()).describe('Column names in file order'),
 }).meta({ id: 'MailingListDetail' });
 export type TMailingListDetail = z.infer<typeof ZMailingListDetailSchema>;
-
-/** Longest list name, in characters. */
-export const LIST_NAME_MAX = 255;
 
 /** PATCH /api/lists/{id}: rename a list (issue 6: lists can be renamed). */
 export const ZListRenameSchema = z.object({
@@ -56,9 +54,6 @@ export const ZListPreviewSchema = z.object({
 }).meta({ id: 'ListPreview' });
 export type TListPreview = z.infer<typeof ZListPreviewSchema>;
 
-/** Largest page GET /api/lists/{id}/preview serves. */
-export const PREVIEW_MAX_LIMIT = 100;
-
 /** Query of GET /api/lists/{id}/preview: offset ≥ 0, 1 ≤ limit ≤ 100 (default 10); `step=mapping` is accepted. */
 export const ZListPreviewQuerySchema = z.object({
   offset: z.coerce.number().int().min(0, 'offset must be 0 or more').max(UPLOAD_MAX_ROWS, `offset must be at most ${UPLOAD_MAX_ROWS}`)
@@ -69,25 +64,3 @@ export const ZListPreviewQuerySchema = z.object({
 });
 export type TListPreviewQuery = z.infer<typeof ZListPreviewQuerySchema>;
 
-/** Failure messages of the list endpoints (spec 000 §5 upload types; limits of issue 2). */
-export const LIST_MESSAGES = {
-  unsupportedType: 'Only .csv, .xls and .xlsx files are accepted',
-  tooLarge: `The file is larger than ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`,
-  tooManyRows: `The file has more than ${UPLOAD_MAX_ROWS.toLocaleString('en-US')} rows`,
-  empty: 'The file is empty',
-  headerOnly: 'The file has a header row but no data rows',
-  invalid: 'The file is not a valid spreadsheet',
-  noFile: 'Choose a .csv, .xls or .xlsx file to upload',
-  currentList: 'The current mailing list of a project cannot be deleted',
-  expandsTooMuch: `The file expands too much when opened (at most ${XLSX_MAX_PART_BYTES / 1024 / 1024} MB per part, less for formatting). Save it as .csv, or remove unused rows, columns and formatting.`,
-  tooManyBlankRows: `The file has more than ${UPLOAD_MAX_BLANK_ROWS.toLocaleString('en-US')} empty rows. Delete the empty rows and upload it again.`,
-  busy: 'Another upload is being processed. Please try again in a moment.',
-} as const;
-
-/** Message when a list has more rows than the user's plan allows (plan feature `max_list_rows`). */
-export const planRowsMessage = (max: number) =>
-  `Your plan allows lists of up to ${max.toLocaleString('en-US')} rows. Upgrade at /pricing?feature=max_list_rows`;
-
-/** Message for a cell over CELL_MAX_CHARS characters, naming it (row 1 is the header). */
-export const cellTooLongMessage = (row: number, column: string) =>
-  `Row ${row.toLocaleString('en-US')}, column "${column}" is longer than ${CELL_MAX_CHARS.toLocaleString('en-US')} characters`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keepCapitalization, overusedFields, ZMapColumnsSchema } from './mappings.js';
+import { ZMapColumnsSchema } from './mappings.js';
+import { keepCapitalization, overusedFields } from './mapping-rules.js';
 import { printedCell } from './fields.js';
 
 describe('ZMapColumnsSchema', () => {

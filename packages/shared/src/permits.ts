@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAPER_SIZES, PERMIT_LINE_MAX, SIDES, TEMPLATE_TYPES, type PermitType } from './constants.js';
+import { PAPER_SIZES, PERMIT_LINE_MAX, SIDES, TEMPLATE_TYPES } from './constants.js';
 
 const line = (n: number) =>
   z.string({ error: `Line ${n} is required` })
@@ -46,23 +46,6 @@ export const ZProjectPermitSchema = z.object({
   sides: z.enum(SIDES).optional().describe('Accepted and ignored'),
 });
 
-/** The indicia lines in print order. */
-export const indiciaLines = (i: TIndicia) => [i.line1, i.line2, i.line3, i.line4, i.line5, i.line6];
-
-/** The product permit's number, at most this long: 'PERMIT NO. ' and the number fit in one 20-character line. */
-export const PRODUCT_PERMIT_NUMBER_MAX = PERMIT_LINE_MAX - 'PERMIT NO. '.length;
-
-/**
- * Indicia of the product's own permit, printed on projects whose permit_type is 'product'
- * (spec 000 §3: permit_type {product}, custom or none): the mail is entered under the operator's
- * permit, so no user permit is needed. Complete or absent (issue 6: a permit imprint without its
- * number is not a legal indicia, USPS DMM 604.5.3): the operator sets the permit number and the
- * city and state of the entry post office (PRODUCT_PERMIT_NUMBER, PRODUCT_PERMIT_CITY).
- */
-export function productPermitIndicia(permitNumber: string, city: string): TIndicia {
-  return { line1: 'PRESORTED', line2: 'STANDARD', line3: 'U.S. POSTAGE', line4: 'PAID', line5: `PERMIT NO. ${permitNumber}`, line6: city };
-}
-
 /** GET /api/templates/permits/product: whether this server offers its own permit, and its indicia. */
 export const ZProductPermitSchema = z.object({
   available: z.boolean().describe('Whether projects may mail under the product\'s permit (the operator configured it)'),
@@ -71,26 +54,3 @@ export const ZProductPermitSchema = z.object({
 }).meta({ id: 'ProductPermit' });
 export type TProductPermit = z.infer<typeof ZProductPermitSchema>;
 
-/** Why a project cannot use the product permit on this server (create and print refuse it). */
-export const PRODUCT_PERMIT_UNAVAILABLE = 'Mailcraft\'s permit is not set up on this server. Choose your own permit or No permit.';
-
-/**
- * The indicia lines a project prints (spec 000 §3): the product's permit for 'product' (`product`
- * is null when the server has none: no lines), the selected permit for 'custom', none for 'none'
- * or a custom project without a permit.
- */
-export function projectIndiciaLines(
-  permitType: string, permit: { indicia: TIndicia } | null | undefined, product: TIndicia | null,
-): string[] | null {
-  if (permitType === 'product') return product ? indiciaLines(product) : null;
-  if (permitType === 'custom' && permit) return indiciaLines(permit.indicia);
-  return null;
-}
-
-/**
- * The permit type a project prints with (spec 000 §3): 'custom' whose permit was deleted (the
- * foreign key set it to null) prints no indicia, so it reads as 'none'.
- */
-export function effectivePermitType(permitType: PermitType, mailingPermitId: string | null): PermitType {
-  return permitType === 'custom' && !mailingPermitId ? 'none' : permitType;
-}

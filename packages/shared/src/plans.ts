@@ -1,22 +1,5 @@
 import { z } from 'zod';
-
-/**
- * Plans and what they allow (spec 000 §3 Subscription, §6 plan gating, §9 plans; spec 002 §1:
- * the API needs Pro or higher). Feature keys and limits are typed here once for server and web.
- */
-
-/** Plan ids, cheapest first. 'free' and 'pay_as_you_go' count as free plans (spec 000 §6). */
-export const PLAN_IDS = ['free', 'pay_as_you_go', 'pro', 'business'] as const;
-export type PlanId = (typeof PLAN_IDS)[number];
-export const FREE_PLAN_IDS: readonly PlanId[] = ['free', 'pay_as_you_go'];
-
-/** On/off features checked by plan gating (spec 000 §6, spec 001 §6, spec 002 §1). */
-export const FEATURE_KEYS = ['print_files', 'qr_codes', 'webhooks', 'notifications', 'maps', 'api'] as const;
-export type FeatureKey = (typeof FEATURE_KEYS)[number];
-
-/** Numeric limits of a plan; a user over a limit gets 402 with an upgrade link. */
-export const LIMIT_KEYS = ['max_projects', 'max_list_rows'] as const;
-export type LimitKey = (typeof LIMIT_KEYS)[number];
+import { PLAN_IDS } from './plan-keys.js';
 
 /** A plan's features map: every feature key on or off, every limit a number. */
 export const ZPlanFeaturesSchema = z.object({
@@ -52,6 +35,3 @@ export const ZSetPlanSchema = z.object({
 });
 export type TSetPlan = z.infer<typeof ZSetPlanSchema>;
 
-/** Message when a plan lacks a feature (402), naming the upgrade page (spec 000 §6). */
-export const featureRequiredMessage = (feature: FeatureKey) =>
-  `Your plan does not include ${feature === 'api' ? 'API access' : feature.replace(/_/g, ' ')}. Upgrade at /pricing?feature=${feature}`;

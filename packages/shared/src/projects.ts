@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  MAILER_SIZES, PAGE_PADDING_MM, PAPER_SIZES, PAPER_SIZES_MM, PERMIT_TYPES, SIDES, TEMPLATE_TYPES,
+  MAILER_SIZES, PAPER_SIZES, PERMIT_TYPES, SIDES, TEMPLATE_TYPES,
   type PaperSize, type Sides, type TemplateType,
 } from './constants.js';
 
@@ -84,10 +84,6 @@ export const ZSetProjectListSchema = z.object({
   listId: z.string().max(100).describe('One of the user\'s mailing lists'),
 });
 
-/** Progress of a project in percent (spec 000 §3 Project status): list and template, 50 % each. */
-export function projectProgress(hasList: boolean, hasTemplate: boolean): number {
-  return (hasList ? 50 : 0) + (hasTemplate ? 50 : 0);
-}
 
 const mm = z.number().finite();
 
@@ -174,26 +170,6 @@ export const ZProjectDesignSchema = z.object({
 }).meta({ id: 'ProjectDesign' });
 export type TProjectDesign = z.infer<typeof ZProjectDesignSchema>;
 
-/**
- * An empty one-page template at a paper size: portrait width × height in mm (PAPER_SIZES_MM)
- * and 6.35 mm padding on all sides (spec 000 §9).
- */
-export function blankTemplate(paperSize: PaperSize): TDesignTemplate {
-  const { width, height } = PAPER_SIZES_MM[paperSize];
-  const p = PAGE_PADDING_MM;
-  return { basePdf: { width, height, padding: [p, p, p, p] }, schemas: [[]] };
-}
-
-/** True when any page of the template holds at least one element (drives has_template). */
-export function templateHasContent(template: TDesignTemplate | null | undefined): boolean {
-  return !!template && template.schemas.some((page) => page.length > 0);
-}
-
-/** True when the template's page is the paper size in mm, within `toleranceMm` (default 0.5). */
-export function templateFitsPaperSize(template: TDesignTemplate, paperSize: PaperSize, toleranceMm = 0.5): boolean {
-  const { width, height } = PAPER_SIZES_MM[paperSize];
-  return Math.abs(template.basePdf.width - width) <= toleranceMm && Math.abs(template.basePdf.height - height) <= toleranceMm;
-}
 
 /**
  * Query of the template guide downloads (GET /api/templates/guide.pdf|.psd): the template-setup

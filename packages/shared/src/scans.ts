@@ -1,21 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from './http/common.js';
 
-/** Recent Activity (spec 000 §2, §8, §9). */
-export const ACTIVITY_MESSAGES = {
-  empty: 'No scan data available',
-  fetchFailed: 'Failed to fetch analytics data',
-  loadFailed: 'Failed to load data',
-  boundary: 'Something went wrong. Please try again later.',
-  missing: 'N/A',
-} as const;
-/** Recent Activity refreshes every 30 s (spec 000 §4, §9). */
-export const SCAN_REFRESH_SECONDS = 30;
-/** Raw IP addresses of scans are kept this long, then only the derived location stays (issue 7). */
-export const SCAN_IP_RETENTION_DAYS = 30;
-/** Attribution the GeoIP data's licence (CC BY 4.0) asks for wherever locations are shown. */
-export const GEOIP_ATTRIBUTION = { text: 'IP Geolocation by DB-IP', href: 'https://db-ip.com' } as const;
-
 /** One scan as Recent Activity shows it (spec 000 §3 Scan). */
 export const ZRecentScanSchema = z.object({
   id: z.string().describe('The scan'),

@@ -7,7 +7,7 @@ import { benchImport } from './import-bench.js';
 import { benchPlainPdfme, benchPrint } from './print-bench.js';
 import { benchBombBurst } from './bomb-bench.js';
 import { benchBareRedirect, benchRedirect } from './redirect-bench.js';
-import { benchWeb } from './web-bench.js';
+import { benchWeb, WEB_PAGES } from './web-bench.js';
 
 /**
  * `npm run bench`: runs each benchmark in its own child process (so peak RSS is that benchmark's
@@ -115,8 +115,9 @@ Issue 6: a fresh visit in Debian's Chromium (empty cache, 1440 × 900) to the bu
 
 | page | JavaScript as sent, brotli (KB) | the same files gzipped (KB) | files |
 |---|---:|---:|---:|
-| /projects | ${cell(get('web'), 'projectsJsKb', 0)} | ${cell(get('web'), 'projectsJsGzipKb', 0)} | ${cell(get('web'), 'projectsJsFiles', 0)} |
-| /projects/{id}/editor | ${cell(get('web'), 'editorJsKb', 0)} | ${cell(get('web'), 'editorJsGzipKb', 0)} | ${cell(get('web'), 'editorJsFiles', 0)} |
+${WEB_PAGES.map((p) => `| ${p.label} | ${cell(get('web'), `${p.key}JsKb`, 0)} | ${cell(get('web'), `${p.key}JsGzipKb`, 0)} | ${cell(get('web'), `${p.key}JsFiles`, 0)} |`).join('\n')}
+
+Largest first load of a page but the Designer: ${cell(get('web'), 'maxPageGzipKb', 0)} KB gzip.
 
 Headers: index.html \`no-cache\`: ${cell(get('web'), 'indexNoCache', 0) === '1' ? 'yes' : 'no'}; a hashed asset \`public, max-age=31536000, immutable\`: ${cell(get('web'), 'assetImmutable', 0) === '1' ? 'yes' : 'no'}, sent as brotli: ${cell(get('web'), 'assetBrotli', 0) === '1' ? 'yes' : 'no'}.
 `;

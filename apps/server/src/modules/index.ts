@@ -10,6 +10,7 @@ import { columnMappingsRoutes } from './column-mappings/column-mappings.routes.j
 import { templateGuideRoutes } from './designs/guide.routes.js';
 import { fontsRoutes } from './fonts/fonts.routes.js';
 import { mailingListsRoutes } from './mailing-lists/mailing-lists.routes.js';
+import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { permitsRoutes } from './permits/permits.routes.js';
 import { printRoutes } from './print/print.routes.js';
 import { printRecoverJob, printRenderJob, recoverPrintJobsAtStart } from './print/print.job.js';
@@ -39,6 +40,7 @@ export const webModules: readonly RouteModule[] = [
   qrCodesRoutes,
   analyticsRoutes,
   webhooksRoutes,
+  notificationsRoutes,
 ];
 
 /** Routes on the web listener outside `/api` and its session step: the short links. */

@@ -83,3 +83,14 @@ export function outboundErrorMessage(err: unknown): string {
   }
   return String(e);
 }
+
+/**
+ * False when `url`'s host is `localhost` or a literal non-public address (unless `allowPrivate`,
+ * ALLOW_PRIVATE_WEBHOOKS): a first check when a user saves an endpoint. The real guard runs at
+ * connect time on every resolved address (`outboundFetch`). Throws TypeError on a malformed URL.
+ */
+export function isPublicEndpoint(url: string, allowPrivate: boolean): boolean {
+  if (allowPrivate) return true;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host.endsWith('.localhost') || (/^[\d.:a-f]+$/i.test(host) && !isPublicAddress(host)));
+}

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubApi } from '../test/render';
 import { aProject } from '../test/fixtures';
@@ -32,5 +33,23 @@ describe('top navigation', () => {
     await screen.findByRole('menuitem', { name: 'Projects' });
     await expect.poll(() => disabled('Print Preview')).toBe(false);
     expect(['Projects', 'Mailing List', 'Maps', 'QR Codes', 'Designer'].map(disabled)).toEqual([false, false, false, false, false]);
+  });
+
+  it('the user menu opens on its button, moves with the arrow keys and closes on Escape', async () => {
+    stubApi({ 'GET /api/auth/status': signedIn });
+    const user = userEvent.setup();
+    renderWithApp(<TopNav />, { route: '/projects' });
+    const button = await screen.findByRole('button', { name: 'User menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('menu', { name: 'User menu' })).toHaveTextContent('ann@example.com');
+    expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveFocus();
+    expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
   });
 });

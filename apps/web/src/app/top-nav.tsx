@@ -1,15 +1,17 @@
-import { Avatar, Button, Dropdown, Menu, message } from 'antd';
+import { Button, message } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useAuth, useLogout, redirectToLogin } from '../features/auth/auth-api';
 import { STEPS, stepFromPath, stepHref } from '../lib/workflow-steps';
+import { MenuButton, type MenuEntry } from './menu-button';
 import { useAppNavigate, useWorkflow } from './workflow';
 
 /**
  * Top user bar (spec 000 §2 "Top navigation"). Signed in: Projects, Mailing List, Maps, QR Codes,
  * Designer, Print Preview — Maps, QR Codes, Designer and Print Preview disabled until a project and
  * a list are known, Mailing List disabled without a project — and the user menu. Signed out:
- * Pricing and Sign In only.
+ * Pricing and Sign In only. The workflow is a menubar of menuitems (disabled ones `aria-disabled`,
+ * the current one `aria-current="page"`); below 768 px the same items sit behind a menu button.
  */
 export function TopNav() {
   const { authenticated, user } = useAuth();
@@ -38,44 +40,51 @@ export function TopNav() {
   }
 
   const items = STEPS.map((s) => ({ key: s.key, label: s.navLabel, to: stepHref(s.key, projectId, listId) }));
-  const menuItems = items.map((i) => ({ key: i.key, label: i.label, disabled: i.to === null }));
-  const go = (key: string) => {
-    const to = items.find((i) => i.key === key)?.to;
+  const go = (to: string | null) => {
     if (to) navigate(to);
   };
   const initial = (user?.given_name || user?.email || '?').charAt(0).toUpperCase();
+  const stepEntries: MenuEntry[] = items.map((i) => ({ key: i.key, label: i.label, disabled: i.to === null, current: i.key === step, onSelect: () => go(i.to) }));
+  const userEntries: MenuEntry[] = [
+    { key: 'who', heading: <div className="user-menu-who"><strong>{user?.given_name}</strong><div>{user?.email}</div></div> },
+    { key: 'account', label: 'Account', onSelect: () => navigate('/account') },
+    { key: 'settings', label: 'Settings', onSelect: () => navigate('/settings') },
+    ...(user?.is_admin ? [{ key: 'admin', label: 'Admin', onSelect: () => navigate('/admin') }] : []),
+    { key: 'logout', label: 'Sign out', onSelect: () => { logout().catch((e: Error) => message.error(e.message)); } },
+  ];
 
   return (
     <header className="top-bar">
       {brand}
-      <Menu
-        mode="horizontal"
-        className="top-menu"
-        selectedKeys={step ? [step] : []}
-        onClick={({ key }) => go(key)}
-        items={menuItems}
-      />
+      <nav className="top-menu" aria-label="Workflow">
+        <ul role="menubar" aria-label="Workflow">
+          {items.map((i) => (
+            <li key={i.key} role="none">
+              <a
+                role="menuitem"
+                href={i.to ?? undefined}
+                aria-disabled={i.to === null || undefined}
+                aria-current={i.key === step ? 'page' : undefined}
+                className={i.key === step ? 'top-menu-item top-menu-current' : 'top-menu-item'}
+                onClick={(e) => {
+                  e.preventDefault();
+                  go(i.to);
+                }}
+              >
+                {i.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {/* Small screens: the same navigation behind a menu button. */}
-      <Dropdown trigger={['click']} menu={{ items: menuItems, selectedKeys: step ? [step] : [], onClick: ({ key }) => go(key) }}>
-        <Button className="mobile-nav-button" icon={<MenuOutlined />} aria-label="Navigation menu" />
-      </Dropdown>
-      <Dropdown
-        trigger={['click']}
-        menu={{
-          items: [
-            { key: 'who', type: 'group', label: <div className="user-menu-who"><strong>{user?.given_name}</strong><div>{user?.email}</div></div> },
-            { type: 'divider' },
-            { key: 'account', label: <Link to="/account">Account</Link> },
-            { key: 'settings', label: <Link to="/settings">Settings</Link> },
-            ...(user?.is_admin ? [{ key: 'admin', label: <Link to="/admin">Admin</Link> }] : []),
-            { key: 'logout', label: 'Sign out', onClick: () => logout().catch((e: Error) => message.error(e.message)) },
-          ],
-        }}
-      >
-        <Button type="text" className="user-button" aria-label="User menu">
-          <Avatar style={{ background: '#1677ff' }}>{initial}</Avatar>
-        </Button>
-      </Dropdown>
+      <MenuButton className="mobile-nav-button" label="Navigation menu" button={<MenuOutlined />} entries={stepEntries} />
+      <MenuButton
+        className="user-button"
+        label="User menu"
+        button={<span className="avatar" aria-hidden>{initial}</span>}
+        entries={userEntries}
+      />
     </header>
   );
 }

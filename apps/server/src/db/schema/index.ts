@@ -9,3 +9,4 @@ export * from './fonts.js';
 export * from './qr-codes.js';
 export * from './scans.js';
 export * from './webhooks.js';
+export * from './notifications.js';

@@ -5,7 +5,7 @@ import {
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { isPublicAddress } from '../../platform/outbound-http.js';
+import { isPublicEndpoint } from '../../platform/outbound-http.js';
 import type { Principal } from '../../platform/principal.js';
 import { getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
@@ -42,18 +42,6 @@ async function ownedWebhook(ctx: AppContext, principal: Principal, id: string): 
   return hook;
 }
 
-/**
- * Refuses an endpoint whose host is a literal non-public address, unless ALLOW_PRIVATE_WEBHOOKS
- * (a first check for the user; the real guard runs at connect time on every resolved address).
- */
-function checkEndpoint(ctx: AppContext, url: string): void {
-  if (ctx.config.allowPrivateWebhooks) return;
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || (/^[\d.:a-f]+$/i.test(host) && !isPublicAddress(host))) {
-    throw new AppError('VALIDATION', WEBHOOK_MESSAGES.privateAddress);
-  }
-}
-
 /** GET /api/webhooks/{mailingListId} (spec 000 §7): the list's webhooks, oldest first. Errors: NOT_FOUND (404). */
 export async function listWebhooks(ctx: AppContext, principal: Principal, listId: string): Promise<TWebhook[]> {
   const list = await getOwnedList(ctx.db, principal, listId);
@@ -71,7 +59,7 @@ export async function createWebhook(ctx: AppContext, principal: Principal, input
 }): Promise<TWebhook> {
   const list = await getOwnedList(ctx.db, principal, input.mailing_list_id);
   await requireFeature(ctx.db, principal, 'webhooks', WEBHOOK_MESSAGES.upgrade);
-  checkEndpoint(ctx, input.endpoint_url);
+  if (!isPublicEndpoint(input.endpoint_url, ctx.config.allowPrivateWebhooks)) throw new AppError('VALIDATION', WEBHOOK_MESSAGES.privateAddress);
   return present(await webhooksRepo.create(ctx.db, {
     userId: principal.userId, mailingListId: list.id, name: input.name, endpointUrl: input.endpoint_url,
     eventTypes: [...new Set(input.event_types)], includedFields: [...new Set(input.included_fields)], secretKey: newSecret(),

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { Alert, Skeleton, Typography } from 'antd';
+import { Alert, Typography } from 'antd';
 import { ACTIVITY_MESSAGES, GEOIP_ATTRIBUTION, type TRecentScan } from '@mailcraft/shared';
 import { ErrorBoundary } from '../../components/error-boundary';
+import { PlainTable } from '../../components/plain-table';
 import { useRecentScans } from './analytics-api';
 import './analytics.css';
 
@@ -15,40 +16,30 @@ export const GeoIpAttribution = () => (
   </Typography.Text>
 );
 
-/**
- * The activity rows as a plain table styled like antd's small table: the projects page is a first
- * load, and antd's Table (with its tree, pagination and virtual list) would add ~45 KB there
- * (issue 6 "Fast pages"); this view needs none of that.
- */
+/** The activity rows (a plain table: the projects page is a first load, issue 6 "Fast pages"). */
 function ActivityTable({ listId }: { listId?: string }) {
   const scans = useRecentScans(listId);
   if (scans.isError) return <Alert type="error" showIcon title={ACTIVITY_MESSAGES.fetchFailed} />;
-  if (scans.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
-  const rows = scans.data.recentScans.filter((s) => s.id);
   return (
     <>
-      <div className="activity-table-wrap">
-        <table className="activity-table">
-          <thead>
-            <tr><th scope="col">Time</th><th scope="col">Contact</th><th scope="col">Location</th><th scope="col">Mailing List</th></tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 ? (
-              <tr><td colSpan={4} className="activity-empty">{ACTIVITY_MESSAGES.empty}</td></tr>
-            ) : rows.map((s: TRecentScan) => (
-              <tr key={s.id}>
-                <td>{s.timestamp ? new Date(s.timestamp).toLocaleString() : NA}</td>
-                <td>
-                  <div>{[s.contact.firstName, s.contact.lastName].filter(Boolean).join(' ') || NA}</div>
-                  <Typography.Text type="secondary">{s.contact.email ?? NA}</Typography.Text>
-                </td>
-                <td>{or(s.location.city, s.location.country)}</td>
-                <td>{s.mailingList?.name || NA}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PlainTable<TRecentScan>
+        label="Recent scans"
+        loading={scans.isPending}
+        rows={(scans.data?.recentScans ?? []).filter((s) => s.id)}
+        rowKey={(s) => s.id}
+        empty={ACTIVITY_MESSAGES.empty}
+        columns={[
+          { title: 'Time', render: (s) => (s.timestamp ? new Date(s.timestamp).toLocaleString() : NA) },
+          { title: 'Contact', render: (s) => (
+            <>
+              <div>{[s.contact.firstName, s.contact.lastName].filter(Boolean).join(' ') || NA}</div>
+              <Typography.Text type="secondary">{s.contact.email ?? NA}</Typography.Text>
+            </>
+          ) },
+          { title: 'Location', render: (s) => or(s.location.city, s.location.country) },
+          { title: 'Mailing List', render: (s) => s.mailingList?.name || NA },
+        ]}
+      />
       <GeoIpAttribution />
     </>
   );

@@ -1,34 +1,102 @@
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useEffect, useRef, useState } from 'react';
 import type { TListAnalytics } from '@mailcraft/shared';
 
-/** Scans over time: total and unique (first) scans per UTC day (recharts, DESIGN.md "Next areas"). */
+/*
+ * The analytics charts as plain SVG and HTML. DESIGN.md chose recharts (178 KB gzip with React);
+ * on /analytics/{listId} it alone put the first load over the 300 KB budget of issue 6, and these
+ * two charts — a daily line of two series and count bars — need none of its machinery.
+ */
+
+const SERIES = [
+  { key: 'total', name: 'Total scans', color: '#1677ff' },
+  { key: 'unique', name: 'Unique scans', color: '#52c41a' },
+] as const;
+const HEIGHT = 260;
+const PAD = { top: 12, right: 16, bottom: 52, left: 40 };
+
+/** Width of an element in px, following its resizes (ResizeObserver); 0 before the first layout. */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+/** Up to 5 whole-number ticks from 0 to at least `max`, evenly spaced (1, 2, 5 × 10ⁿ steps). */
+export function countTicks(max: number): number[] {
+  if (max <= 0) return [0, 1];
+  const rough = max / 4;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? 10 * magnitude);
+  const ticks: number[] = [];
+  for (let v = 0; v < max + step; v += step) ticks.push(v);
+  return ticks;
+}
+
+/**
+ * Scans over time: total and unique (first) scans per UTC day, a line each, with the day's counts
+ * in each point's tooltip. `days` are in date order (GET /api/analytics/lists/{id} `by_day`).
+ */
 export function ScansOverTime({ days }: { days: TListAnalytics['by_day'] }) {
+  const [ref, width] = useWidth<HTMLDivElement>();
+  const plotW = Math.max(0, width - PAD.left - PAD.right);
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  const ticks = countTicks(Math.max(0, ...days.map((d) => d.total)));
+  const top = ticks[ticks.length - 1];
+  const x = (i: number) => PAD.left + (days.length <= 1 ? plotW / 2 : (i * plotW) / (days.length - 1));
+  const y = (v: number) => PAD.top + plotH - (v / top) * plotH;
+  const labelEvery = Math.max(1, Math.ceil(days.length / Math.max(1, Math.floor(plotW / 80))));
+  const total = days.reduce((sum, d) => sum + d.total, 0);
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={days} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="date" />
-        <YAxis allowDecimals={false} />
-        <Tooltip />
-        <Legend />
-        <Line type="monotone" dataKey="total" name="Total scans" stroke="#1677ff" strokeWidth={2} />
-        <Line type="monotone" dataKey="unique" name="Unique scans" stroke="#52c41a" strokeWidth={2} />
-      </LineChart>
-    </ResponsiveContainer>
+    <div ref={ref} className="chart">
+      {width > 0 && (
+        <svg width={width} height={HEIGHT} role="img" aria-label={`Scans over time: ${total} scans on ${days.length} days`}>
+          {ticks.map((t) => (
+            <g key={t}>
+              <line x1={PAD.left} x2={PAD.left + plotW} y1={y(t)} y2={y(t)} className="chart-grid" />
+              <text x={PAD.left - 6} y={y(t)} className="chart-label" textAnchor="end" dominantBaseline="middle">{t}</text>
+            </g>
+          ))}
+          {days.map((d, i) => i % labelEvery === 0 && (
+            <text key={d.date} x={x(i)} y={PAD.top + plotH + 16} className="chart-label" textAnchor="middle">{d.date}</text>
+          ))}
+          {SERIES.map((s) => (
+            <g key={s.key}>
+              <polyline fill="none" stroke={s.color} strokeWidth={2} points={days.map((d, i) => `${x(i)},${y(d[s.key])}`).join(' ')} />
+              {days.map((d, i) => (
+                <circle key={d.date} cx={x(i)} cy={y(d[s.key])} r={3.5} fill="#fff" stroke={s.color} strokeWidth={2}>
+                  <title>{`${d.date}: ${d.total} total, ${d.unique} unique`}</title>
+                </circle>
+              ))}
+            </g>
+          ))}
+        </svg>
+      )}
+      <ul className="chart-legend">
+        {SERIES.map((s) => <li key={s.key}><span style={{ background: s.color }} />{s.name}</li>)}
+      </ul>
+    </div>
   );
 }
 
-/** Scans by one device attribute (type, OS, browser) as bars. */
+/** Scans by one device attribute (type, OS, browser) as bars, longest first as given, with counts; `name` labels the list. */
 export function CountBars({ data, name }: { data: Array<{ name: string; scans: number }>; name: string }) {
+  const max = Math.max(1, ...data.map((d) => d.scans));
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis type="number" allowDecimals={false} />
-        <YAxis type="category" dataKey="name" width={90} />
-        <Tooltip />
-        <Bar dataKey="scans" name={name} fill="#1677ff" />
-      </BarChart>
-    </ResponsiveContainer>
+    <ul className="count-bars" aria-label={name}>
+      {data.map((d) => (
+        <li key={d.name}>
+          <span className="count-bars-name" title={d.name}>{d.name}</span>
+          <span className="count-bars-track"><span className="count-bars-bar" style={{ width: `${(d.scans / max) * 100}%` }} /></span>
+          <span className="count-bars-value">{d.scans}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

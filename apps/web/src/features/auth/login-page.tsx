@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
+import { Card } from '../../components/card';
 import { Navigate, useSearchParams } from 'react-router';
 import { useAuth, redirectToLogin } from './auth-api';
 

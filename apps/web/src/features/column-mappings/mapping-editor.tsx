@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Alert, App, Button, Card, Collapse, Tag, Typography } from 'antd';
+import { Alert, App, Button, Collapse, Tag, Typography } from 'antd';
+import { Card } from '../../components/card';
 import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { MAPPING_PREVIEW_ROWS, mapRecord, type Capitalization } from '@mailcraft/shared';

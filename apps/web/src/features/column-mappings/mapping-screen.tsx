@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { App, Card, Skeleton } from 'antd';
+import { App, Skeleton } from 'antd';
+import { Card } from '../../components/card';
 import { useNavigate } from 'react-router';
 import { PREVIEW_PAGE_SIZES } from '@mailcraft/shared';
 import { useListPreview, useMailingList } from '../mailing-lists/mailing-lists-api';

@@ -1,4 +1,5 @@
-import { Button, Card, Col, Row, Typography } from 'antd';
+import { Button, Col, Row, Typography } from 'antd';
+import { Card } from '../../components/card';
 import { useNavigate } from 'react-router';
 import { useAuth, redirectToLogin } from '../auth/auth-api';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Table, Typography } from 'antd';
+import { Alert, Button, Typography } from 'antd';
 import { fieldLabel, PREVIEW_PAGE_SIZES, printedCell, type FieldSettings, type Mappings } from '@mailcraft/shared';
+import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { useListPreview } from './mailing-lists-api';
 import './mailing-lists.css';
 
@@ -48,51 +49,39 @@ export function DataPreviewTable({ listId, step, printed }: {
   const headers = preview.data?.headers ?? [];
   const total = preview.data?.total ?? 0;
   const rows: Row[] = (preview.data?.rows ?? []).map((values, i) => ({ key: offset + i, values }));
-  const columns = [
-    {
-      key: '#',
-      title: '#',
-      width: 64,
-      fixed: 'left' as const,
-      render: (_: unknown, r: Row) => <Typography.Text type="secondary">{r.key + 1}</Typography.Text>,
-    },
-    ...headers.map((h, i) => {
+  const columns: PlainColumn<Row>[] = [
+    { key: '#', title: '#', width: 64, render: (r) => <Typography.Text type="secondary">{r.key + 1}</Typography.Text> },
+    ...headers.map((h, i): PlainColumn<Row> => {
       const field = printed?.mappings[h];
       const name = h || <Typography.Text type="secondary">(column {i + 1})</Typography.Text>;
       return {
         key: `${i}:${h}`,
         title: field ? <span className="preview-head">{name}<span className="preview-field">{fieldLabel(field)}</span></span> : name,
-        ellipsis: true,
         width: 160,
-        ...(i < PINNED_COLUMNS ? { fixed: 'left' as const } : {}),
-        render: (_: unknown, r: Row) => (printed ? printedCell(r.values[i] ?? '', field, printed.settings) : r.values[i] ?? ''),
+        render: (r) => <span className="preview-cell">{printed ? printedCell(r.values[i] ?? '', field, printed.settings) : r.values[i] ?? ''}</span>,
       };
     }),
   ];
 
   return (
-    <Table<Row>
+    <PlainTable<Row>
       className="data-preview-table"
-      size="small"
-      bordered
-      loading={preview.isFetching}
+      label="Data Preview"
       columns={columns}
-      dataSource={rows}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: preview.isPending ? 'Loading…' : 'No records' }}
-      pagination={{
-        current: page,
+      rows={rows}
+      rowKey={(r) => String(r.key)}
+      pinned={1 + PINNED_COLUMNS}
+      empty={preview.isPending ? 'Loading…' : 'No records'}
+      pager={{
+        page,
         pageSize,
         total,
-        showSizeChanger: true,
-        pageSizeOptions: PREVIEW_PAGE_SIZES.map(String),
-        locale: { items_per_page: 'rows per page' },
-        showTotal: () => showingText(offset, pageSize, total),
-        onChange: (p, size) => {
-          if (size !== pageSize) {
-            setPageSize(size);
-            setPage(1);
-          } else setPage(p);
+        pageSizes: PREVIEW_PAGE_SIZES,
+        summary: showingText(offset, pageSize, total),
+        onChange: setPage,
+        onPageSize: (size) => {
+          setPageSize(size);
+          setPage(1);
         },
       }}
     />

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
-import { Button, Card, Tag, Tooltip, Typography } from 'antd';
+import { Button, Tag, Tooltip, Typography } from 'antd';
+import { Card } from '../../components/card';
 import { CheckCircleFilled, DeleteOutlined, EditOutlined, EyeOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { TMailingList } from './mailing-lists-api';
 

@@ -1,17 +1,20 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton, Typography, message } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Col, Empty, Row, Skeleton, Typography, message } from 'antd';
+import { Card } from '../../components/card';
 import { errorDetail } from '../../lib/api-client';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useProject } from '../projects/projects-api';
 import { useMailingLists, useSetProjectList, type TMailingList, type TUploadedList } from './mailing-lists-api';
 import { ListCard } from './list-card';
-import { ListPreviewModal } from './list-preview-modal';
-import { DeleteListModal } from './delete-list-modal';
-import { RenameListModal } from './rename-list-modal';
-import { SwitchListModal } from './switch-list-modal';
 import { UploadDropZone } from './upload-drop-zone';
 import './mailing-lists.css';
+
+// The dialogs load when first opened (issue 6: first-load size; the preview holds a table).
+const ListPreviewModal = lazy(() => import('./list-preview-modal').then((m) => ({ default: m.ListPreviewModal })));
+const DeleteListModal = lazy(() => import('./delete-list-modal').then((m) => ({ default: m.DeleteListModal })));
+const RenameListModal = lazy(() => import('./rename-list-modal').then((m) => ({ default: m.RenameListModal })));
+const SwitchListModal = lazy(() => import('./switch-list-modal').then((m) => ({ default: m.SwitchListModal })));
 
 /** Current list first, then the newest. */
 const byCurrentThenNewest = (currentId: string | null) => (a: TMailingList, b: TMailingList) =>
@@ -111,18 +114,20 @@ export function ListSelectionScreen({ projectId }: { projectId: string }) {
         <UploadDropZone projectId={projectId} onUploaded={uploaded} />
       </Card>
 
-      {previewing && <ListPreviewModal list={previewing} onClose={() => setPreviewing(null)} />}
-      {deleting && <DeleteListModal list={deleting} onClose={() => setDeleting(null)} />}
-      {renaming && <RenameListModal list={renaming} onClose={() => setRenaming(null)} />}
-      {switching && current && (
-        <SwitchListModal
-          projectId={projectId}
-          current={current}
-          next={switching}
-          onSwitched={toMapping}
-          onKeep={() => setSwitching(null)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {previewing && <ListPreviewModal list={previewing} onClose={() => setPreviewing(null)} />}
+        {deleting && <DeleteListModal list={deleting} onClose={() => setDeleting(null)} />}
+        {renaming && <RenameListModal list={renaming} onClose={() => setRenaming(null)} />}
+        {switching && current && (
+          <SwitchListModal
+            projectId={projectId}
+            current={current}
+            next={switching}
+            onSwitched={toMapping}
+            onKeep={() => setSwitching(null)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }

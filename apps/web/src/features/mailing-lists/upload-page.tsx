@@ -1,8 +1,12 @@
-import { Button, Result } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Button, Skeleton } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Card } from '../../components/card';
 import { useSelectedProject } from '../projects/selected-project';
-import { MappingScreen } from '../column-mappings/mapping-screen';
 import { ListSelectionScreen } from './list-selection-screen';
+
+/** The mapping step (its tables and dropdowns) loads when it is opened (issue 6: first-load size). */
+const MappingScreen = lazy(() => import('../column-mappings/mapping-screen').then((m) => ({ default: m.MappingScreen })));
 
 /**
  * /upload?project={id} (spec 000 §2): mailing list selection and upload; with
@@ -23,16 +27,18 @@ export function UploadPage() {
       return <Navigate to={`/upload?${next}`} replace />;
     }
     return (
-      <Result
-        status="info"
-        title="Choose a project first"
-        subTitle="A mailing list belongs to a project. Open or create one, then upload its list."
-        extra={<Button type="primary" onClick={() => navigate('/projects')}>Go to Projects</Button>}
-      />
+      <Card className="choose-project" title="Choose a project first">
+        <p>A mailing list belongs to a project. Open or create one, then upload its list.</p>
+        <Button type="primary" onClick={() => navigate('/projects')}>Go to Projects</Button>
+      </Card>
     );
   }
   if (listId && params.get('step') === 'mapping') {
-    return <MappingScreen key={listId} projectId={projectId} listId={listId} />;
+    return (
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+        <MappingScreen key={listId} projectId={projectId} listId={listId} />
+      </Suspense>
+    );
   }
   return <ListSelectionScreen projectId={projectId} />;
 }

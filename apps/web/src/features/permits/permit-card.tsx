@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Tag } from 'antd';
+import { Button, Tag } from 'antd';
+import { Card } from '../../components/card';
 import { CheckOutlined } from '@ant-design/icons';
 import type { TPermit } from '@mailcraft/shared';
 import { IndiciaBox } from './indicia-box';

@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { Alert, Button, Card, Checkbox, Form, Input } from 'antd';
+import { Alert, Button, Checkbox, Form, Input } from 'antd';
+import { Card } from '../../components/card';
 import {
   PERMIT_LINE_COUNT, PERMIT_LINE_DEFAULTS, PERMIT_LINE_MAX, ZPermitCreateSchema, type TIndicia, type TPermit,
 } from '@mailcraft/shared';

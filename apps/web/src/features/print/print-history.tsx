@@ -1,5 +1,6 @@
-import { Alert, Button, Empty, Table, Tag } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { PlainTable } from '../../components/plain-table';
 import { errorDetail } from '../../lib/api-client';
 import { printFileUrl, usePrintJobs, type TPrintJob } from './print-api';
 import { fileSize, fmtCount } from './print-format';
@@ -22,26 +23,24 @@ export function PrintHistory({ projectId }: { projectId: string }) {
     return <Alert type="error" showIcon title={`Failed to load earlier print files: ${errorDetail(jobs.error)}`} action={<Button size="small" onClick={() => jobs.refetch()}>Try again</Button>} />;
   }
   return (
-    <Table<TPrintJob>
+    <PlainTable<TPrintJob>
       className="print-history"
-      size="small"
-      rowKey="id"
+      label="Print files"
       loading={jobs.isPending}
-      dataSource={jobs.data ?? []}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No print files yet" /> }}
+      rows={jobs.data ?? []}
+      rowKey={(job) => job.id}
+      empty="No print files yet"
       columns={[
-        { title: 'Started', dataIndex: 'created_at', render: (v: string) => new Date(v).toLocaleString() },
-        { title: 'Records', dataIndex: 'total', align: 'right', render: (v: number) => fmtCount(v) },
-        { title: 'Mailing list', dataIndex: 'list_name', render: (v: string | null) => v ?? '—' },
-        { title: 'Design', dataIndex: 'design_version', render: (v: number | null) => (v != null ? `Version ${v}` : '—') },
-        { title: 'Size', dataIndex: 'file_size', align: 'right', render: (v: number | null) => (v != null ? fileSize(v) : '—') },
-        { title: 'Status', dataIndex: 'status', render: (v: TPrintJob['status'], job) => <Tag color={STATUS[v].color} title={job.error}>{STATUS[v].text}</Tag> },
+        { title: 'Started', render: (job) => new Date(job.created_at).toLocaleString() },
+        { title: 'Records', align: 'right', render: (job) => fmtCount(job.total) },
+        { title: 'Mailing list', render: (job) => job.list_name ?? '—' },
+        { title: 'Design', render: (job) => (job.design_version != null ? `Version ${job.design_version}` : '—') },
+        { title: 'Size', align: 'right', render: (job) => (job.file_size != null ? fileSize(job.file_size) : '—') },
+        { title: 'Status', render: (job) => <Tag color={STATUS[job.status].color} title={job.error ?? undefined}>{STATUS[job.status].text}</Tag> },
         {
           title: '',
           key: 'download',
-          render: (_: unknown, job) => job.status === 'done' && (
+          render: (job) => job.status === 'done' && (
             <Button size="small" href={printFileUrl(job.id)} download icon={<DownloadOutlined aria-hidden />} aria-label={`Download the print file started ${new Date(job.created_at).toLocaleString()}`}>
               Download
             </Button>

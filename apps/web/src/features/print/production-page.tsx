@@ -1,5 +1,6 @@
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
+import { Card } from '../../components/card';
 import { useProject } from '../projects/projects-api';
 import { PreviewGallery } from './preview-gallery';
 import { PrintJobPanel } from './print-job-panel';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert, Button, Card, Col, Collapse, Form, Input, Row, Skeleton } from 'antd';
+import { Alert, Button, Col, Collapse, Form, Input, Row, Skeleton } from 'antd';
+import { Card } from '../../components/card';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { NEW_PROJECT_DEFAULTS, type PermitType } from '@mailcraft/shared';

@@ -1,4 +1,4 @@
-import { Col, Form, Radio, Row, Select, type FormInstance } from 'antd';
+import { Col, Form, Radio, Row, type FormInstance } from 'antd';
 import { MAILER_SIZES, MORE_SIZES_MESSAGE, type TemplateType } from '@mailcraft/shared';
 import { mailerSizeOptions, sidesOptions, templateTypeOptions } from './project-labels';
 
@@ -7,6 +7,8 @@ type MailerValues = { template_type: TemplateType; paper_size: string; sides: st
 /**
  * Mailer type, size and sides of a project form (spec 000 §2, §4, §5): the size is limited to the
  * type's allowed size ('Additional sizes coming soon') and resets to it when the type changes.
+ * Each is a row of radio buttons — two types, one size per type, two sides: every choice in
+ * view, and no Select on the project list's first load (issue 6).
  * `stacked` puts the fields under each other (narrow cards). Lives inside an antd Form whose values include template_type, paper_size and sides.
  */
 export function MailerFields<T extends MailerValues>({ form, stacked = false }: { form: FormInstance<T>; stacked?: boolean }) {
@@ -17,15 +19,17 @@ export function MailerFields<T extends MailerValues>({ form, stacked = false }: 
     <Row gutter={16}>
       <Col {...col}>
         <Form.Item label="Mailer type" name="template_type">
-          <Select
+          <Radio.Group
+            aria-label="Mailer type"
+            optionType="button"
             options={templateTypeOptions}
-            onChange={(t: TemplateType) => setField('paper_size', MAILER_SIZES[t][0])}
+            onChange={(e) => setField('paper_size', MAILER_SIZES[e.target.value as TemplateType][0])}
           />
         </Form.Item>
       </Col>
       <Col {...col}>
         <Form.Item label="Size" name="paper_size" extra={MORE_SIZES_MESSAGE}>
-          <Select options={mailerSizeOptions(type)} />
+          <Radio.Group aria-label="Size" optionType="button" options={mailerSizeOptions(type)} />
         </Form.Item>
       </Col>
       <Col {...col}>

@@ -1,5 +1,6 @@
 import { useState, type MouseEvent } from 'react';
-import { Alert, Button, Card, Tag, Tooltip } from 'antd';
+import { Alert, Button, Tag, Tooltip } from 'antd';
+import { Card } from '../../components/card';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import type { TProject } from '@mailcraft/shared';

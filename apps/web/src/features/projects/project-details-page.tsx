@@ -1,5 +1,6 @@
-import { useEffect } from 'react';
-import { Alert, Button, Card, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
+import { lazy, Suspense, useEffect } from 'react';
+import { Alert, Button, Col, Descriptions, Row, Skeleton, Typography } from 'antd';
+import { Card } from '../../components/card';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ProjectPermitSummary } from './project-permit-summary';
@@ -8,9 +9,11 @@ import { ProjectThumbnails } from './project-thumbnails';
 import { SIDES_LABELS, TEMPLATE_TYPE_LABELS, formatDate, labelOf } from './project-labels';
 import { useProject, useProjectStatus } from './projects-api';
 import { setSelectedProject } from './selected-project';
-import { TemplateSetup } from './template-setup';
 import { WorkflowActions } from './workflow-actions';
 import './projects.css';
+
+/** The template setup dialog loads when first opened (issue 6: first-load size). */
+const TemplateSetup = lazy(() => import('./template-setup').then((m) => ({ default: m.TemplateSetup })));
 
 const SETUP_PARAM = 'setup';
 
@@ -94,7 +97,7 @@ export function ProjectDetailsPage() {
       <Card title="Designs" style={{ marginTop: 16 }}>
         <ProjectThumbnails project={p} size="large" />
       </Card>
-      {setupOpen && <TemplateSetup project={p} onClose={() => setSetup(false)} />}
+      {setupOpen && <Suspense fallback={null}><TemplateSetup project={p} onClose={() => setSetup(false)} /></Suspense>}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Alert, Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { Alert, Button, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { Card } from '../../components/card';
 import type { TProject } from '@mailcraft/shared';
 import { RecentActivity } from '../analytics/recent-activity';
 import { CreateProjectForm } from './create-project-form';

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Progress, Skeleton, Tag } from 'antd';
+import { Alert, Button, Progress, Skeleton, Tag } from 'antd';
+import { Card } from '../../components/card';
 import { CheckCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
 import { projectProgress, type TProjectStatus } from '@mailcraft/shared';
 import type { UseQueryResult } from '@tanstack/react-query';

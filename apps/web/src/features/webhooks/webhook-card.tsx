@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Collapse, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
+import { Alert, App, Button, Collapse, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
+import { Card } from '../../components/card';
 import { WEBHOOK_MESSAGES, type TWebhook } from '@mailcraft/shared';
 import { errorDetail } from '../../lib/api-client';
 import { DeliveryLog } from './delivery-log';

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
-import { Alert, Card, Space, Spin, Typography } from 'antd';
+import { Alert, Space, Spin, Typography } from 'antd';
+import { Card } from '../../components/card';
 import { WEBHOOK_MESSAGES } from '@mailcraft/shared';
 import { errorDetail } from '../../lib/api-client';
 import { useMailingList } from '../mailing-lists/mailing-lists-api';

@@ -1,0 +1,70 @@
+import {
+  ZCarrierSchema, ZErrorSchema, ZIdParams, ZNoContent, ZNotificationDeliverySchema, ZNotificationInputSchema, ZNotificationSchema,
+  ZNotificationsQuerySchema,
+} from '@mailcraft/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import type { ZodApp } from '../../platform/module.js';
+import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { listCarriers } from './carriers.js';
+import {
+  createNotification, deleteNotification, getNotification, listNotifications, notificationHistory, updateNotification,
+} from './notifications.service.js';
+
+/**
+ * Scan notifications (spec 001 §3, §5, §7); login required, another user's notification → 404:
+ * - GET    /api/carriers → TCarrier[] (US) · GET /api/carriers/all → TCarrier[] (with international)
+ * - GET    /api/notifications?project&listId → TNotification[]
+ * - GET    /api/notifications/{id} → TNotification
+ * - POST   /api/notifications → 201 TNotification (400 with the spec's messages, 402 upgrade)
+ * - PUT    /api/notifications/{id} → TNotification (the update the spec leaves open: a full replace)
+ * - DELETE /api/notifications/{id} → 204
+ * - GET    /api/notifications/{id}/history → TNotificationDelivery[] (newest first)
+ */
+export async function notificationsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const tags = ['notifications'];
+  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+
+  app.get('/api/carriers', {
+    ...signedIn,
+    schema: { summary: 'US carriers and their email-to-SMS gateways', tags, response: { 200: z.array(ZCarrierSchema), 401: ZErrorSchema } },
+  }, async () => listCarriers(ctx, false));
+
+  app.get('/api/carriers/all', {
+    ...signedIn,
+    schema: { summary: 'Every carrier, international ones included', tags, response: { 200: z.array(ZCarrierSchema), 401: ZErrorSchema } },
+  }, async () => listCarriers(ctx, true));
+
+  app.get('/api/notifications', {
+    ...signedIn,
+    schema: { summary: 'The user\'s notifications of a project or list', tags, querystring: ZNotificationsQuerySchema, response: { 200: z.array(ZNotificationSchema), ...errors } },
+  }, async (req) => listNotifications(ctx, requirePrincipal(req), req.query));
+
+  app.get('/api/notifications/:id', {
+    ...signedIn,
+    schema: { summary: 'One notification', tags, params: ZIdParams, response: { 200: ZNotificationSchema, ...errors } },
+  }, async (req) => getNotification(ctx, requirePrincipal(req), req.params.id));
+
+  app.post('/api/notifications', {
+    ...signedIn,
+    schema: { summary: 'Create an SMS, email or webhook notification', tags, body: ZNotificationInputSchema, response: { 201: ZNotificationSchema, 402: ZErrorSchema, ...errors } },
+  }, async (req, reply) => reply.status(201).send(await createNotification(ctx, requirePrincipal(req), req.body)));
+
+  app.put('/api/notifications/:id', {
+    ...signedIn,
+    schema: { summary: 'Replace a notification\'s settings (same type)', tags, params: ZIdParams, body: ZNotificationInputSchema, response: { 200: ZNotificationSchema, 402: ZErrorSchema, ...errors } },
+  }, async (req) => updateNotification(ctx, requirePrincipal(req), req.params.id, req.body));
+
+  app.delete('/api/notifications/:id', {
+    ...signedIn,
+    schema: { summary: 'Delete a notification and its history', tags, params: ZIdParams, response: { 204: ZNoContent, ...errors } },
+  }, async (req, reply) => {
+    await deleteNotification(ctx, requirePrincipal(req), req.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.get('/api/notifications/:id/history', {
+    ...signedIn,
+    schema: { summary: 'A notification\'s delivery history', tags, params: ZIdParams, response: { 200: z.array(ZNotificationDeliverySchema), ...errors } },
+  }, async (req) => notificationHistory(ctx, requirePrincipal(req), req.params.id));
+}

@@ -1,0 +1,117 @@
+/**
+ * Scan notifications (spec 001 §3 Notification, §4 Notifications, §5, §8, §9): types, schedules,
+ * limits, default templates and messages, written once for the server and the web app. Apart from
+ * the zod schemas in notifications.ts (issue 6: pages load zod only when they validate).
+ */
+
+/** How a notification is delivered (spec 001 §3). */
+export const NOTIFICATION_TYPES = ['sms', 'email', 'webhook'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** When it is sent (spec 001 §4): at each scan, or a digest of the period's scans. */
+export const SCHEDULE_TYPES = ['immediate', 'daily', 'weekly', 'monthly'] as const;
+export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
+
+/** Retries of a failed delivery (spec 001 §5, §9): count 0–10 (default 3), delay 60–3600 s (default 300). */
+export const NOTIFICATION_RETRY = {
+  count: { min: 0, max: 10, default: 3 },
+  delaySeconds: { min: 60, max: 3600, default: 300 },
+} as const;
+
+/** An SMS is at most this many characters; longer messages are cut at a word (spec 001 §5, issue 8). */
+export const SMS_MAX_CHARS = 160;
+
+/** Scan variables every notification template can use (spec 001 §3 notification field lists). */
+export const NOTIFICATION_SCAN_FIELDS = ['scan_timestamp', 'scan_location', 'scan_ip', 'scan_user_agent', 'scan_count'] as const;
+/** Record variables the notification field lists add to the QR fields (spec 001 §3). */
+export const NOTIFICATION_EXTRA_FIELDS = ['company_name', 'phone', 'cell_phone', 'sequence'] as const;
+
+/** Default SMS template: name, address, scan time and total scans (spec 001 §9). Liquid syntax. */
+export const DEFAULT_SMS_TEMPLATE =
+  'Scan: {{ full_name }}, {{ address }}, {{ city_state_zip }} at {{ scan_timestamp }}. Total scans: {{ scan_count }}';
+/** Default email subject, with the contact's first and last name (spec 001 §9). */
+export const DEFAULT_EMAIL_SUBJECT = 'QR code scanned by {{ first_name }} {{ last_name }}';
+/** Default email body. */
+export const DEFAULT_EMAIL_TEMPLATE = [
+  '{{ first_name }} {{ last_name }} scanned the QR code on their mail piece.',
+  '',
+  'Address: {{ address }}, {{ city_state_zip }}',
+  'Email: {{ email }}',
+  'Scanned at: {{ scan_timestamp }} ({{ scan_location }})',
+  'Total scans: {{ scan_count }}',
+].join('\n');
+
+/** Delivery statuses of the history (spec 001 §4); anything else shows as 'other'. */
+export const NOTIFICATION_DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
+export type NotificationDeliveryStatus = (typeof NOTIFICATION_DELIVERY_STATUSES)[number];
+
+/** Session-expiry warning (spec 001 §4 Session, §9): poll, countdown and silent check, in seconds. */
+export const SESSION_WARNING = { pollSeconds: 60, countdownSeconds: 300, silentCheckSeconds: 300 } as const;
+/** After a webhook notification is saved the screen reloads after this long (spec 001 §9), in ms. */
+export const WEBHOOK_SAVE_RELOAD_MS = 2_000;
+
+/** Validation, failure and success messages of the notification screens (spec 001 §5, §6, §8). */
+export const NOTIFICATION_MESSAGES = {
+  smsRequired: 'Name, phone number, and carrier are required',
+  smsTestRequired: 'Phone number and carrier are required',
+  emailRequired: 'Name and at least one recipient are required',
+  emailTestRequired: 'At least one valid recipient email is required',
+  webhookRequired: 'Name and endpoint URL are required',
+  webhookTestRequired: 'A composed webhook URL is required',
+  invalidList: 'Invalid mailing list ID',
+  retryCount: `Retry count must be between ${NOTIFICATION_RETRY.count.min} and ${NOTIFICATION_RETRY.count.max}`,
+  retryDelay: `Retry delay must be between ${NOTIFICATION_RETRY.delaySeconds.min} and ${NOTIFICATION_RETRY.delaySeconds.max} seconds`,
+  scheduleTime: 'Daily, weekly and monthly notifications need a time (HH:MM)',
+  scheduleWeekday: 'Weekly notifications need a weekday from 0 (Sunday) to 6',
+  scheduleMonthDay: 'Monthly notifications need a day from 1 to 31',
+  timezone: 'Unknown time zone',
+  carrierRetired: 'This carrier no longer delivers email-to-SMS messages; choose another carrier',
+  carrierUnknown: 'Unknown carrier',
+  loadCarriersFailed: 'Failed to load carriers',
+  loadPreviewFailed: 'Failed to load preview data',
+  saveSmsFailed: 'Failed to save SMS notification',
+  testSmsFailed: 'Failed to send test SMS',
+  deleteFailed: 'Failed to delete notification',
+  loadFailed: 'Failed to load notification',
+  saveWebhookFailed: 'Failed to save webhook',
+  testWebhookFailed: 'Failed to test webhook',
+  deleteWebhookFailed: 'Failed to delete webhook',
+  copySecretFailed: 'Failed to copy secret key',
+  testEmailFailed: 'Failed to send test email',
+  loadListFailed: 'Failed to load notifications',
+  historyFailed: 'Failed to fetch notification history',
+  historyEmpty: 'No delivery history available.',
+  smsSaved: 'SMS notification saved successfully',
+  smsTested: 'Test SMS sent successfully',
+  deleted: 'Notification deleted successfully',
+  webhookSaved: 'Webhook saved successfully',
+  webhookDeleted: 'Webhook deleted successfully',
+  secretCopied: 'Secret key copied to clipboard',
+  webhookTested: 'Test webhook sent successfully',
+  emailSaved: 'Email notification saved successfully',
+  emailTested: 'Test email sent successfully',
+  sessionTitle: 'Your session is about to expire',
+} as const;
+
+/** The upgrade message of a notification type without the `notifications` feature (spec 001 §6). */
+export const notificationUpgradeMessage = (type: NotificationType): string =>
+  `You need to upgrade your plan to save ${type === 'sms' ? 'SMS' : type} notifications`;
+
+/**
+ * `text` cut to at most `max` characters at a word boundary, with '…' when cut (spec 001 §5: an
+ * SMS is cut sensibly, not mid-word). A single word longer than the limit is cut inside it.
+ */
+export function cutAtWord(text: string, max: number = SMS_MAX_CHARS): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const room = clean.slice(0, max - 1);
+  const space = room.lastIndexOf(' ');
+  const cut = space > max / 2 ? room.slice(0, space) : room;
+  return `${cut.replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/** Valid email addresses of a comma- or semicolon-joined list (or a list), trimmed, at most 20. */
+export function splitRecipients(value: string | string[]): string[] {
+  const parts = (Array.isArray(value) ? value : value.split(/[,;]/)).map((s) => s.trim()).filter(Boolean);
+  return parts.filter((s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s)).slice(0, 20);
+}
