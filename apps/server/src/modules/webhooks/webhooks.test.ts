@@ -205,7 +205,10 @@ describe('webhooks: signed deliveries with retries', () => {
       await t.ctx.events.publish('scan.recorded', scan(listId, owner.id));
       await eventually(() => busy.received.length === 2);
       expect(busy.received[1].at - busy.received[0].at).toBeGreaterThanOrEqual(2900);
-      const hooks: TWebhook[] = (await owner.req({ method: 'GET', url: `/api/webhooks/${listId}` })).json();
+      const list = async (): Promise<TWebhook[]> => (await owner.req({ method: 'GET', url: `/api/webhooks/${listId}` })).json();
+      // The endpoint's answer is recorded just after it is sent: wait for the record, not the request.
+      await eventually(async () => (await list()).find((h) => h.id === busyHook.id)?.success_rate === 100);
+      const hooks = await list();
       expect(hooks.find((h) => h.id === goneHook.id)).toMatchObject({ is_active: false, disabled_reason: 'The endpoint answered 410 Gone' });
       expect(gone.received).toHaveLength(1);
       expect(hooks.find((h) => h.id === busyHook.id)).toMatchObject({ is_active: true, success_rate: 100 });
