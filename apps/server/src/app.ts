@@ -76,6 +76,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {})
 
   await app.register(async (api) => {
     api.decorateRequest('sessionUser', null);
+    api.decorateRequest('sessionExpiresAt', null);
     api.addHook('onRequest', authenticateSession(ctx));
     api.addHook('preHandler', guardRequests(ctx));
     await registerModules(api, ctx, webModules);

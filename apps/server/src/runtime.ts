@@ -18,7 +18,7 @@ export async function createContext(config: Config, database: Database, opts: { 
   const ctx: AppContext = {
     config, database, db: database.db, storage: new LocalStorage(config.storageDir), queue,
     events: createEventBus(queue, eventSubscriptions),
-    mailer: await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }),
+    mailer: await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
   };
   await seedFonts(ctx);
   return ctx;

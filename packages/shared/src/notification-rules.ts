@@ -115,3 +115,25 @@ export function splitRecipients(value: string | string[]): string[] {
   const parts = (Array.isArray(value) ? value : value.split(/[,;]/)).map((s) => s.trim()).filter(Boolean);
   return parts.filter((s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s)).slice(0, 20);
 }
+
+/** Map variables (spec 001 §3 Field groups: Maps), offered once the list has route maps. */
+export const NOTIFICATION_MAP_FIELDS = ['map_image', 'distance', 'duration'] as const;
+
+/**
+ * The variable picker's groups (spec 001 §3 notification field lists): the record's standard
+ * fields (company_name, phone, cell_phone and sequence included), custom, USPS, maps (only when
+ * `withMaps`) and the scan's fields. The same names render in SMS, email and webhook templates.
+ */
+export function notificationVariableGroups(withMaps: boolean): Array<{ group: string; fields: string[] }> {
+  const record = [
+    'first_name', 'middle_name', 'last_name', 'full_name', 'company_name', 'email', 'phone', 'cell_phone',
+    'address', 'address_2', 'city', 'state', 'zip', 'city_state_zip', 'record_id', 'sequence',
+  ];
+  return [
+    { group: 'Mailing list', fields: record },
+    { group: 'Custom', fields: Array.from({ length: 10 }, (_, i) => `custom_${i + 1}`) },
+    { group: 'USPS', fields: ['no', 'ase', 'oel', 'presorttrayid', 'presortdate', 'imbno', 'encodedimbno'] },
+    ...(withMaps ? [{ group: 'Maps', fields: [...NOTIFICATION_MAP_FIELDS] }] : []),
+    { group: 'Scan', fields: [...NOTIFICATION_SCAN_FIELDS] },
+  ];
+}

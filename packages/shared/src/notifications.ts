@@ -155,3 +155,21 @@ export const ZNotificationTestResultSchema = z.object({
   rendered: z.string().describe('The rendered message (SMS text, email subject, or request body)'),
   outbox: z.boolean().describe('True when no SMTP server is configured and the mail was kept in the outbox'),
 }).meta({ id: 'NotificationTestResult' });
+
+/** One message kept in the outbox because no SMTP server is configured (issue 8). */
+export const ZOutboxMessageSchema = z.object({
+  id: z.string().describe('Message id'),
+  to: z.string().describe('Recipients, comma-joined (an SMS gateway address for a text message)'),
+  subject: z.string().describe('Subject'),
+  text: z.string().describe('Plain-text body'),
+  html: z.string().nullable().describe('HTML body, when the message has one'),
+  created_at: z.string().describe('ISO 8601 time it would have been sent'),
+}).meta({ id: 'OutboxMessage' });
+export type TOutboxMessage = z.infer<typeof ZOutboxMessageSchema>;
+
+/** GET /api/outbox: how mail leaves the server, and the user's kept messages, newest first. */
+export const ZOutboxSchema = z.object({
+  delivery: z.enum(['smtp', 'outbox']).describe('smtp: sent through SMTP_URL; outbox: SMTP_URL is unset and mail is kept here'),
+  messages: z.array(ZOutboxMessageSchema).describe('The latest 100 kept messages, newest first'),
+}).meta({ id: 'Outbox' });
+export type TOutbox = z.infer<typeof ZOutboxSchema>;

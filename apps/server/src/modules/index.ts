@@ -10,6 +10,7 @@ import { columnMappingsRoutes } from './column-mappings/column-mappings.routes.j
 import { templateGuideRoutes } from './designs/guide.routes.js';
 import { fontsRoutes } from './fonts/fonts.routes.js';
 import { mailingListsRoutes } from './mailing-lists/mailing-lists.routes.js';
+import { notificationDeliverJob, notificationDigestJob, notificationFanOutJob } from './notifications/notifications.jobs.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { permitsRoutes } from './permits/permits.routes.js';
 import { printRoutes } from './print/print.routes.js';
@@ -47,17 +48,21 @@ export const webModules: readonly RouteModule[] = [
 export const rootModules: readonly RouteModule[] = [shortLinkRoutes];
 
 /** Every background job a worker runs (issue 5 §3). */
-export const jobDefinitions: readonly JobDefinition[] = [printRenderJob, printRecoverJob, authPurgeJob, passwordResetMailJob, scansPurgeIpsJob, webhookFanOutJob, webhookDeliverJob];
+export const jobDefinitions: readonly JobDefinition[] = [
+  printRenderJob, printRecoverJob, authPurgeJob, passwordResetMailJob, scansPurgeIpsJob, webhookFanOutJob, webhookDeliverJob,
+  notificationFanOutJob, notificationDeliverJob, notificationDigestJob,
+];
 
 /** Cron schedules (UTC unless a time zone is given). */
 export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; payload: object; tz?: string }> = [
   { job: printRecoverJob, cron: '* * * * *', payload: {} },
   { job: authPurgeJob, cron: '17 * * * *', payload: {} },
   { job: scansPurgeIpsJob, cron: '41 * * * *', payload: {} },
+  { job: notificationDigestJob, cron: '*/15 * * * *', payload: {} },
 ];
 
 /** Jobs that run when a domain event is published (scans fan out here). */
-export const eventSubscriptions: Subscriptions = { 'scan.recorded': [webhookFanOutJob] };
+export const eventSubscriptions: Subscriptions = { 'scan.recorded': [webhookFanOutJob, notificationFanOutJob] };
 
 /** Start-up work of a worker process, after its job handlers are registered. */
 export const workerStartTasks: ReadonlyArray<(ctx: AppContext) => Promise<void>> = [recoverPrintJobsAtStart];

@@ -54,7 +54,7 @@ const ZEnvSchema = z.object({
   ALLOW_PRIVATE_WEBHOOKS: optional(z.enum(['true', 'false'], { error: 'ALLOW_PRIVATE_WEBHOOKS must be true or false' })).default('false')
     .describe('Let webhooks reach loopback, private and link-local addresses (tests, closed networks)'),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL'))
-    .describe('SMTP server for mail (password resets); unset → messages are written to the server log'),
+    .describe('SMTP server for mail (password resets, SMS and email notifications); unset → messages are kept in the outbox table'),
   MAIL_FROM: optional(z.string().min(3)).default('Mailcraft <no-reply@localhost>').describe('Sender of the mail the app sends'),
   PRODUCT_PERMIT_NUMBER: optional(z.string().trim().min(1).max(PRODUCT_PERMIT_NUMBER_MAX, `PRODUCT_PERMIT_NUMBER must be at most ${PRODUCT_PERMIT_NUMBER_MAX} characters`))
     .describe('Number of the operator\'s permit imprint that projects may mail under; with PRODUCT_PERMIT_CITY, else no product permit'),
@@ -62,6 +62,8 @@ const ZEnvSchema = z.object({
     .describe('City and state of the permit\'s entry post office, e.g. "AUSTIN, TX"'),
   WEBHOOK_RETRY_SCHEDULE: optional(z.string().regex(/^\d+(,\d+)*$/, 'WEBHOOK_RETRY_SCHEDULE must be seconds separated by commas'))
     .describe('Seconds before each delivery attempt (tests shorten it); default the Standard Webhooks schedule'),
+  NOTIFICATION_RETRY_DELAY_SECONDS: optional(z.coerce.number().int().min(0).max(3600))
+    .describe('Overrides every notification\'s retry delay (tests shorten it); unset → each notification\'s retry_delay'),
 });
 
 /**
@@ -99,7 +101,9 @@ export type Config = {
   allowPrivateWebhooks: boolean;
   /** Seconds before each delivery attempt, the first normally 0 (default WEBHOOK_RETRY_SCHEDULE_SECONDS). */
   webhookRetrySchedule: number[];
-  /** SMTP server URL (SMTP_URL), or null: mail is written to the server log. */
+  /** Seconds between notification retries for every notification (NOTIFICATION_RETRY_DELAY_SECONDS, tests), or null: each its own. */
+  notificationRetryDelay: number | null;
+  /** SMTP server URL (SMTP_URL), or null: mail is kept in the outbox table (sign-in mail also logged). */
   smtpUrl: string | null;
   /** Sender address of outgoing mail (MAIL_FROM). */
   mailFrom: string;
@@ -147,6 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     scanRateLimit: e.SCAN_RATE_LIMIT,
     allowPrivateWebhooks: e.ALLOW_PRIVATE_WEBHOOKS === 'true',
     webhookRetrySchedule: e.WEBHOOK_RETRY_SCHEDULE ? e.WEBHOOK_RETRY_SCHEDULE.split(',').map(Number) : [...WEBHOOK_RETRY_SCHEDULE_SECONDS],
+    notificationRetryDelay: e.NOTIFICATION_RETRY_DELAY_SECONDS ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     productPermit: e.PRODUCT_PERMIT_NUMBER && e.PRODUCT_PERMIT_CITY

@@ -13,7 +13,7 @@ export const ZIdParams = z.object({
 /** Error codes of the envelope, each with one HTTP status (server `ERROR_STATUS`). */
 export const ERROR_CODES = [
   'BAD_REQUEST', 'VALIDATION', 'UNAUTHORIZED', 'PAYMENT_REQUIRED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT',
-  'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'UNPROCESSABLE', 'RATE_LIMITED', 'INTERNAL',
+  'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'UNPROCESSABLE', 'RATE_LIMITED', 'INTERNAL', 'BAD_GATEWAY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

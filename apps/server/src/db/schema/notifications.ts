@@ -87,3 +87,17 @@ export const mailOutbox = pgTable('mail_outbox', {
   html: text('html'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('mail_outbox_user_idx').on(t.userId, t.createdAt)]);
+
+/**
+ * Scans waiting for a digest (daily, weekly or monthly notifications, spec 001 §4): the fan-out
+ * keeps each scan's variables here; the digest run of the period sends them in one message.
+ */
+export const notificationDigestItems = pgTable('notification_digest_items', {
+  notificationId: uuid('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+  scanId: uuid('scan_id').notNull(),
+  scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+  variables: jsonb('variables').$type<Record<string, string>>().notNull(),
+}, (t) => [
+  uniqueIndex('notification_digest_items_scan_idx').on(t.notificationId, t.scanId),
+  index('notification_digest_items_time_idx').on(t.notificationId, t.scannedAt),
+]);

@@ -23,7 +23,7 @@ export const authRepo = {
   /** The user of a session that is neither idle-expired nor created before `createdAfter`. */
   findSession: async (db: Db, id: string, createdAfter: Date) =>
     (await db
-      .select({ user: users, expiresAt: sessions.expiresAt })
+      .select({ user: users, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), gt(sessions.createdAt, createdAfter)))

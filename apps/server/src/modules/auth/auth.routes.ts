@@ -33,7 +33,8 @@ const failureMessage = (err: unknown) => (err instanceof AppError ? err.message 
  * - GET /api/auth/login, GET /api/auth/signup — the forms; `?next=` path to return to.
  * - POST /api/auth/login {email, password} → cookie; JSON `{authenticated, user}`; 401 on bad credentials, 429 when rate-limited.
  * - POST /api/auth/signup {email, password, given_name} → creates the account and signs in (201).
- * - GET /api/auth/status → `{authenticated, user}`; also the keep-alive that extends the session.
+ * - GET /api/auth/status → `{authenticated, user, expires_at}`; extends the session (keep-alive) unless sent with the
+ *   `x-session-check` header (spec 001 §7 Session: the 60 s poll reads the session without keeping it alive).
  * - GET /api/auth/logout → clears the session.
  */
 export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
@@ -105,11 +106,11 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   });
 
   app.get('/api/auth/status', {
-    schema: { summary: 'Whether a session is signed in; extends it (keep-alive)', tags, response: { 200: ZAuthStatusSchema } },
+    schema: { summary: 'Whether a session is signed in and when it ends; extends it unless sent with x-session-check', tags, response: { 200: ZAuthStatusSchema } },
   }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
     // The session lookup already read the account: no second query on the keep-alive path.
-    return { authenticated: !!req.sessionUser, user: req.sessionUser } satisfies TAuthStatus;
+    return { authenticated: !!req.sessionUser, user: req.sessionUser, expires_at: req.sessionExpiresAt?.toISOString() ?? null } satisfies TAuthStatus;
   });
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -77,17 +77,24 @@ export async function startSession(db: Db, userId: string): Promise<string> {
 }
 
 /**
- * Resolves a cookie token to its user — unless idle past SESSION_IDLE_SECONDS or older than
- * SESSION_MAX_AGE_SECONDS (30 days) — and slides the inactivity expiry forward (at most once a
- * minute, so reads do not each write). Returns null for an unknown or expired session.
+ * Resolves a cookie token to its user and the time the session ends — unless idle past
+ * SESSION_IDLE_SECONDS or older than SESSION_MAX_AGE_SECONDS (30 days) — and, when `slide`
+ * (every request but a session check, spec 001 §7 Session), moves the inactivity expiry forward
+ * (at most once a minute, so reads do not each write). `expiresAt` is the earlier of the idle
+ * expiry and the 30-day maximum. Returns null for an unknown or expired session.
  */
-export async function resumeSession(db: Db, token: string): Promise<TUser | null> {
+export async function resumeSession(db: Db, token: string, slide = true): Promise<{ user: TUser; expiresAt: Date } | null> {
   const id = tokenHash(token);
   const found = await authRepo.findSession(db, id, new Date(Date.now() - SESSION_MAX_AGE_SECONDS * 1000));
   if (!found) return null;
+  let idleEnd = found.expiresAt;
   const fresh = Date.now() + SESSION_IDLE_SECONDS * 1000;
-  if (fresh - found.expiresAt.getTime() > 60_000) await authRepo.extendSession(db, id, new Date(fresh));
-  return presentUser(found.user);
+  if (slide && fresh - found.expiresAt.getTime() > 60_000) {
+    await authRepo.extendSession(db, id, new Date(fresh));
+    idleEnd = new Date(fresh);
+  }
+  const maxEnd = found.createdAt.getTime() + SESSION_MAX_AGE_SECONDS * 1000;
+  return { user: presentUser(found.user), expiresAt: new Date(Math.min(idleEnd.getTime(), maxEnd)) };
 }
 
 export async function endSession(db: Db, token: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_MAX_AGE_SECONDS } from '@mailcraft/shared';
+import { SESSION_CHECK_HEADER, SESSION_MAX_AGE_SECONDS } from '@mailcraft/shared';
 import { authFailures, sessions } from '../../db/schema/index.js';
 import { createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
 import { clientKey } from '../../platform/client-key.js';
@@ -22,9 +22,28 @@ describe('auth', () => {
   });
 
   it('anonymous status is unauthenticated and protected routes answer 401', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/status' })).json()).toEqual({ authenticated: false, user: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/status' })).json()).toEqual({ authenticated: false, user: null, expires_at: null });
     const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/current' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('tells when the session ends; a session check reads it without extending it (spec 001 §7 Session)', async () => {
+    const user = await signUpUser(t.app);
+    const status = async (check: boolean) =>
+      (await user.req({ method: 'GET', url: '/api/auth/status', headers: check ? { [SESSION_CHECK_HEADER]: '1' } : {} })).json().expires_at as string;
+    const inAnHour = Date.parse(await status(true)) - Date.now();
+    expect(inAnHour).toBeGreaterThan(3500_000);
+    expect(inAnHour).toBeLessThanOrEqual(3600_000);
+    // Four minutes of inactivity left: the 60 s poll sees it and does not renew it; a real request does.
+    const soon = new Date(Date.now() + 4 * 60_000);
+    await t.ctx.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.userId, user.id));
+    expect(Date.parse(await status(true))).toBe(soon.getTime());
+    expect(Date.parse(await status(true))).toBe(soon.getTime());
+    expect(Date.parse(await status(false)) - Date.now()).toBeGreaterThan(3500_000);
+    // Ended server-side: the check reports signed out.
+    await t.ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect((await user.req({ method: 'GET', url: '/api/auth/status', headers: { [SESSION_CHECK_HEADER]: '1' } })).json())
+      .toEqual({ authenticated: false, user: null, expires_at: null });
   });
 
   it('logs in with JSON, rejects a wrong password with 401, logs out', async () => {

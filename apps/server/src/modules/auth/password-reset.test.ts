@@ -110,7 +110,7 @@ describe('password reset by email (issue 6 "Sign-in")', () => {
   it('without SMTP_URL writes the message, link included, to the server log', async () => {
     const lines: string[] = [];
     const user = await signUpUser(t.app, { given_name: 'Lin' });
-    const ctx = { ...t.ctx, mailer: await createMailer({ smtpUrl: null, from: 'x', log: (l) => lines.push(l) }) };
+    const ctx = { ...t.ctx, mailer: await createMailer({ smtpUrl: null, from: 'x', db: t.ctx.db, log: (l) => lines.push(l) }) };
     await sendPasswordResetMail(ctx, user.email);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`SMTP_URL is not set, so this message was not sent. To: ${user.email}`);

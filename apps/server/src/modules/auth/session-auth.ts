@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_MAX_AGE_SECONDS, type TUser } from '@mailcraft/shared';
+import { SESSION_CHECK_HEADER, SESSION_MAX_AGE_SECONDS, type TUser } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { checkSameOrigin, containsNul } from './request-guards.js';
 import { AppError } from '../../platform/errors.js';
@@ -10,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account as the session lookup read it (GET /api/auth/status answers it); null when anonymous. */
     sessionUser: TUser | null;
+    /** When the session ends unless used again (null when signed out). */
+    sessionExpiresAt: Date | null;
   }
 }
 
@@ -34,11 +36,14 @@ export function authenticateSession(ctx: Pick<AppContext, 'db'>) {
   return async (req: FastifyRequest): Promise<void> => {
     req.principal = null;
     req.sessionUser = null;
+    req.sessionExpiresAt = null;
     const token = req.cookies[SESSION_COOKIE];
     if (!token) return;
-    const user = await resumeSession(ctx.db, token);
-    if (!user) return;
+    const session = await resumeSession(ctx.db, token, !req.headers[SESSION_CHECK_HEADER]);
+    if (!session) return;
+    const { user } = session;
     req.sessionUser = user;
+    req.sessionExpiresAt = session.expiresAt;
     req.principal = { userId: user.id, isAdmin: user.is_admin, via: 'session', scopes: ALL_SCOPES };
   };
 }

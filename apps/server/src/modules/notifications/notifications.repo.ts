@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { carriers, notificationDeliveries, notifications } from '../../db/schema/index.js';
+import { carriers, mailOutbox, notificationDeliveries, notificationDigestItems, notifications } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -51,4 +51,53 @@ export const notificationsRepo = {
   /** Inserts deliveries; one already there for its notification and dedupe key is skipped. Returns the new ones. */
   insertDeliveries: async (db: Db, rows: Array<typeof notificationDeliveries.$inferInsert>): Promise<NotificationDeliveryRow[]> =>
     rows.length ? db.insert(notificationDeliveries).values(rows).onConflictDoNothing().returning() : [],
+
+  delivery: async (db: Db, id: string): Promise<NotificationDeliveryRow | undefined> =>
+    (await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id)).limit(1))[0],
+
+  /** Whether the notification already has a delivery with this dedupe key (a digest already sent). */
+  hasDelivery: async (db: Db, notificationId: string, dedupeKey: string): Promise<boolean> =>
+    (await db.select({ id: notificationDeliveries.id }).from(notificationDeliveries)
+      .where(and(eq(notificationDeliveries.notificationId, notificationId), eq(notificationDeliveries.dedupeKey, dedupeKey))).limit(1)).length > 0,
+
+  /**
+   * Claims attempt `attempt` of a pending delivery: the previous attempt is done, or this one was
+   * claimed more than `staleSeconds` ago and never finished (its process died). Returns the row,
+   * or undefined when another worker has it or it is no longer pending.
+   */
+  claimAttempt: async (db: Db, id: string, attempt: number, staleSeconds: number): Promise<NotificationDeliveryRow | undefined> =>
+    (await db.update(notificationDeliveries).set({ attempts: attempt, attemptStartedAt: new Date() }).where(and(
+      eq(notificationDeliveries.id, id),
+      eq(notificationDeliveries.status, 'pending'),
+      or(
+        eq(notificationDeliveries.attempts, attempt - 1),
+        and(eq(notificationDeliveries.attempts, attempt), lt(notificationDeliveries.attemptStartedAt, sql`now() - make_interval(secs => ${staleSeconds})`)),
+      ),
+    )).returning())[0],
+
+  updateDelivery: async (db: Db, id: string, values: Partial<typeof notificationDeliveries.$inferInsert>) =>
+    db.update(notificationDeliveries).set(values).where(eq(notificationDeliveries.id, id)),
+
+  /** Active digest (non-immediate) notifications. */
+  activeDigests: async (db: Db): Promise<NotificationRow[]> =>
+    db.select().from(notifications).where(and(eq(notifications.isActive, true), ne(notifications.scheduleType, 'immediate'))),
+
+  /** Keeps a scan for the notification's next digest; a scan kept already is skipped. */
+  addDigestItem: async (db: Db, row: typeof notificationDigestItems.$inferInsert) =>
+    db.insert(notificationDigestItems).values(row).onConflictDoNothing(),
+
+  /** The scans kept for a digest with `since` ≤ scanned_at < `until`, oldest first, at most `limit`. */
+  digestItems: async (db: Db, notificationId: string, since: Date, until: Date, limit: number) =>
+    db.select().from(notificationDigestItems).where(and(
+      eq(notificationDigestItems.notificationId, notificationId),
+      gte(notificationDigestItems.scannedAt, since), lt(notificationDigestItems.scannedAt, until),
+    )).orderBy(asc(notificationDigestItems.scannedAt)).limit(limit),
+
+  /** Forgets kept scans older than `before` (already sent, or of a period long past). */
+  purgeDigestItems: async (db: Db, notificationId: string, before: Date) =>
+    db.delete(notificationDigestItems).where(and(eq(notificationDigestItems.notificationId, notificationId), lt(notificationDigestItems.scannedAt, before))),
+
+  /** The user's outbox, newest first. */
+  outbox: async (db: Db, userId: string, limit: number) =>
+    db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId)).orderBy(desc(mailOutbox.createdAt)).limit(limit),
 };

@@ -1,12 +1,14 @@
 import {
-  ZCarrierSchema, ZErrorSchema, ZIdParams, ZNoContent, ZNotificationDeliverySchema, ZNotificationInputSchema, ZNotificationSchema,
-  ZNotificationsQuerySchema,
+  ZCarrierSchema, ZEmailTestSchema, ZErrorSchema, ZIdParams, ZNoContent, ZNotificationDeliverySchema, ZNotificationInputSchema, ZNotificationSchema,
+  ZNotificationsQuerySchema, ZNotificationTestResultSchema, ZOutboxSchema, ZSmsTestSchema, ZWebhookNotificationTestSchema,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { listCarriers } from './carriers.js';
+import { sendTestEmail, sendTestSms, sendTestWebhook } from './notification-tests.service.js';
+import { listOutbox } from './outbox.service.js';
 import {
   createNotification, deleteNotification, getNotification, listNotifications, notificationHistory, updateNotification,
 } from './notifications.service.js';
@@ -20,6 +22,9 @@ import {
  * - PUT    /api/notifications/{id} → TNotification (the update the spec leaves open: a full replace)
  * - DELETE /api/notifications/{id} → 204
  * - GET    /api/notifications/{id}/history → TNotificationDelivery[] (newest first)
+ * - POST   /api/notifications/sms/test | email/test | webhook/test → TNotificationTestResult (400, 402, 502 when
+ *   the mail server or endpoint refuses; 20 test sends per user per 10 minutes, then 429)
+ * - GET    /api/outbox → TOutbox (mail kept because SMTP_URL is unset)
  */
 export async function notificationsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['notifications'];
@@ -67,4 +72,33 @@ export async function notificationsRoutes(app: ZodApp, ctx: AppContext): Promise
     ...signedIn,
     schema: { summary: 'A notification\'s delivery history', tags, params: ZIdParams, response: { 200: z.array(ZNotificationDeliverySchema), ...errors } },
   }, async (req) => notificationHistory(ctx, requirePrincipal(req), req.params.id));
+
+  const testLimit = {
+    rateLimit: {
+      max: 20, timeWindow: '10 minutes', hook: 'preHandler' as const,
+      keyGenerator: (req: { principal?: { userId: string } | null; ip: string }) => `notification-test:${req.principal?.userId ?? req.ip}`,
+      errorResponseBuilder: (_req: unknown, c: { statusCode: number }) => Object.assign(new Error('Too many test sends; try again in a few minutes'), { statusCode: c.statusCode }),
+    },
+  };
+  const testResponses = { 200: ZNotificationTestResultSchema, 402: ZErrorSchema, 429: ZErrorSchema, 502: ZErrorSchema, ...errors };
+
+  app.post('/api/notifications/sms/test', {
+    ...signedIn, config: testLimit,
+    schema: { summary: 'Send a test SMS through the carrier\'s email-to-SMS gateway', tags, body: ZSmsTestSchema, response: testResponses },
+  }, async (req) => sendTestSms(ctx, requirePrincipal(req), req.body));
+
+  app.post('/api/notifications/email/test', {
+    ...signedIn, config: testLimit,
+    schema: { summary: 'Send a test email', tags, body: ZEmailTestSchema, response: testResponses },
+  }, async (req) => sendTestEmail(ctx, requirePrincipal(req), req.body));
+
+  app.post('/api/notifications/webhook/test', {
+    ...signedIn, config: testLimit,
+    schema: { summary: 'Send a signed test call to a composed webhook URL', tags, body: ZWebhookNotificationTestSchema, response: testResponses },
+  }, async (req) => sendTestWebhook(ctx, requirePrincipal(req), req.body));
+
+  app.get('/api/outbox', {
+    ...signedIn,
+    schema: { summary: 'Mail kept instead of sent when no SMTP server is configured', tags, response: { 200: ZOutboxSchema, 401: ZErrorSchema } },
+  }, async (req) => listOutbox(ctx, requirePrincipal(req)));
 }

@@ -13,6 +13,7 @@ import type { Principal } from '../../platform/principal.js';
 import { getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 import { getOwnedProject } from '../projects/projects.service.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
+import { checkTemplate } from './notification-template.js';
 import { notificationsRepo, type NotificationDeliveryRow, type NotificationRow } from './notifications.repo.js';
 
 type Input = z.output<typeof ZNotificationInputSchema>;
@@ -63,8 +64,8 @@ async function ownedNotification(ctx: AppContext, principal: Principal, id: stri
 /**
  * The stored columns of a valid input (spec 001 §3, §5): the list and project are the user's, the
  * carrier exists and still delivers, the phone has 10–15 digits, recipients are addresses, the
- * endpoint is an http(s) URL to a public host, the time zone exists; the other type's fields are
- * cleared. Errors: NOT_FOUND (list, project), VALIDATION (400) with the spec's messages.
+ * endpoint is an http(s) URL to a public host, the time zone exists, templates are valid Liquid;
+ * the other type's fields are cleared. Errors: NOT_FOUND (list, project), VALIDATION (400) with the spec's messages.
  */
 async function columns(ctx: AppContext, principal: Principal, v: Input) {
   const list = await getOwnedList(ctx.db, principal, v.mailing_list_id);
@@ -86,15 +87,16 @@ async function columns(ctx: AppContext, principal: Principal, v: Input) {
     if (carrier.retired) throw new AppError('VALIDATION', M.carrierRetired);
     const digits = (v.phone_number ?? '').replace(/\D/g, '');
     if (digits.length < 10 || digits.length > 15) throw new AppError('VALIDATION', 'Enter the phone number with its area code (10 digits)');
-    return { ...common, phoneNumber: v.phone_number!, carrierId: carrier.id, smsTemplate: v.sms_template?.trim() || DEFAULT_SMS_TEMPLATE };
+    const smsTemplate = v.sms_template?.trim() || DEFAULT_SMS_TEMPLATE;
+    checkTemplate(smsTemplate);
+    return { ...common, phoneNumber: v.phone_number!, carrierId: carrier.id, smsTemplate };
   }
   if (v.type === 'email') {
-    return {
-      ...common,
-      emailRecipients: splitRecipients(v.email_recipients ?? '').join(', '),
-      subject: v.subject?.trim() || DEFAULT_EMAIL_SUBJECT,
-      emailTemplate: v.email_template?.trim() || DEFAULT_EMAIL_TEMPLATE,
-    };
+    const subject = v.subject?.trim() || DEFAULT_EMAIL_SUBJECT;
+    const emailTemplate = v.email_template?.trim() || DEFAULT_EMAIL_TEMPLATE;
+    checkTemplate(subject);
+    checkTemplate(emailTemplate);
+    return { ...common, emailRecipients: splitRecipients(v.email_recipients ?? '').join(', '), subject, emailTemplate };
   }
   let url: URL;
   try {

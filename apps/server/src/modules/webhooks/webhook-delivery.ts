@@ -1,7 +1,6 @@
-import { Webhook } from 'standardwebhooks';
-import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_RESPONSE_EXCERPT_CHARS, WEBHOOK_RETRY_SCHEDULE_SECONDS, WEBHOOK_TIMEOUT_SECONDS } from '@mailcraft/shared';
+import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_RETRY_SCHEDULE_SECONDS } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
-import { outboundErrorMessage, outboundFetch } from '../../platform/outbound-http.js';
+import { postSignedWebhook } from '../../platform/signed-webhook.js';
 import { webhooksRepo } from './webhooks.repo.js';
 
 /** Schedules attempt `attempt` of a delivery `delaySeconds` from now (the deliver job). */
@@ -25,10 +24,8 @@ export function retryAfterSeconds(header: string | null, cap: number): number | 
 
 /**
  * One delivery attempt (Standard Webhooks): claims attempt `attempt` of the delivery (so a job
- * handed out twice sends once), signs the body with the webhook's secret — headers `webhook-id`
- * (the message id, the same on every attempt), `webhook-timestamp` (seconds), `webhook-signature`
- * (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body`) — and POSTs it through the SSRF-guarded
- * client with a 15 s timeout. Every attempt is logged. A 2xx is a success. 410 Gone disables the
+ * handed out twice sends once) and sends it signed with the webhook's secret through
+ * `postSignedWebhook` (the message id is the same on every attempt). Every attempt is logged. A 2xx is a success. 410 Gone disables the
  * webhook. Otherwise the next attempt is scheduled by the retry schedule (config
  * `webhookRetrySchedule`: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), later when a 429
  * or 503 asks so with Retry-After; after the last the delivery has failed. A webhook failing for
@@ -44,33 +41,11 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, attem
     return;
   }
 
-  const body = JSON.stringify(delivery.payload);
-  const signature = new Webhook(hook.secretKey).sign(delivery.messageId, now, body);
-  const started = performance.now();
-  let status: number | null = null;
-  let excerpt: string | null = null;
-  let error: string | null = null;
-  let retryAfter: string | null = null;
-  try {
-    const res = await outboundFetch(hook.endpointUrl, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Mailcraft-Webhooks/1.0',
-        'webhook-id': delivery.messageId,
-        'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-        'webhook-signature': signature,
-      },
-      body,
-    }, { allowPrivate: ctx.config.allowPrivateWebhooks, timeoutMs: WEBHOOK_TIMEOUT_SECONDS * 1000 });
-    status = res.status;
-    retryAfter = res.headers.get('retry-after');
-    excerpt = (await res.text().catch(() => '')).slice(0, WEBHOOK_RESPONSE_EXCERPT_CHARS);
-    if (status < 200 || status >= 300) error = `The endpoint answered ${status}`;
-  } catch (err) {
-    error = outboundErrorMessage(err);
-  }
-  const durationMs = Math.round(performance.now() - started);
+  const sent = await postSignedWebhook(
+    { url: hook.endpointUrl, secret: hook.secretKey, messageId: delivery.messageId, body: JSON.stringify(delivery.payload), at: now },
+    { allowPrivate: ctx.config.allowPrivateWebhooks },
+  );
+  const { status, excerpt, error, retryAfter, durationMs } = sent;
   await webhooksRepo.recordAttempt(ctx.db, { deliveryId, attempt, attemptedAt: now, responseCode: status, responseExcerpt: excerpt, errorMessage: error, durationMs });
   const outcome = { responseCode: status, responseExcerpt: excerpt, errorMessage: error, lastAttemptAt: now };
 

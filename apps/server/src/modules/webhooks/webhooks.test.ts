@@ -1,15 +1,14 @@
 import http from 'node:http';
 import type net from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_MESSAGES, type TWebhook } from '@mailcraft/shared';
-import type { DomainEvent } from '../../jobs/events.js';
 import { webhookDeliveries, webhooks } from '../../db/schema/index.js';
 import { attemptDelivery } from './webhook-delivery.js';
 import { expectError } from '../../test/expect-error.js';
 import { createMailingList, onPlan, us500 } from '../../test/factories.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { scanEvent } from '../../test/scan-event.js';
 
 type Received = { at: number; headers: http.IncomingHttpHeaders; body: string };
 
@@ -39,12 +38,7 @@ const eventually = async (check: () => boolean | Promise<boolean>, timeout = 20_
   }
 };
 
-const scan = (listId: string, userId: string, over: Partial<DomainEvent<'scan.recorded'>> = {}): DomainEvent<'scan.recorded'> => ({
-  scanId: randomUUID(), userId, listId, listName: 'us-500.csv', recordId: randomUUID(), shortUrl: 'http://localhost:8080/AbCdEfGhIj',
-  scannedAt: new Date().toISOString(), isFirst: true, scanCount: 1, location: { city: 'New Orleans', region: 'Louisiana', country: 'US' },
-  device: { type: 'mobile', os: 'iOS', browser: 'Safari' }, ip: '203.0.113.9', userAgent: 'iPhone',
-  fields: { first_name: 'James', last_name: 'Butt', email: 'jbutt@gmail.com', custom_1: 'VIP' }, ...over,
-});
+const scan = scanEvent;
 
 describe('webhooks: configuration', () => {
   let t: TestApp;

@@ -1,0 +1,84 @@
+import { Liquid } from 'liquidjs';
+import { DateTime } from 'luxon';
+import type { DomainEvent } from '../../jobs/events.js';
+import { AppError } from '../../platform/errors.js';
+
+/**
+ * Limits of user-authored templates (DESIGN.md "Next areas": liquidjs 10): a template of at most
+ * 20,000 characters, rendered in at most 500 ms of work and 2 M units of memory (liquidjs counts
+ * string and array allocations), reading only the variables' own properties (`{{ name.constructor }}`
+ * is empty), with no file system (`{% include %}` finds nothing).
+ */
+const LIMITS = { parseLimit: 20_000, renderLimit: 500, memoryLimit: 2_000_000 };
+
+const engine = (html: boolean) => new Liquid({
+  ...LIMITS,
+  ownPropertyOnly: true,
+  templates: {},
+  strictFilters: false,
+  strictVariables: false,
+  ...(html ? { outputEscape: 'escape' as const } : {}),
+});
+const plain = engine(false);
+const escaped = engine(true);
+
+/** The message of a template's syntax error, for the user ('The template could not be read: …'). */
+const unreadable = (err: unknown) =>
+  new AppError('VALIDATION', `The template could not be read: ${(err instanceof Error ? err.message : String(err)).split('\n')[0].slice(0, 200)}`);
+
+/** Throws VALIDATION (400) when `template` is not valid Liquid or is over the size limit. */
+export function checkTemplate(template: string): void {
+  try {
+    plain.parse(template);
+  } catch (err) {
+    throw unreadable(err);
+  }
+}
+
+/**
+ * `template` (Liquid) rendered with `variables`; `html` escapes every output for an HTML body.
+ * A template over a limit or failing at render time throws VALIDATION with the reason.
+ */
+export async function renderTemplate(template: string, variables: Record<string, string>, opts: { html?: boolean } = {}): Promise<string> {
+  try {
+    return await (opts.html ? escaped : plain).parseAndRender(template, variables);
+  } catch (err) {
+    throw unreadable(err);
+  }
+}
+
+/** A scan's time as a reader expects it in `zone`: 'Nov 24, 2026, 3:04 PM EST'. */
+export const formatScanTime = (iso: string, zone: string): string =>
+  DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('LLL d, yyyy, h:mm a ZZZZ');
+
+/**
+ * The variables of a scan (spec 001 §3 notification field lists): the record's mapped fields
+ * (first_name … custom_10, USPS fields, record_id) and scan_timestamp (in `zone`), scan_location
+ * ('City, Region, Country' or 'Unknown location'), scan_ip, scan_user_agent and scan_count. The
+ * same names fill SMS, email and webhook notifications.
+ */
+export function scanVariables(scan: DomainEvent<'scan.recorded'>, zone: string): Record<string, string> {
+  const place = [scan.location.city, scan.location.region, scan.location.country].filter(Boolean).join(', ');
+  return {
+    ...scan.fields,
+    list_name: scan.listName,
+    short_url: scan.shortUrl,
+    scan_timestamp: formatScanTime(scan.scannedAt, zone),
+    scan_location: place || 'Unknown location',
+    scan_ip: scan.ip ?? '',
+    scan_user_agent: scan.userAgent ?? '',
+    scan_count: String(scan.scanCount),
+  };
+}
+
+/** Sample values for a test send without a list (spec 001 §7 test calls). */
+export function sampleVariables(zone: string): Record<string, string> {
+  return {
+    first_name: 'Jane', middle_name: 'Q', last_name: 'Sample', full_name: 'Jane Q Sample', company_name: 'Sample Co',
+    email: 'jane.sample@example.com', phone: '555-123-4567', cell_phone: '555-765-4321',
+    address: '123 Main St', address_2: 'Suite 4', city: 'Springfield', state: 'IL', zip: '62701',
+    city_state_zip: 'Springfield, IL 62701', record_id: 'sample', list_name: 'Sample list', short_url: 'https://example.com/abc',
+    scan_timestamp: formatScanTime(new Date().toISOString(), zone), scan_location: 'Springfield, Illinois, US',
+    scan_ip: '203.0.113.7', scan_user_agent: 'Mozilla/5.0 (iPhone)', scan_count: '1',
+  };
+}
