@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUTH_STATUS_CACHE_MS, KEEP_ALIVE_MS, type TAuthStatus } from '@mailcraft/shared';
+import { AUTH_STATUS_CACHE_MS, SESSION_CHECK_HEADER, type TAuthStatus } from '@mailcraft/shared';
 import { api } from '../../lib/api-client';
 import { clearSelectedProject } from '../projects/selected-project';
 
@@ -9,24 +8,19 @@ export const authKeys = { status: ['auth', 'status'] as const };
 
 /**
  * Session state (spec 000 §4): unknown until the status check, then authenticated or not. Cached
- * 5 minutes; `refresh()` forces a check. While logged in a keep-alive re-checks every 5 minutes,
- * which also extends the server session.
+ * 5 minutes; `refresh()` forces a check. The session's end is watched by `SessionWatch` (spec 001
+ * §4 Session), which warns before it signs the user out.
  */
 export function useAuth() {
   const client = useQueryClient();
   const q = useQuery({
     queryKey: authKeys.status,
     queryFn: () =>
-      api<TAuthStatus>('/api/auth/status', { headers: { 'cache-control': 'no-cache', 'x-session-check': '1' } }),
+      api<TAuthStatus>('/api/auth/status', { headers: { 'cache-control': 'no-cache', [SESSION_CHECK_HEADER]: '1' } }),
     staleTime: AUTH_STATUS_CACHE_MS,
     retry: 1,
   });
   const authenticated = q.data?.authenticated ?? false;
-  useEffect(() => {
-    if (!authenticated) return;
-    const t = setInterval(() => client.invalidateQueries({ queryKey: authKeys.status }), KEEP_ALIVE_MS);
-    return () => clearInterval(t);
-  }, [authenticated, client]);
   return {
     loading: q.isPending,
     error: q.isError ? 'Failed to check authentication status' : null,
