@@ -70,6 +70,8 @@ export const NOTIFICATION_MESSAGES = {
   loadCarriersFailed: 'Failed to load carriers',
   loadPreviewFailed: 'Failed to load preview data',
   saveSmsFailed: 'Failed to save SMS notification',
+  /** Not in spec 001 §8 (it names no email save failure): worded as the SMS one. */
+  saveEmailFailed: 'Failed to save email notification',
   testSmsFailed: 'Failed to send test SMS',
   deleteFailed: 'Failed to delete notification',
   loadFailed: 'Failed to load notification',

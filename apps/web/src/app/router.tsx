@@ -5,6 +5,7 @@ import { FullScreenSpinner, RequireAdmin, RequireAuth, UnknownRoute } from './gu
 import { HomePage } from '../features/home/home-page';
 import { LoginPage } from '../features/auth/login-page';
 import { ComingSoonPage } from '../components/coming-soon-page';
+import { SessionWatch } from '../features/auth/session-watch';
 import { useWorkflow } from './workflow';
 
 const soon = (title: string) => <ComingSoonPage title={title} />;
@@ -54,7 +55,7 @@ export const router = createBrowserRouter([
       { path: '/login', element: <LoginPage /> },
       { path: '/pricing', element: soon('Pricing') },
       {
-        element: <RequireAuth><Outlet /></RequireAuth>,
+        element: <RequireAuth><SessionWatch /><Outlet /></RequireAuth>,
         children: [
           { path: '/dashboard', element: <Navigate to="/projects" replace /> },
           { path: '/projects', lazy: page(() => import('../features/projects/project-list-page'), (m) => m.ProjectListPage) },
@@ -68,15 +69,16 @@ export const router = createBrowserRouter([
           { path: '/templates', element: soon('Templates') },
           { path: '/analytics', lazy: page(() => import('../features/analytics/analytics-page'), (m) => m.AnalyticsPage) },
           { path: '/analytics/:listId', lazy: page(() => import('../features/analytics/list-analytics-page'), (m) => m.ListAnalyticsPage) },
-          { path: '/notifications', element: soon('Notifications') },
-          { path: '/notifications/:notificationId/history', element: soon('Notification history') },
+          { path: '/notifications', lazy: page(() => import('../features/notifications/notifications-page'), (m) => m.NotificationsPage) },
+          { path: '/notifications/:notificationId/history', lazy: page(() => import('../features/notifications/notification-history-page'), (m) => m.NotificationHistoryPage) },
           { path: '/webhooks/:listId', lazy: page(() => import('../features/webhooks/webhooks-page'), (m) => m.WebhooksPage, { feedback: true }) },
           { path: '/pod', element: soon('Print on Demand API') },
           { path: '/pod/api-keys', element: soon('API keys') },
           { path: '/pod/documentation', element: soon('API documentation') },
           { path: '/pod/test', element: soon('API test console') },
           { path: '/account', element: soon('Account') },
-          { path: '/settings', element: soon('Settings') },
+          { path: '/settings', lazy: page(() => import('../features/settings/settings-page'), (m) => m.SettingsPage) },
+          { path: '/outbox', lazy: page(() => import('../features/mail/outbox-page'), (m) => m.OutboxPage) },
           {
             path: '/admin',
             element: <RequireAdmin><Outlet /></RequireAdmin>,

@@ -1,0 +1,40 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert } from 'antd';
+import { SUCCESS_MESSAGE_MS } from '@mailcraft/shared';
+
+/** The spec's colour rule (spec 001 §4): a message containing 'success' is good news (green), any other is red. */
+export const isSuccessText = (text: string) => /success/i.test(text);
+
+/** The latest result of a panel: its text and whether it shows green. */
+export type ResultText = { text: string; ok: boolean };
+
+/**
+ * The message line of a panel (spec 001 §4, §9): `show(text)` replaces the latest result; green
+ * when the text contains 'success' (pass `ok` to override, e.g. 'Secret key copied to
+ * clipboard'). Every message clears itself after SUCCESS_MESSAGE_MS (3 s, issue 8), or is
+ * replaced by the next result.
+ */
+export function useResultMessage(ms = SUCCESS_MESSAGE_MS) {
+  const [result, setResult] = useState<ResultText | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const clear = useCallback(() => {
+    clearTimeout(timer.current);
+    setResult(null);
+  }, []);
+  const show = useCallback((text: string, ok: boolean = isSuccessText(text)) => {
+    clearTimeout(timer.current);
+    setResult({ text, ok });
+    timer.current = setTimeout(() => setResult(null), ms);
+  }, [ms]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return { result, show, clear };
+}
+
+/** The message line: an antd success Alert (green, role status) or error Alert (red, role alert); nothing without a result. */
+export function ResultMessage({ result }: { result: ResultText | null }) {
+  if (!result) return null;
+  return (
+    <Alert className="notification-message" type={result.ok ? 'success' : 'error'} showIcon role={result.ok ? 'status' : 'alert'}
+      data-tone={result.ok ? 'success' : 'error'} title={result.text} />
+  );
+}

@@ -1,0 +1,77 @@
+import { useMemo } from 'react';
+import { Checkbox, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { NOTIFICATION_RETRY, SCHEDULE_TYPES, type ScheduleType } from '@mailcraft/shared';
+import { Field } from './field';
+import { timeZones, WEEKDAYS, type CommonDraft } from './notification-draft';
+
+const SCHEDULE_LABELS: Record<ScheduleType, string> = { immediate: 'Immediate', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
+
+/**
+ * The settings every notification form shares (spec 001 §3, §4, §5, §9): Active switch, 'Send
+ * only on the first scan of each record', Schedule (immediate — the default —, daily, weekly,
+ * monthly), time HH:MM for digests (a native time input: antd's TimePicker would bring dayjs and
+ * its pickers to the page's first load), weekday 0 (Sunday)–6 for weekly, day 1–31 for monthly
+ * (the last day in shorter months), time zone (every IANA zone, searchable), retry count 0–10
+ * and retry delay 60–3600 s. `idPrefix` keeps the ids unique when several forms are open.
+ */
+export function ScheduleFields({ draft, onChange, idPrefix }: { draft: CommonDraft; onChange: (patch: Partial<CommonDraft>) => void; idPrefix: string }) {
+  const zones = useMemo(() => {
+    const all = timeZones();
+    return (all.includes(draft.timezone) ? all : [draft.timezone, ...all]).map((z) => ({ value: z, label: z }));
+  }, [draft.timezone]);
+  const id = (name: string) => `${idPrefix}-${name}`;
+  const setType = (schedule_type: ScheduleType) => {
+    const day = draft.schedule_day;
+    if (schedule_type === 'weekly') onChange({ schedule_type, schedule_day: day != null && day >= 0 && day <= 6 ? day : 1 });
+    else if (schedule_type === 'monthly') onChange({ schedule_type, schedule_day: day != null && day >= 1 && day <= 31 ? day : 1 });
+    else onChange({ schedule_type });
+  };
+  const { count, delaySeconds } = NOTIFICATION_RETRY;
+
+  return (
+    <div className="notification-schedule">
+      <div className="notification-inline">
+        <Switch id={id('active')} checked={draft.is_active} onChange={(is_active) => onChange({ is_active })} />
+        <label htmlFor={id('active')}>Active</label>
+      </div>
+      <Checkbox checked={draft.send_first_scan_only} onChange={(e) => onChange({ send_first_scan_only: e.target.checked })}>
+        Send only on the first scan of each record
+      </Checkbox>
+      <Field label="Schedule">
+        <Radio.Group optionType="button" aria-label="Schedule" value={draft.schedule_type} onChange={(e) => setType(e.target.value as ScheduleType)}
+          options={SCHEDULE_TYPES.map((t) => ({ value: t, label: SCHEDULE_LABELS[t] }))} />
+      </Field>
+      {draft.schedule_type !== 'immediate' && (
+        <div className="notification-row">
+          <Field label="Time" htmlFor={id('time')}>
+            <Input id={id('time')} type="time" value={draft.schedule_time} onChange={(e) => onChange({ schedule_time: e.target.value })} style={{ width: 140 }} />
+          </Field>
+          {draft.schedule_type === 'weekly' && (
+            <Field label="Weekday" htmlFor={id('weekday')}>
+              <Select id={id('weekday')} value={draft.schedule_day ?? 1} onChange={(schedule_day: number) => onChange({ schedule_day })}
+                options={WEEKDAYS.map((d, i) => ({ value: i, label: d }))} style={{ width: 160 }} />
+            </Field>
+          )}
+          {draft.schedule_type === 'monthly' && (
+            <Field label="Day of month" htmlFor={id('day')} hint="In shorter months, the last day">
+              <InputNumber id={id('day')} min={1} max={31} precision={0} value={draft.schedule_day} onChange={(v) => onChange({ schedule_day: v })} />
+            </Field>
+          )}
+        </div>
+      )}
+      <Field label="Time zone" htmlFor={id('timezone')}>
+        <Select id={id('timezone')} showSearch value={draft.timezone} onChange={(timezone: string) => onChange({ timezone })} options={zones} style={{ maxWidth: 320 }} />
+      </Field>
+      <div className="notification-row">
+        <Field label="Retry count" htmlFor={id('retry-count')} hint={`${count.min}–${count.max} retries after a failed delivery`}>
+          <InputNumber id={id('retry-count')} min={count.min} max={count.max} precision={0} value={draft.retry_count}
+            onChange={(v) => onChange({ retry_count: v })} />
+        </Field>
+        <Field label="Retry delay (seconds)" htmlFor={id('retry-delay')} hint={`${delaySeconds.min}–${delaySeconds.max} seconds between retries`}>
+          <InputNumber id={id('retry-delay')} min={delaySeconds.min} max={delaySeconds.max} step={60} precision={0} value={draft.retry_delay}
+            onChange={(v) => onChange({ retry_delay: v })} />
+        </Field>
+      </div>
+    </div>
+  );
+}
