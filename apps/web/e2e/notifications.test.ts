@@ -8,6 +8,7 @@ import { ARTIFACTS, eventually, mappedProject, SAME_ORIGIN, screenshotOnFailure,
  * create an SMS and an email notification for us-500 on the Notification Configuration screen,
  * scan James Butt's short link as a phone would, and find the text message (at Verizon's
  * email-to-SMS gateway) and the email in the Outbox and in each notification's delivery history.
+ * A half-filled form comes back after a reload.
  */
 const env = serverAndBrowser();
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -47,6 +48,16 @@ test('SMS and email notifications of a scan arrive in the Outbox and the deliver
     await email.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Email notification saved successfully').waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, 'notifications.png'), fullPage: true });
+
+    // Unsaved edits of a form survive a reload (and so the trip through sign-in).
+    await page.getByRole('button', { name: 'Add New Webhook Notification' }).click();
+    await page.getByRole('form', { name: 'New webhook notification' }).getByRole('textbox', { name: 'Name' }).fill('Half-written CRM hook');
+    await page.reload();
+    await eventually(
+      async () => (await page.getByRole('form', { name: 'New webhook notification' }).getByRole('textbox', { name: 'Name' }).inputValue().catch(() => '')) === 'Half-written CRM hook',
+      'the webhook form comes back with its name',
+    );
+    await page.getByRole('form', { name: 'New webhook notification' }).getByRole('button', { name: 'Cancel' }).click();
 
     // A recipient scans James Butt's mail piece.
     const preview = await (await context.request.get(`/api/data-preview/list/${listId}`)).json();

@@ -3,9 +3,10 @@ import { Button, Input, Space, Typography, type GetRef } from 'antd';
 import {
   DEFAULT_EMAIL_SUBJECT, DEFAULT_EMAIL_TEMPLATE, NOTIFICATION_MESSAGES as M, notificationUpgradeMessage, splitRecipients,
 } from '@mailcraft/shared';
+import { useKeptState } from '../../lib/kept-state';
 import { Field } from './field';
 import {
-  commonDefaults, commonError, commonFromNotification, commonInput, failureText, type CommonDraft, type NotificationFormProps,
+  commonDefaults, commonError, commonFromNotification, commonInput, failureText, keptFormKey, type CommonDraft, type NotificationFormProps,
 } from './notification-draft';
 import { useNotificationActions } from './notifications-api';
 import { ScheduleFields } from './schedule-fields';
@@ -32,10 +33,11 @@ export const joinRecipients = (rows: string[]): string => rows.map((s) => s.trim
 export function EmailNotificationForm({ projectId, listId, notification, canSave, report, onSaved, onCancel }: NotificationFormProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-email-${name}`;
-  const [draft, setDraft] = useState<CommonDraft>(() => (notification ? commonFromNotification(notification) : commonDefaults()));
-  const [recipients, setRecipients] = useState(() => recipientRows(notification?.email_recipients));
-  const [subject, setSubject] = useState(notification?.subject ?? DEFAULT_EMAIL_SUBJECT);
-  const [body, setBody] = useState(notification?.email_template ?? DEFAULT_EMAIL_TEMPLATE);
+  const kept = (field: string) => `${keptFormKey(listId, 'email', notification?.id)}${field}`;
+  const [draft, setDraft] = useKeptState<CommonDraft>(kept('common'), () => (notification ? commonFromNotification(notification) : commonDefaults()));
+  const [recipients, setRecipients] = useKeptState(kept('recipients'), () => recipientRows(notification?.email_recipients));
+  const [subject, setSubject] = useKeptState(kept('subject'), notification?.subject ?? DEFAULT_EMAIL_SUBJECT);
+  const [body, setBody] = useKeptState(kept('body'), notification?.email_template ?? DEFAULT_EMAIL_TEMPLATE);
   const [target, setTarget] = useState<'subject' | 'body'>('body');
   const subjectRef = useRef<GetRef<typeof Input>>(null);
   const bodyRef = useRef<GetRef<typeof Input.TextArea>>(null);

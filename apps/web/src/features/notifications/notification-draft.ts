@@ -128,3 +128,11 @@ export type NotificationFormProps = {
   onSaved: (saved: TNotification) => void;
   onCancel: () => void;
 };
+
+/**
+ * The sessionStorage prefix of a notification form's unsaved edits (`useKeptState`): per list,
+ * type and notification ('new' for one not yet saved). They survive a reload and the trip through
+ * sign-in (issue 8) and are forgotten when the form is saved or cancelled.
+ */
+export const keptFormKey = (listId: string, type: NotificationType, notificationId?: string) =>
+  `notifications.${listId}.${type}.${notificationId ?? 'new'}.`;

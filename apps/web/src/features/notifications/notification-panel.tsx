@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType } from 'react';
+import { forgetKept, useKeptState } from '../../lib/kept-state';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
@@ -44,7 +45,13 @@ export function NotificationPanel({ type, projectId, listId, notifications, canS
   notifications: TNotification[];
   canSave: boolean;
 }) {
-  const [editing, setEditing] = useState<TNotification | 'new' | null>(null);
+  // Which form is open is kept with the forms' edits, so both come back after sign-in (issue 8).
+  const [openId, setOpenId] = useKeptState<string | null>(`notifications.${listId}.${type}.open`, null);
+  const editing: TNotification | 'new' | null = openId === 'new' ? 'new' : notifications.find((n) => n.id === openId) ?? null;
+  const setEditing = (next: TNotification | 'new' | null) => {
+    if (next === null) forgetKept(`notifications.${listId}.${type}.`);
+    setOpenId(next === null || next === 'new' ? next : next.id);
+  };
   const message = useResultMessage();
   const client = useQueryClient();
   const { remove } = useNotificationActions(projectId, listId);

@@ -3,9 +3,10 @@ import { Button, Checkbox, Input, Select, Space, Typography, type GetRef } from 
 import {
   cutAtWord, DEFAULT_SMS_TEMPLATE, NOTIFICATION_MESSAGES as M, notificationUpgradeMessage, SMS_MAX_CHARS,
 } from '@mailcraft/shared';
+import { useKeptState } from '../../lib/kept-state';
 import { Field } from './field';
 import {
-  commonDefaults, commonError, commonFromNotification, commonInput, failureText, type CommonDraft, type NotificationFormProps,
+  commonDefaults, commonError, commonFromNotification, commonInput, failureText, keptFormKey, type CommonDraft, type NotificationFormProps,
 } from './notification-draft';
 import { useCarriers, useNotificationActions } from './notifications-api';
 import { ScheduleFields } from './schedule-fields';
@@ -24,10 +25,11 @@ import { insertIntoField, VariablePicker } from './variable-picker';
 export function SmsNotificationForm({ projectId, listId, notification, canSave, report, onSaved, onCancel }: NotificationFormProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-sms-${name}`;
-  const [draft, setDraft] = useState<CommonDraft>(() => (notification ? commonFromNotification(notification) : commonDefaults()));
-  const [phone, setPhone] = useState(notification?.phone_number ?? '');
-  const [carrierId, setCarrierId] = useState<string | undefined>(notification?.carrier_id ?? undefined);
-  const [template, setTemplate] = useState(notification?.sms_template ?? DEFAULT_SMS_TEMPLATE);
+  const kept = (field: string) => `${keptFormKey(listId, 'sms', notification?.id)}${field}`;
+  const [draft, setDraft] = useKeptState<CommonDraft>(kept('common'), () => (notification ? commonFromNotification(notification) : commonDefaults()));
+  const [phone, setPhone] = useKeptState(kept('phone'), notification?.phone_number ?? '');
+  const [carrierId, setCarrierId] = useKeptState<string | undefined>(kept('carrier'), notification?.carrier_id ?? undefined);
+  const [template, setTemplate] = useKeptState(kept('template'), notification?.sms_template ?? DEFAULT_SMS_TEMPLATE);
   const [international, setInternational] = useState(false);
   const carriers = useCarriers(international);
   const { save } = useNotificationActions(projectId, listId);

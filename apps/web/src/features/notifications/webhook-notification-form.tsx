@@ -1,9 +1,10 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Button, Checkbox, Input, Select, Space, Typography } from 'antd';
 import { cleanParamName, NOTIFICATION_MESSAGES as M, notificationUpgradeMessage, notificationVariableGroups, QR_DEFAULT_PARAMS } from '@mailcraft/shared';
+import { useKeptState } from '../../lib/kept-state';
 import { Field } from './field';
 import {
-  commonDefaults, commonError, commonFromNotification, commonInput, failureText, type CommonDraft, type NotificationFormProps,
+  commonDefaults, commonError, commonFromNotification, commonInput, failureText, keptFormKey, type CommonDraft, type NotificationFormProps,
 } from './notification-draft';
 import { useNotificationActions } from './notifications-api';
 import { ScheduleFields } from './schedule-fields';
@@ -34,9 +35,10 @@ export function copySecret(secret: string, report: (text: string, ok?: boolean) 
 export function WebhookNotificationForm({ projectId, listId, notification, canSave, report, onSaved, onCancel }: NotificationFormProps) {
   const uid = useId();
   const id = (name: string) => `${uid}-webhook-${name}`;
-  const [draft, setDraft] = useState<CommonDraft>(() => (notification ? commonFromNotification(notification) : commonDefaults()));
-  const [endpoint, setEndpoint] = useState(notification?.endpoint_url ?? '');
-  const [mapping, setMapping] = useState<WebhookMapping>(() => ({ ...emptyMapping(), ...notification?.variable_mapping }));
+  const kept = (field: string) => `${keptFormKey(listId, 'webhook', notification?.id)}${field}`;
+  const [draft, setDraft] = useKeptState<CommonDraft>(kept('common'), () => (notification ? commonFromNotification(notification) : commonDefaults()));
+  const [endpoint, setEndpoint] = useKeptState(kept('endpoint'), notification?.endpoint_url ?? '');
+  const [mapping, setMapping] = useKeptState<WebhookMapping>(kept('mapping'), () => ({ ...emptyMapping(), ...notification?.variable_mapping }));
   const groups = useMemo(() => notificationVariableGroups(false), []);
   const fieldOptions = useMemo(() => groups.map((g) => ({ label: g.group, title: g.group, options: g.fields.map((f) => ({ value: f, label: f })) })), [groups]);
   const { save } = useNotificationActions(projectId, listId);
