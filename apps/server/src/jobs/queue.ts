@@ -27,7 +27,8 @@ export type JobQueue = {
    * `tz` (IANA, default UTC). pg-boss keeps one schedule per queue; calling again replaces it.
    */
   schedule<S extends z.ZodType>(job: JobDefinition<S>, cron: string, payload: z.input<S>, tz?: string): Promise<void>;
-  stop(): Promise<void>;
+  /** Stops taking jobs and waits up to `timeoutMs` (default 10 s) for running ones to finish. */
+  stop(timeoutMs?: number): Promise<void>;
 };
 
 /** Starts pg-boss on `database`; `pollSeconds` is how often idle workers look for jobs (default 1 s). */
@@ -85,8 +86,8 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
       await ensure(job);
       await boss.schedule(job.id, cron, job.payload.parse(payload) as object, { tz });
     },
-    async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    async stop(timeoutMs = 10_000) {
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };
 }

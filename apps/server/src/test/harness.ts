@@ -53,7 +53,8 @@ export async function createTestApp(opts: { workers?: boolean; env?: NodeJS.Proc
     close: async () => {
       await app.close();
       await publicApi.close();
-      await ctx.queue.stop();
+      // A test may end while a job (a 500-piece render) still runs: let it finish before the database closes.
+      await ctx.queue.stop(60_000);
       await database.close();
       await drop();
       await fs.rm(tmp, { recursive: true, force: true });
