@@ -60,10 +60,4 @@ export const ZAuthStatusSchema = z.object({
   user: ZUserSchema.nullable().describe('The signed-in user, or null'),
   expires_at: z.string().nullable().optional().describe('ISO 8601 time the session ends unless used again (idle limit or 30-day maximum); null when signed out'),
 }).meta({ id: 'AuthStatus' });
-
-/**
- * The header that marks a status call as a session check (spec 001 §7 Session): the check reads
- * the session without extending it, so an idle tab's session can still run out and be warned about.
- */
-export const SESSION_CHECK_HEADER = 'x-session-check';
 export type TAuthStatus = z.infer<typeof ZAuthStatusSchema>;

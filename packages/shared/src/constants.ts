@@ -76,6 +76,12 @@ export const PERMIT_LINE_DEFAULTS = ['PRESORTED', 'STANDARD', 'U.S. POSTAGE', 'P
 /** Timings in milliseconds (spec 000 §9). */
 export const AUTH_STATUS_CACHE_MS = 5 * 60_000;
 export const KEEP_ALIVE_MS = 5 * 60_000;
+/**
+ * The header that marks a status call as a session check (spec 001 §7 Session): the check reads
+ * the session without extending it, so an idle tab's session can still run out and be warned about.
+ * Kept here, apart from the auth zod schemas, so the entry chunk does not load zod (issue 6).
+ */
+export const SESSION_CHECK_HEADER = 'x-session-check';
 export const SUCCESS_MESSAGE_MS = 3_000;
 export const PROJECT_EDIT_CLOSE_MS = 1_500;
 
