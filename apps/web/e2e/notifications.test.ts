@@ -32,8 +32,7 @@ test('SMS and email notifications of a scan arrive in the Outbox and the deliver
     await sms.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Name, phone number, and carrier are required').waitFor();
     await sms.getByLabel('Phone number').fill('555-123-4567');
-    await sms.getByRole('combobox', { name: 'Carrier' }).fill('Veriz');
-    await page.locator('.ant-select-item-option[title="Verizon"]').click();
+    await sms.getByRole('combobox', { name: 'Carrier' }).selectOption({ label: 'Verizon' });
     await sms.getByRole('button', { name: 'Save' }).click();
     await page.getByText('SMS notification saved successfully').waitFor();
     await page.getByRole('list', { name: 'SMS notifications' }).getByText('Owner phone').waitFor();

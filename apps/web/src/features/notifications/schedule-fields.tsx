@@ -1,17 +1,21 @@
 import { useMemo } from 'react';
-import { Checkbox, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { Checkbox, Input, Radio, Switch } from 'antd';
+import { NativeSelect } from '../../components/native-select';
 import { NOTIFICATION_RETRY, SCHEDULE_TYPES, type ScheduleType } from '@mailcraft/shared';
 import { Field } from './field';
 import { timeZones, WEEKDAYS, type CommonDraft } from './notification-draft';
 
 const SCHEDULE_LABELS: Record<ScheduleType, string> = { immediate: 'Immediate', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
 
+/** A typed whole number, or null while the field is empty (the form's own check names the range). */
+const whole = (typed: string): number | null => (typed.trim() === '' ? null : Math.trunc(Number(typed)));
+
 /**
  * The settings every notification form shares (spec 001 §3, §4, §5, §9): Active switch, 'Send
  * only on the first scan of each record', Schedule (immediate — the default —, daily, weekly,
  * monthly), time HH:MM for digests (a native time input: antd's TimePicker would bring dayjs and
  * its pickers to the page's first load), weekday 0 (Sunday)–6 for weekly, day 1–31 for monthly
- * (the last day in shorter months), time zone (every IANA zone, searchable), retry count 0–10
+ * (the last day in shorter months), time zone (every IANA zone; type to jump), retry count 0–10
  * and retry delay 60–3600 s. `idPrefix` keeps the ids unique when several forms are open.
  */
 export function ScheduleFields({ draft, onChange, idPrefix }: { draft: CommonDraft; onChange: (patch: Partial<CommonDraft>) => void; idPrefix: string }) {
@@ -48,28 +52,29 @@ export function ScheduleFields({ draft, onChange, idPrefix }: { draft: CommonDra
           </Field>
           {draft.schedule_type === 'weekly' && (
             <Field label="Weekday" htmlFor={id('weekday')}>
-              <Select id={id('weekday')} value={draft.schedule_day ?? 1} onChange={(schedule_day: number) => onChange({ schedule_day })}
+              <NativeSelect<number> id={id('weekday')} value={draft.schedule_day ?? 1} onChange={(schedule_day) => onChange({ schedule_day })}
                 options={WEEKDAYS.map((d, i) => ({ value: i, label: d }))} style={{ width: 160 }} />
             </Field>
           )}
           {draft.schedule_type === 'monthly' && (
             <Field label="Day of month" htmlFor={id('day')} hint="In shorter months, the last day">
-              <InputNumber id={id('day')} min={1} max={31} precision={0} value={draft.schedule_day} onChange={(v) => onChange({ schedule_day: v })} />
+              <Input id={id('day')} type="number" min={1} max={31} step={1} value={draft.schedule_day ?? ''} style={{ width: 100 }}
+                onChange={(e) => onChange({ schedule_day: whole(e.target.value) })} />
             </Field>
           )}
         </div>
       )}
       <Field label="Time zone" htmlFor={id('timezone')}>
-        <Select id={id('timezone')} showSearch value={draft.timezone} onChange={(timezone: string) => onChange({ timezone })} options={zones} style={{ maxWidth: 320 }} />
+        <NativeSelect<string> id={id('timezone')} value={draft.timezone} onChange={(timezone) => onChange({ timezone })} options={zones} style={{ width: 320 }} />
       </Field>
       <div className="notification-row">
         <Field label="Retry count" htmlFor={id('retry-count')} hint={`${count.min}–${count.max} retries after a failed delivery`}>
-          <InputNumber id={id('retry-count')} min={count.min} max={count.max} precision={0} value={draft.retry_count}
-            onChange={(v) => onChange({ retry_count: v })} />
+          <Input id={id('retry-count')} type="number" min={count.min} max={count.max} step={1} value={draft.retry_count ?? ''} style={{ width: 100 }}
+            onChange={(e) => onChange({ retry_count: whole(e.target.value) })} />
         </Field>
         <Field label="Retry delay (seconds)" htmlFor={id('retry-delay')} hint={`${delaySeconds.min}–${delaySeconds.max} seconds between retries`}>
-          <InputNumber id={id('retry-delay')} min={delaySeconds.min} max={delaySeconds.max} step={60} precision={0} value={draft.retry_delay}
-            onChange={(v) => onChange({ retry_delay: v })} />
+          <Input id={id('retry-delay')} type="number" min={delaySeconds.min} max={delaySeconds.max} step={60} value={draft.retry_delay ?? ''} style={{ width: 120 }}
+            onChange={(e) => onChange({ retry_delay: whole(e.target.value) })} />
         </Field>
       </div>
     </div>

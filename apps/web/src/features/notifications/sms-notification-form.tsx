@@ -1,9 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { Button, Checkbox, Input, Select, Space, Typography, type GetRef } from 'antd';
+import { Button, Checkbox, Input, Space, Typography, type GetRef } from 'antd';
 import {
   cutAtWord, DEFAULT_SMS_TEMPLATE, NOTIFICATION_MESSAGES as M, notificationUpgradeMessage, SMS_MAX_CHARS,
 } from '@mailcraft/shared';
 import { useKeptState } from '../../lib/kept-state';
+import { NativeSelect } from '../../components/native-select';
 import { Field } from './field';
 import {
   commonDefaults, commonError, commonFromNotification, commonInput, failureText, keptFormKey, type CommonDraft, type NotificationFormProps,
@@ -66,9 +67,9 @@ export function SmsNotificationForm({ projectId, listId, notification, canSave, 
           <Input id={id('phone')} type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} placeholder="555-123-4567" maxLength={32} style={{ width: 200 }} />
         </Field>
         <Field label="Carrier" htmlFor={id('carrier')}>
-          <Select id={id('carrier')} value={carrierId} onChange={(v: string) => setCarrierId(v)} placeholder="Select a carrier" loading={carriers.isPending}
-            showSearch={{ optionFilterProp: 'label' }} style={{ width: 260 }}
-            options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.retired ? `${c.name} (retired)` : c.name, disabled: c.retired }))} />
+          <NativeSelect<string> id={id('carrier')} value={carrierId} onChange={setCarrierId} placeholder={carriers.isPending ? 'Loading carriers…' : 'Select a carrier'}
+            style={{ width: 260 }}
+            options={(carriers.data ?? []).map((c) => ({ value: c.id, label: c.retired ? `${c.name} (retired)` : international ? `${c.name} (${c.country})` : c.name, disabled: c.retired }))} />
         </Field>
       </div>
       <Checkbox checked={international} onChange={(e) => setInternational(e.target.checked)}>Show international carriers</Checkbox>

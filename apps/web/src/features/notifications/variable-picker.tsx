@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Select } from 'antd';
+import { NativeSelect } from '../../components/native-select';
 import { notificationVariableGroups } from '@mailcraft/shared';
 
 /**
@@ -39,10 +39,10 @@ export function VariablePicker({ onPick, withMaps = false, id, label = 'Insert v
   label?: string;
 }) {
   const options = useMemo(() => notificationVariableGroups(withMaps).map((g) => ({
-    label: g.group, title: g.group, options: g.fields.map((f) => ({ value: f, label: f })),
+    label: g.group, options: g.fields.map((f) => ({ value: f, label: f })),
   })), [withMaps]);
   return (
-    <Select<string | null> id={id} aria-label={label} placeholder={label} value={null} showSearch options={options} style={{ width: 220 }}
+    <NativeSelect<string> id={id} aria-label={label} placeholder={label} value={undefined} options={options} style={{ width: 220 }}
       onChange={(field) => field && onPick(field)} />
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
-import { Button, Checkbox, Input, Select, Space, Typography } from 'antd';
+import { Button, Checkbox, Input, Space, Typography } from 'antd';
+import { NativeSelect } from '../../components/native-select';
 import { cleanParamName, NOTIFICATION_MESSAGES as M, notificationUpgradeMessage, notificationVariableGroups, QR_DEFAULT_PARAMS } from '@mailcraft/shared';
 import { useKeptState } from '../../lib/kept-state';
 import { Field } from './field';
@@ -40,7 +41,7 @@ export function WebhookNotificationForm({ projectId, listId, notification, canSa
   const [endpoint, setEndpoint] = useKeptState(kept('endpoint'), notification?.endpoint_url ?? '');
   const [mapping, setMapping] = useKeptState<WebhookMapping>(kept('mapping'), () => ({ ...emptyMapping(), ...notification?.variable_mapping }));
   const groups = useMemo(() => notificationVariableGroups(false), []);
-  const fieldOptions = useMemo(() => groups.map((g) => ({ label: g.group, title: g.group, options: g.fields.map((f) => ({ value: f, label: f })) })), [groups]);
+  const fieldOptions = useMemo(() => groups.map((g) => ({ label: g.group, options: g.fields.map((f) => ({ value: f, label: f })) })), [groups]);
   const { save } = useNotificationActions(projectId, listId);
   const tests = useNotificationTest(projectId, listId, report);
   const edit = (patch: Partial<CommonDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -94,8 +95,8 @@ export function WebhookNotificationForm({ projectId, listId, notification, canSa
         <Space orientation="vertical" style={{ width: '100%' }}>
           {mapping.variables.map((v, i) => (
             <Space key={i} wrap>
-              <Select aria-label={`Variable ${i + 1} field`} value={v.field || undefined} placeholder="Field" options={fieldOptions} showSearch style={{ width: 200 }}
-                onChange={(field: string) => setVariable(i, { field, param: v.param || cleanParamName(QR_DEFAULT_PARAMS[field] ?? field) })} />
+              <NativeSelect<string> aria-label={`Variable ${i + 1} field`} value={v.field || undefined} placeholder="Field" options={fieldOptions} style={{ width: 200 }}
+                onChange={(field) => setVariable(i, { field, param: v.param || cleanParamName(QR_DEFAULT_PARAMS[field] ?? field) })} />
               <Input aria-label={`Variable ${i + 1} parameter`} value={v.param} placeholder="param" style={{ width: 160 }} maxLength={64}
                 onChange={(e) => setVariable(i, { param: cleanParamName(e.target.value) })} />
               <Button aria-label={`Remove variable ${i + 1}`} onClick={() => editMapping({ variables: mapping.variables.filter((_, j) => j !== i) })}>Remove</Button>
