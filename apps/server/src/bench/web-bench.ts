@@ -42,7 +42,10 @@ async function firstLoadJs(page: Page, url: string, ready: string): Promise<{ kb
   for (const u of urls) {
     const res = await fetch(u, { headers: { 'accept-encoding': 'gzip' } });
     await res.arrayBuffer();
-    gzip += Number(res.headers.get('content-length') ?? 0);
+    const size = Number(res.headers.get('content-length') ?? 0);
+    gzip += size;
+    // BENCH_WEB_FILES=1 lists each page's files (which chunk to trim).
+    if (process.env.BENCH_WEB_FILES) console.info(`  ${url.split('?')[0].slice(0, 40).padEnd(40)} ${(size / 1024).toFixed(1).padStart(7)} KB  ${u.split('/').pop()}`);
   }
   return { kb: bytes / 1024, gzipKb: gzip / 1024, files: sizes.length };
 }

@@ -1,5 +1,6 @@
-import { Input, Select, Switch, Typography } from 'antd';
-import { CAPITALIZATIONS, CONVERSION_LABELS, conversionsOf, fieldLabel, isQrUspsField, type QrConversion } from '@mailcraft/shared';
+import { Input, Switch, Typography } from 'antd';
+import { NativeSelect } from '../../components/native-select';
+import { CAPITALIZATIONS, CONVERSION_LABELS, conversionsOf, fieldLabel, isQrUspsField, type Capitalization, type QrConversion } from '@mailcraft/shared';
 import { setVariable, toggleField, type DraftErrors, type QrDraft } from './qr-draft';
 
 const CAP_LABELS: Record<string, string> = { original: 'Original', upper: 'UPPER', lower: 'lower', title: 'Title Case', sentence: 'Sentence case' };
@@ -35,17 +36,17 @@ export function QrFieldSection({ fields, draft, errors, onChange }: {
                   {errors[`field:${field}`] && <Typography.Text type="danger" className="qr-error">{errors[`field:${field}`]}</Typography.Text>}
                 </div>
                 {!isQrUspsField(field) && (
-                  <Select
-                    size="small" value={v.capitalization} aria-label={`${label} capitalization`} style={{ width: 140 }}
+                  <NativeSelect<Capitalization>
+                    value={v.capitalization} aria-label={`${label} capitalization`} style={{ width: 140, height: 24 }}
                     options={CAPITALIZATIONS.map((c) => ({ value: c, label: CAP_LABELS[c] }))}
                     onChange={(capitalization) => onChange(setVariable(draft, field, { capitalization }))}
                   />
                 )}
                 {conversions.length > 0 && (
-                  <Select
-                    size="small" value={v.conversion} placeholder="Format" aria-label={`${label} format`} style={{ width: 210 }} allowClear
-                    options={conversions.map((c) => ({ value: c, label: CONVERSION_LABELS[c] }))}
-                    onChange={(conversion: QrConversion | undefined) => onChange(setVariable(draft, field, { conversion }))}
+                  <NativeSelect<string>
+                    value={v.conversion ?? ''} aria-label={`${label} format`} style={{ width: 210, height: 24 }}
+                    options={[{ value: '', label: 'Format: as stored' }, ...conversions.map((c) => ({ value: c, label: CONVERSION_LABELS[c] }))]}
+                    onChange={(conversion) => onChange(setVariable(draft, field, { conversion: (conversion || undefined) as QrConversion | undefined }))}
                   />
                 )}
               </>

@@ -1,8 +1,22 @@
-import { ColorPicker, InputNumber, Radio, Select, Slider, Space, Switch, Typography } from 'antd';
+import { InputNumber, Radio, Slider, Space, Switch, Typography } from 'antd';
+import { NativeSelect } from '../../components/native-select';
 import { QR_DOT_STYLES, QR_ERROR_LEVELS, QR_SIZE, type TQrStyle } from '@mailcraft/shared';
 
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
-const hex = (c: { toHexString(): string }) => c.toHexString().slice(0, 7).toUpperCase();
+
+/**
+ * A colour chooser: the browser's colour input (no alpha, as the QR colours take none) with the
+ * #RRGGBB value beside it. antd's ColorPicker brought its popover and a Select (~50 KB gzip) to
+ * the page's first load (issue 6 "Fast pages").
+ */
+function ColorField({ value, label, disabled, onChange }: { value: string; label: string; disabled?: boolean; onChange: (hex: string) => void }) {
+  return (
+    <span className="qr-color-field">
+      <input type="color" aria-label={label} value={value.slice(0, 7)} disabled={disabled} onChange={(e) => onChange(e.target.value.toUpperCase())} />
+      <code>{value.slice(0, 7).toUpperCase()}</code>
+    </span>
+  );
+}
 
 /**
  * The QR Code Settings panel (spec 000 §2, §9; spec 001 §3 style options): error correction
@@ -15,7 +29,7 @@ export function QrStylePanel({ style, onChange }: { style: TQrStyle; onChange: (
     <Space direction="vertical" style={{ width: '100%' }}>
       <label className="qr-style-row">
         <span>Error correction</span>
-        <Select aria-label="Error correction" value={style.errorCorrection} style={{ width: 140 }}
+        <NativeSelect<TQrStyle['errorCorrection']> aria-label="Error correction" value={style.errorCorrection} style={{ width: 140 }}
           options={QR_ERROR_LEVELS.map((l) => ({ value: l.value, label: l.label }))} onChange={(errorCorrection) => set({ errorCorrection })} />
       </label>
       <div className="qr-style-row">
@@ -31,10 +45,9 @@ export function QrStylePanel({ style, onChange }: { style: TQrStyle; onChange: (
       </div>
       <div className="qr-style-row">
         <span>Foreground</span>
-        <ColorPicker value={style.foregroundColor} disabledAlpha showText aria-label="Foreground colour" onChangeComplete={(c) => set({ foregroundColor: hex(c) })} />
+        <ColorField value={style.foregroundColor} label="Foreground colour" onChange={(foregroundColor) => set({ foregroundColor })} />
         <span>Background</span>
-        <ColorPicker value={style.backgroundColor} disabledAlpha showText disabled={style.transparent} aria-label="Background colour"
-          onChangeComplete={(c) => set({ backgroundColor: hex(c) })} />
+        <ColorField value={style.backgroundColor} label="Background colour" disabled={style.transparent} onChange={(backgroundColor) => set({ backgroundColor })} />
       </div>
       <label className="qr-style-row">
         <span>Transparent background</span>
