@@ -17,6 +17,7 @@ export * from './fonts.js';
 export * from './qr/index.js';
 export * from './scans.js';
 export * from './scan-constants.js';
+export * from './webhook-rules.js';
 export * from './webhooks.js';
 export * from './notification-rules.js';
 export * from './notifications.js';

@@ -1,56 +1,11 @@
 import { z } from 'zod';
 import { pageQuery } from './http/common.js';
-
-/** Scan events a webhook subscribes to (spec 000 §3 Webhook `event_types`). */
-export const WEBHOOK_EVENT_TYPES = ['first_scan', 'every_scan'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-/** The `type` each event type is delivered as; `webhook.test` is the 'Send test event' button's. */
-export const WEBHOOK_EVENT_NAMES = { first_scan: 'scan.first', every_scan: 'scan.every' } as const;
-export const WEBHOOK_TEST_EVENT = 'webhook.test';
-/** Parts of the scan a delivery carries (spec 000 §3 Webhook `included_fields`). */
-export const WEBHOOK_INCLUDED_FIELDS = ['contact_info', 'scan_location', 'scan_timestamp', 'custom_fields'] as const;
-export type WebhookIncludedField = (typeof WEBHOOK_INCLUDED_FIELDS)[number];
-
-/** New webhook defaults (spec 000 §5): first_scan on, every_scan off; all but custom_fields included. */
-export const WEBHOOK_DEFAULTS = {
-  event_types: ['first_scan'] as WebhookEventType[],
-  included_fields: ['contact_info', 'scan_location', 'scan_timestamp'] as WebhookIncludedField[],
-};
-
-/**
- * Delivery attempts, in seconds after the previous failure: immediately, 5 s, 5 min, 30 min, 2 h,
- * 5 h, 10 h, 10 h (Standard Webhooks / Svix schedule; DESIGN.md "Next areas").
- */
-export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000] as const;
-/** One attempt waits this long for the endpoint's answer. */
-export const WEBHOOK_TIMEOUT_SECONDS = 15;
-/** An endpoint that has failed every delivery for this long is disabled. */
-export const WEBHOOK_DISABLE_AFTER_DAYS = 5;
-/** Characters of an endpoint's answer kept in the delivery log. */
-export const WEBHOOK_RESPONSE_EXCERPT_CHARS = 1000;
-
-/** Messages of the webhook screens (spec 000 §5, §8) and the server's validation. */
-export const WEBHOOK_MESSAGES = {
-  fetchFailed: 'Failed to fetch webhooks',
-  createFailed: 'Failed to create webhook',
-  toggleFailed: 'Failed to toggle webhook',
-  deleteFailed: 'Failed to delete webhook',
-  confirmDelete: 'Are you sure you want to delete this webhook?',
-  nameRequired: 'Name is required',
-  urlRequired: 'Endpoint URL is required',
-  urlInvalid: 'Endpoint URL must be a valid http:// or https:// URL',
-  eventRequired: 'Choose at least one event',
-  upgrade: 'You need to upgrade your plan to save webhooks',
-  privateAddress: 'Endpoint URL must not point to a private, loopback or link-local address',
-} as const;
+import {
+  isWebhookUrl, WEBHOOK_DEFAULTS, WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENT_TYPES, WEBHOOK_INCLUDED_FIELDS, WEBHOOK_MESSAGES,
+} from './webhook-rules.js';
 
 const ZEndpointUrl = z.string().trim().min(1, WEBHOOK_MESSAGES.urlRequired).max(2000)
-  .refine((u) => {
-    try {
-      const url = new URL(u);
-      return ['http:', 'https:'].includes(url.protocol) && !url.username && !url.password;
-    } catch { return false; }
-  }, WEBHOOK_MESSAGES.urlInvalid)
+  .refine(isWebhookUrl, WEBHOOK_MESSAGES.urlInvalid)
   .describe('Where deliveries are POSTed (http or https; no credentials in the URL)');
 
 /** POST /api/webhooks (spec 000 §7). */
@@ -87,7 +42,6 @@ export const ZWebhookSchema = z.object({
 }).meta({ id: 'Webhook' });
 export type TWebhook = z.infer<typeof ZWebhookSchema>;
 
-export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
 
 /** One delivery of an event to a webhook, with its latest attempt. */
 export const ZWebhookDeliverySchema = z.object({

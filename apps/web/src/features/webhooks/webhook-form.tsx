@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Input, Space, Typography } from 'antd';
 import {
-  WEBHOOK_DEFAULTS, WEBHOOK_EVENT_TYPES, WEBHOOK_INCLUDED_FIELDS, WEBHOOK_MESSAGES, ZWebhookCreateSchema,
+  WEBHOOK_DEFAULTS, WEBHOOK_EVENT_TYPES, WEBHOOK_INCLUDED_FIELDS, WEBHOOK_MESSAGES, webhookFormError,
   type WebhookEventType, type WebhookIncludedField,
 } from '@mailcraft/shared';
 import { errorDetail } from '../../lib/api-client';
@@ -27,8 +27,8 @@ export function WebhookForm({ listId, canSave }: { listId: string; canSave: bool
 
   const submit = async () => {
     const body = { name, endpoint_url: url, event_types: events, included_fields: fields, mailing_list_id: listId };
-    const parsed = ZWebhookCreateSchema.safeParse(body);
-    if (!parsed.success) return setError(parsed.error.issues[0].message);
+    const invalid = webhookFormError(body);
+    if (invalid) return setError(invalid);
     try {
       await create.mutateAsync(body);
       setName('');
