@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback } from 'react';
 import { Alert } from 'antd';
 import { SUCCESS_MESSAGE_MS } from '@mailcraft/shared';
+import { useFlashMessage } from '../permits/use-flash-message';
 
 /** The spec's colour rule (spec 001 §4): a message containing 'success' is good news (green), any other is red. */
 export const isSuccessText = (text: string) => /success/i.test(text);
@@ -15,19 +16,10 @@ export type ResultText = { text: string; ok: boolean };
  * replaced by the next result.
  */
 export function useResultMessage(ms = SUCCESS_MESSAGE_MS) {
-  const [result, setResult] = useState<ResultText | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const clear = useCallback(() => {
-    clearTimeout(timer.current);
-    setResult(null);
-  }, []);
-  const show = useCallback((text: string, ok: boolean = isSuccessText(text)) => {
-    clearTimeout(timer.current);
-    setResult({ text, ok });
-    timer.current = setTimeout(() => setResult(null), ms);
-  }, [ms]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return { result, show, clear };
+  const flash = useFlashMessage<ResultText>(ms);
+  const { show: flashShow } = flash;
+  const show = useCallback((text: string, ok: boolean = isSuccessText(text)) => flashShow({ text, ok }), [flashShow]);
+  return { result: flash.text, show, clear: flash.clear };
 }
 
 /** The message line: an antd success Alert (green, role status) or error Alert (red, role alert); nothing without a result. */
