@@ -45,7 +45,7 @@ test('proof any record, earlier print files after a reload, warnings before prin
 
     // Find Art Venere by name: his piece opens as record 3, large on click.
     await page.getByRole('combobox', { name: 'Find a record' }).fill('venere');
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Art Venere' }).click();
+    await page.getByRole('option').filter({ hasText: 'Art Venere' }).click();
     const proof = page.getByRole('group', { name: 'Proof of record 3' });
     await proof.getByRole('img', { name: 'Record 3' }).waitFor();
     assert.equal(await page.getByRole('spinbutton', { name: 'Record number' }).inputValue(), '3');

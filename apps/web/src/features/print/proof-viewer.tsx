@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, AutoComplete, Button, Image, InputNumber, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Image, Input, Skeleton, Space } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { errorDetail } from '../../lib/api-client';
 import { usePrintPreview, useProofSearch } from './print-api';
 import { fmtCount } from './print-format';
+import { RecordSearch } from './record-search';
 
 /** Waits this long after the last keystroke before searching (ms). */
 const SEARCH_DELAY_MS = 250;
@@ -42,34 +43,19 @@ export function ProofViewer({ projectId, total, double, enabled }: Props) {
         <Button icon={<LeftOutlined aria-hidden />} aria-label="Previous record" disabled={record <= 1} onClick={() => go(record - 1)} />
         <span>
           Record{' '}
-          <InputNumber
+          <Input
+            type="number"
             aria-label="Record number"
             min={1}
             max={Math.max(1, total)}
             value={record}
-            onChange={(v) => v != null && go(Number(v))}
+            onChange={(e) => e.target.value !== '' && go(Number(e.target.value))}
             style={{ width: 96 }}
           />{' '}
           of {fmtCount(total)}
         </span>
         <Button icon={<RightOutlined aria-hidden />} aria-label="Next record" disabled={record >= total} onClick={() => go(record + 1)} />
-        <AutoComplete
-          aria-label="Find a record"
-          placeholder="Find by name or address"
-          style={{ width: 300, maxWidth: '100%' }}
-          value={query}
-          onSearch={setQuery}
-          onChange={setQuery}
-          onSelect={(value: string) => {
-            go(Number(value));
-            setQuery('');
-          }}
-          notFoundContent={search.isFetching ? 'Searching…' : query.trim() && search.data ? 'No record matches' : null}
-          options={(search.data ?? []).map((r) => ({
-            value: String(r.record),
-            label: <span className="proof-option">#{r.record} <strong>{r.name || '(no name)'}</strong> <Typography.Text type="secondary">{r.address}</Typography.Text></span>,
-          }))}
-        />
+        <RecordSearch query={query} onQuery={setQuery} found={search.data} searching={search.isFetching} onPick={go} />
       </Space>
       {proof.isError ? (
         <Alert type="error" showIcon title="Failed to render the proof" description={errorDetail(proof.error)} action={<Button size="small" onClick={() => proof.refetch()}>Try again</Button>} />
