@@ -36,3 +36,18 @@ export function paramNameError(name: string): string | null {
 
 /** Typed static parameter names are lowercased and stripped of other characters (spec 001 §5). */
 export const cleanParamName = (typed: string): string => typed.toLowerCase().replace(/[^a-z0-9_-]/g, '');
+
+/**
+ * The message for an invalid destination URL, or null (spec 001 §5): required, http:// or https://,
+ * at most 2,000 characters.
+ */
+export function baseUrlError(url: string): string | null {
+  const u = url.trim();
+  if (!u) return QR_MESSAGES.baseUrlRequired;
+  if (u.length > QR_LIMITS.baseUrl) return `Destination URL must be at most ${QR_LIMITS.baseUrl} characters`;
+  try {
+    return ['http:', 'https:'].includes(new URL(u).protocol) ? null : QR_MESSAGES.baseUrlInvalid;
+  } catch {
+    return QR_MESSAGES.baseUrlInvalid;
+  }
+}

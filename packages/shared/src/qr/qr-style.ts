@@ -1,17 +1,5 @@
 import { z } from 'zod';
-
-/** Error-correction levels and the share of the code they can restore (spec 000 §9). */
-export const QR_ERROR_LEVELS = [
-  { value: 'L', label: 'L (7%)' },
-  { value: 'M', label: 'M (15%)' },
-  { value: 'Q', label: 'Q (25%)' },
-  { value: 'H', label: 'H (30%)' },
-] as const;
-/** Dot styles (spec 000 §9, spec 001 §9). */
-export const QR_DOT_STYLES = ['square', 'dots', 'rounded'] as const;
-export type QrDotStyle = (typeof QR_DOT_STYLES)[number];
-/** On-screen size of a code in px: 128 to 512, step 32, default 256 (spec 000 §5, §9). */
-export const QR_SIZE = { min: 128, max: 512, step: 32, default: 256 } as const;
+import { QR_DOT_STYLES, QR_SIZE } from './qr-style-rules.js';
 
 const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1A2B3C');
 
@@ -31,6 +19,3 @@ export const ZQrStyleSchema = z.object({
   margin: z.literal(4).default(4).describe('Quiet zone in modules (always 4)'),
 }).meta({ id: 'QrStyle' });
 export type TQrStyle = z.infer<typeof ZQrStyleSchema>;
-
-/** The default style (spec 001 §3 table). */
-export const DEFAULT_QR_STYLE: TQrStyle = ZQrStyleSchema.parse({});

@@ -1,5 +1,5 @@
 import {
-  cleanParamName, DEFAULT_QR_STYLE, fromVariableMapping, paramNameError, QR_DEFAULT_PARAMS, QR_MESSAGES, ZQrConfigSchema,
+  baseUrlError, cleanParamName, DEFAULT_QR_STYLE, fromVariableMapping, paramNameError, QR_DEFAULT_PARAMS, QR_MESSAGES,
   type TQrConfigRecord, type TQrStyle, type TQrVariable, type TStaticParam,
 } from '@mailcraft/shared';
 
@@ -67,8 +67,7 @@ export function validateDraft(draft: QrDraft): DraftErrors {
     if (error) errors[`static:${i}`] = error;
     seen.add(p.name);
   });
-  const parsed = ZQrConfigSchema.safeParse({ ...draft, staticParams: [], variables: {} });
-  const urlIssue = parsed.success ? null : parsed.error.issues.find((i) => i.path[0] === 'baseUrl');
-  if (urlIssue) errors.baseUrl = urlIssue.message;
+  const urlIssue = baseUrlError(draft.baseUrl);
+  if (urlIssue) errors.baseUrl = urlIssue;
   return errors;
 }
