@@ -27,10 +27,10 @@ function Rows({ fields, mappings }: { fields: string[]; mappings: Record<string,
 const row = (field: string) => document.querySelector<HTMLElement>(`[data-field="${field}"]`)!;
 const capitalization = (label: string) => screen.getByRole('combobox', { name: `Capitalization for ${label}` });
 
-/** Opens a row's source-column dropdown; its options are then found by their column name (title). */
+/** Opens a row's source-column dropdown (loading antd's Select); its options are then found by their column name (title). */
 async function openSource(label: string) {
   await userEvent.click(screen.getByRole('combobox', { name: `Source column for ${label}` }));
-  await screen.findByRole('listbox');
+  await screen.findByRole('listbox', {}, { timeout: 10_000 }); // antd's Select loads on first use
 }
 
 describe('mapping row', () => {

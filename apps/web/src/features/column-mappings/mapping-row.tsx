@@ -1,4 +1,6 @@
-import { Select, Typography } from 'antd';
+import { Typography } from 'antd';
+import { NativeSelect } from '../../components/native-select';
+import { SourceColumnSelect } from './source-column-select';
 import { CAPITALIZATIONS, isCustomField, isUspsField, type Capitalization } from '@mailcraft/shared';
 import { FIELD_HINTS, fieldLabel } from './field-labels';
 
@@ -27,7 +29,8 @@ type Props = {
 
 /**
  * One target field of the mapping screen (spec 000 §2, §5): its name, the source-column dropdown
- * (a column already used elsewhere is disabled; a custom field takes several), the capitalization
+ * (a column already used elsewhere is disabled; a custom field takes several; antd's Select loads
+ * on first use), the capitalization
  * dropdown (non-USPS fields only, enabled once mapped) and the first rows as they will print.
  */
 export function MappingRow(p: Props) {
@@ -51,8 +54,9 @@ export function MappingRow(p: Props) {
           {hint ?? p.target}
         </Typography.Text>
       </div>
-      <Select
+      <SourceColumnSelect
         className="mapping-source"
+        shown={p.columns.join(', ')}
         aria-label={`Source column for ${label}`}
         placeholder={custom ? 'Choose one or more columns' : 'Choose a column'}
         mode={custom ? 'multiple' : undefined}
@@ -77,13 +81,13 @@ export function MappingRow(p: Props) {
       {usps ? (
         <Typography.Text type="secondary" className="mapping-capitalization-na">As imported</Typography.Text>
       ) : (
-        <Select
-          className="mapping-capitalization"
+        <NativeSelect<Capitalization>
           aria-label={`Capitalization for ${label}`}
           value={p.capitalization}
           options={CAPITALIZATION_OPTIONS}
           disabled={!mapped}
-          onChange={(v: Capitalization) => p.onCapitalizationChange(p.target, v)}
+          style={{ width: '100%' }}
+          onChange={(v) => p.onCapitalizationChange(p.target, v)}
         />
       )}
       <div className="mapping-preview" role="group" aria-label={`Preview of ${label}`}>
