@@ -25,7 +25,7 @@ function largestSide() {
 }
 
 describe('print preview', () => {
-  it('renders off the main thread: while the largest legal design previews, other requests answer within 1 s', async () => {
+  it('renders off the main thread: while the largest legal design previews (~15 s of rendering), other requests answer within 2 s', async () => {
     const user = await signUpUser(t.app);
     const project = await createProject(t.ctx.db, user.id, { sides: 'double' });
     const { headers, rows } = us500(10);
@@ -52,6 +52,8 @@ describe('print preview', () => {
     expect(res.status).toBe(200);
     expect(pdfPageTexts(Buffer.from(await res.arrayBuffer()))).toHaveLength(10 * 2 * DESIGN_LIMITS.pagesPerSide);
     expect(latencies.length).toBeGreaterThan(3);
-    expect(Math.max(...latencies), `status latencies (ms): ${latencies.map(Math.round).join(', ')}`).toBeLessThan(1000);
+    // Rendered on the main thread, a status call would wait for the whole preview (many seconds); the
+    // bound leaves room for the preview's own set-up on the main thread and a busy 2-core machine.
+    expect(Math.max(...latencies), `status latencies (ms): ${latencies.map(Math.round).join(', ')}`).toBeLessThan(2000);
   });
 });
