@@ -48,6 +48,9 @@ test('at 390 px no screen scrolls sideways', async () => {
     ['/analytics', 'Analytics'],
     [`/analytics/${listId}`, 'Bot requests (not counted)'],
     [`/webhooks/${listId}`, 'Add Webhook'],
+    [`/notifications?project=${project.id}&listId=${listId}`, 'Add New SMS Notification'],
+    ['/settings', 'Mail delivery'],
+    ['/outbox', 'Kept messages'],
     ['/pricing', 'Pricing'],
   ];
   const page = await context.newPage();
