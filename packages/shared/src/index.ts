@@ -21,3 +21,5 @@ export * from './webhook-rules.js';
 export * from './webhooks.js';
 export * from './notification-rules.js';
 export * from './notifications.js';
+export * from './map-rules.js';
+export * from './maps.js';

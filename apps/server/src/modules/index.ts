@@ -10,6 +10,7 @@ import { columnMappingsRoutes } from './column-mappings/column-mappings.routes.j
 import { templateGuideRoutes } from './designs/guide.routes.js';
 import { fontsRoutes } from './fonts/fonts.routes.js';
 import { mailingListsRoutes } from './mailing-lists/mailing-lists.routes.js';
+import { mapsRoutes } from './maps/maps.routes.js';
 import { notificationDeliverJob, notificationDigestJob, notificationFanOutJob } from './notifications/notifications.jobs.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { permitsRoutes } from './permits/permits.routes.js';
@@ -42,6 +43,7 @@ export const webModules: readonly RouteModule[] = [
   analyticsRoutes,
   webhooksRoutes,
   notificationsRoutes,
+  mapsRoutes,
 ];
 
 /** Routes on the web listener outside `/api` and its session step: the short links. */

@@ -10,3 +10,4 @@ export * from './qr-codes.js';
 export * from './scans.js';
 export * from './webhooks.js';
 export * from './notifications.js';
+export * from './maps.js';

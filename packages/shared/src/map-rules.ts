@@ -1,0 +1,63 @@
+/**
+ * Personalised route maps (spec 001 §3 Business location and Map configuration, §5, §8, §9):
+ * styles, orientation presets, limits, defaults and messages, written once for the server and
+ * the web app, apart from the zod schemas of maps.ts (issue 6: pages load zod only to validate).
+ */
+
+/** Map style identifiers (spec 001 §9); any other identifier is labelled 'Streets Clean'. */
+export const MAP_STYLES = ['streets-clean', 'streets-dark'] as const;
+export type MapStyle = (typeof MAP_STYLES)[number];
+/** The label of a map style id (spec 001 §9). */
+export const mapStyleLabel = (style: string): string => (style === 'streets-dark' ? 'Streets Dark' : 'Streets Clean');
+
+/** Orientation presets in px (spec 001 §9); custom starts at 900x600 and is free within the limits. */
+export const MAP_ORIENTATIONS = {
+  horizontal: { width: 900, height: 600 },
+  vertical: { width: 600, height: 900 },
+  square: { width: 600, height: 600 },
+  custom: { width: 900, height: 600 },
+} as const;
+export type MapOrientation = keyof typeof MAP_ORIENTATIONS;
+
+/** Limits of a map configuration (spec 001 §5): size 300–1200 px in steps of 50, route 2–20 px, transparency 0–85 %. */
+export const MAP_LIMITS = {
+  size: { min: 300, max: 1200, step: 50 },
+  routeWidth: { min: 2, max: 20 },
+  transparency: { min: 0, max: 85 },
+  /** A state is a 2-letter code (spec 001 §5 new location). */
+  stateLength: 2,
+} as const;
+
+/** A new project's map configuration (spec 001 §9). */
+export const MAP_DEFAULTS = {
+  map_style: 'streets-clean' as MapStyle,
+  route_color: 'rgba(15,83,254,0.78)',
+  route_width: 12,
+  route_transparency: 22,
+  map_width: 600,
+  map_height: 900,
+  orientation: 'vertical' as MapOrientation,
+};
+
+/** Validation, failure and success messages of the maps screen (spec 001 §5, §6, §8). */
+export const MAP_MESSAGES = {
+  locationRequired: 'Name, address, city, state and ZIP are all required',
+  stateLength: 'State must be a 2-letter code',
+  selectLocation: 'Please select a business location first',
+  fetchLocationsFailed: 'Failed to fetch business locations',
+  createLocationFailed: 'Failed to create location',
+  saveLocationFailed: 'Failed to save location',
+  loadConfigFailed: 'Failed to load map configuration',
+  saveConfigFailed: 'Failed to save configuration',
+  locationCreated: 'Business location created successfully!',
+  locationSaved: 'Business location saved successfully!',
+  configSaved: 'Map configuration saved successfully!',
+  upgrade: 'You need to upgrade your plan to save map configurations',
+  /** Not in the spec: the offline geocoder finds places by ZIP code only. */
+  zipUnknown: 'No place found for this ZIP code',
+} as const;
+
+/** Metres → miles, two decimals, as the route preview shows them (spec 001 §9: metres ÷ 1609.34). */
+export const metresToMiles = (metres: number): string => (metres / 1609.34).toFixed(2);
+/** Seconds → whole minutes, rounded down, as the route preview shows them (spec 001 §9). */
+export const secondsToMinutes = (seconds: number): number => Math.floor(seconds / 60);
