@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  TCarrier, TNotification, TNotificationDelivery, TNotificationInput, TOutbox,
+  TCarrier, TNotification, TNotificationDelivery, TNotificationInput,
   ZEmailTestSchema, ZNotificationTestResultSchema, ZSmsTestSchema, ZWebhookNotificationTestSchema,
 } from '@mailcraft/shared';
 import { api } from '../../lib/api-client';
@@ -28,7 +28,6 @@ export const notificationKeys = {
   one: (id: string) => ['notifications', 'one', id] as const,
   history: (id: string) => ['notifications', 'history', id] as const,
   carriers: (all: boolean) => ['notifications', 'carriers', all ? 'all' : 'us'] as const,
-  outbox: ['notifications', 'outbox'] as const,
 };
 
 /**
@@ -74,19 +73,6 @@ export function useCarriers(all: boolean, enabled = true) {
   });
 }
 
-/**
- * GET /api/outbox: only `delivery` is read here — 'outbox' means SMTP_URL is unset and SMS and
- * email notifications are kept in the Outbox instead of being sent.
- */
-export function useOutboxDelivery() {
-  return useQuery({
-    queryKey: notificationKeys.outbox,
-    queryFn: () => api<TOutbox>('/api/outbox'),
-    select: (o) => o.delivery,
-    staleTime: 60_000,
-    retry: false,
-  });
-}
 
 /**
  * The notification mutations of one project and list. Saving (POST, or PUT /api/notifications/{id}

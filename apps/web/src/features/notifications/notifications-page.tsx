@@ -7,7 +7,8 @@ import { UpgradeBanner } from '../subscriptions/upgrade-banner';
 import { useFeature } from '../subscriptions/use-feature';
 import { TYPE_LABELS } from './notification-draft';
 import { NotificationPanel } from './notification-panel';
-import { useNotifications, useOutboxDelivery } from './notifications-api';
+import { useOutbox } from '../mail/outbox-api';
+import { useNotifications } from './notifications-api';
 import './notifications.css';
 
 /** The panels in the spec's order (spec 001 §2): webhook, SMS, email. */
@@ -39,14 +40,14 @@ function NotificationsScreen({ project, listId }: { project: string; listId: str
   const list = useMailingList(listId);
   const notifications = useNotifications(project, listId);
   const access = useFeature('notifications');
-  const delivery = useOutboxDelivery();
+  const outbox = useOutbox();
   const byType = (type: NotificationType) => (notifications.data ?? []).filter((n) => n.type === type);
   return (
     <>
       {list.data && <Typography.Paragraph type="secondary">Configuring for list: {list.data.name}</Typography.Paragraph>}
       <Typography.Paragraph><Link to={`/qr?project=${encodeURIComponent(project)}&listId=${encodeURIComponent(listId)}`}>Back to QR Codes</Link></Typography.Paragraph>
       <UpgradeBanner feature="notifications" action="notifications" />
-      {delivery.data === 'outbox' && (
+      {outbox.data?.delivery === 'outbox' && (
         <Alert type="info" showIcon style={{ marginBottom: 16 }}
           title={<>No mail server is configured (SMTP_URL), so SMS and email notifications are kept in the Outbox instead of being sent. <Link to="/outbox">Open the Outbox</Link></>} />
       )}

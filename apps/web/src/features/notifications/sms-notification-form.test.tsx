@@ -8,7 +8,7 @@ import { SmsNotificationForm } from './sms-notification-form';
 import { aNotification, CARRIERS, failRoute, WithMessage } from './test-helpers';
 
 async function chooseCarrier(name: string) {
-  await screen.findByRole('option', { name });
+  await screen.findByRole('option', { name }, { timeout: 5_000 }); // the carriers arrive from the (stubbed) server
   await userEvent.selectOptions(screen.getByLabelText('Carrier'), name);
 }
 
