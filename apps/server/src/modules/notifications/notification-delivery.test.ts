@@ -4,19 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { NOTIFICATION_MESSAGES as M, type TNotification, type TNotificationDelivery, type TOutbox } from '@mailcraft/shared';
 import { createMailingList, createProject, onPlan, us500 } from '../../test/factories.js';
+import { eventually } from '../../test/eventually.js';
 import { createTestApp, signUpUser } from '../../test/harness.js';
 import { scanEvent } from '../../test/scan-event.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
 import { nextDigest } from './notification-schedule.js';
 import { sendDueDigests } from './notifications.jobs.js';
 
-const eventually = async (check: () => boolean | Promise<boolean>, timeout = 20_000) => {
-  const end = Date.now() + timeout;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 /** A webhook receiver on 127.0.0.1 answering `status`. */
 async function receiver(status = 200) {

@@ -1,4 +1,4 @@
-import { DEFAULT_EMAIL_SUBJECT, DEFAULT_EMAIL_TEMPLATE, DEFAULT_SMS_TEMPLATE, NOTIFICATION_MESSAGES as M, mapRecord, notificationUpgradeMessage,
+import { DEFAULT_EMAIL_SUBJECT, DEFAULT_EMAIL_TEMPLATE, DEFAULT_SMS_TEMPLATE, NOTIFICATION_MESSAGES as M, notificationUpgradeMessage,
   splitRecipients, WEBHOOK_MESSAGES, type NotificationType,
 } from '@mailcraft/shared';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,7 @@ import type { Principal } from '../../platform/principal.js';
 import { postSignedWebhook } from '../../platform/signed-webhook.js';
 import { getListMappings } from '../column-mappings/column-mappings.service.js';
 import { getOwnedList, recordBatches } from '../mailing-lists/mailing-lists.service.js';
+import { recordFields } from '../qr-codes/destination.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
 import { composeScanMessage } from './notification-message.js';
 import { sampleVariables } from './notification-template.js';
@@ -51,7 +52,7 @@ async function previewVariables(ctx: AppContext, principal: Principal, listId: s
   const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
   for await (const batch of recordBatches(ctx.db, list, 1, 1)) {
     const [first] = batch;
-    if (first) return { ...sample, ...mapRecord(list.headers, first.values, mappings, fieldSettings), record_id: first.id, list_name: list.name };
+    if (first) return { ...sample, ...recordFields({ recordId: first.id, headers: list.headers, values: first.values, mappings, fieldSettings }), list_name: list.name };
   }
   return { ...sample, list_name: list.name };
 }

@@ -7,6 +7,7 @@ import { webhookDeliveries, webhooks } from '../../db/schema/index.js';
 import { attemptDelivery } from './webhook-delivery.js';
 import { expectError } from '../../test/expect-error.js';
 import { createMailingList, onPlan, us500 } from '../../test/factories.js';
+import { eventually } from '../../test/eventually.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { scanEvent } from '../../test/scan-event.js';
 
@@ -30,13 +31,6 @@ async function receiver(script: Array<{ status: number; headers?: Record<string,
   return { url, received, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-const eventually = async (check: () => boolean | Promise<boolean>, timeout = 20_000) => {
-  const end = Date.now() + timeout;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 const scan = scanEvent;
 
