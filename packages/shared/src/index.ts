@@ -23,3 +23,4 @@ export * from './notification-rules.js';
 export * from './notifications.js';
 export * from './map-rules.js';
 export * from './maps.js';
+export * from './map-routes.js';

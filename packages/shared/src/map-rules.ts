@@ -61,3 +61,55 @@ export const MAP_MESSAGES = {
 export const metresToMiles = (metres: number): string => (metres / 1609.34).toFixed(2);
 /** Seconds → whole minutes, rounded down, as the route preview shows them (spec 001 §9). */
 export const secondsToMinutes = (seconds: number): number => Math.floor(seconds / 60);
+
+/** Marker logo rules (spec 001 §5, §9): image files under 1 MB; offsets are whole numbers, shown ÷ 4. */
+export const MARKER_RULES = {
+  maxBytes: 1024 * 1024,
+  /** Displayed offset = stored offset / 4 (spec 001 §9). */
+  offsetScale: 4,
+  /** The marker is drawn 32 px wide on the screen's map (spec 001 §9). */
+  displayPx: 32,
+  /** Stored offsets are clamped to ±this many units (server-side resource limit; not in the spec). */
+  maxOffset: 400,
+  /** Position changes are sent this long after the last one (ms, spec 001 §7). */
+  debounceMs: 500,
+  /** Marker logos are scaled to fit this many px on the server (not in the spec). */
+  maxLogoPx: 256,
+} as const;
+
+/** Marker logo, route preview and generation messages (spec 001 §5, §8). */
+export const MARKER_MESSAGES = {
+  notImage: 'Please select an image file (JPEG, PNG, etc.)',
+  tooLarge: 'Logo image must be smaller than 1MB',
+  noLogo: 'No logo image to upload',
+  uploadFailed: 'Failed to upload business marker',
+  deleteFailed: 'Failed to delete business marker',
+  uploaded: 'Business marker uploaded successfully!',
+  positionUpdated: 'Marker position updated successfully!',
+  deleted: 'Business marker deleted successfully!',
+} as const;
+
+/** Route preview errors (spec 001 §8 Route previews): the server's words and the screen's prefixes. */
+export const ROUTE_MESSAGES = {
+  fetchFailed: 'Failed to fetch route previews',
+  fetchShownAs: 'Failed to load route previews: ',
+  generateFailed: 'Failed to generate route',
+  generateShownAs: 'Failed to generate route: ',
+  geocodeFailed: 'Failed to geocode entries',
+  generateAllFailed: 'Failed to generate routes',
+  generateAllShownAs: 'Failed to generate routes: ',
+  refreshFailed: 'Failed to refresh route previews',
+  imageFailed: 'Failed to load map image. Try regenerating the map.',
+  empty: 'No route previews available.',
+  /** Not in the spec: a record whose address could not be placed. */
+  notGeocoded: 'Address not found',
+  /** Not in the spec: the list's mapping has no ZIP or address column. */
+  noAddress: 'Map the list\'s address columns (address, city, state, ZIP) first',
+} as const;
+
+/**
+ * The offline router's straight-line estimate, used when no road network covers both points
+ * (issue 9 Providers): the great-circle distance × a road-detour factor (circuity ≈ 1.3 for US road
+ * networks, Ballou et al. 2002), driven at an average urban-suburban speed.
+ */
+export const STRAIGHT_LINE_ESTIMATE = { detourFactor: 1.3, metresPerSecond: 40 / 3.6 } as const;

@@ -10,7 +10,10 @@ import { columnMappingsRoutes } from './column-mappings/column-mappings.routes.j
 import { templateGuideRoutes } from './designs/guide.routes.js';
 import { fontsRoutes } from './fonts/fonts.routes.js';
 import { mailingListsRoutes } from './mailing-lists/mailing-lists.routes.js';
+import { mapsGenerateJob, mapsRecoverJob, recoverGenerationsAtStart } from './maps/map-generation.js';
 import { mapsRoutes } from './maps/maps.routes.js';
+import { markersRoutes } from './maps/markers.routes.js';
+import { mapImageRoutes, routePreviewsRoutes } from './maps/route-previews.routes.js';
 import { notificationDeliverJob, notificationDigestJob, notificationFanOutJob } from './notifications/notifications.jobs.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { permitsRoutes } from './permits/permits.routes.js';
@@ -44,15 +47,17 @@ export const webModules: readonly RouteModule[] = [
   webhooksRoutes,
   notificationsRoutes,
   mapsRoutes,
+  markersRoutes,
+  routePreviewsRoutes,
 ];
 
 /** Routes on the web listener outside `/api` and its session step: the short links. */
-export const rootModules: readonly RouteModule[] = [shortLinkRoutes];
+export const rootModules: readonly RouteModule[] = [shortLinkRoutes, mapImageRoutes];
 
 /** Every background job a worker runs (issue 5 §3). */
 export const jobDefinitions: readonly JobDefinition[] = [
   printRenderJob, printRecoverJob, authPurgeJob, passwordResetMailJob, scansPurgeIpsJob, webhookFanOutJob, webhookDeliverJob,
-  notificationFanOutJob, notificationDeliverJob, notificationDigestJob,
+  notificationFanOutJob, notificationDeliverJob, notificationDigestJob, mapsGenerateJob, mapsRecoverJob,
 ];
 
 /** Cron schedules (UTC unless a time zone is given). */
@@ -61,10 +66,11 @@ export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; pay
   { job: authPurgeJob, cron: '17 * * * *', payload: {} },
   { job: scansPurgeIpsJob, cron: '41 * * * *', payload: {} },
   { job: notificationDigestJob, cron: '*/15 * * * *', payload: {} },
+  { job: mapsRecoverJob, cron: '* * * * *', payload: {} },
 ];
 
 /** Jobs that run when a domain event is published (scans fan out here). */
 export const eventSubscriptions: Subscriptions = { 'scan.recorded': [webhookFanOutJob, notificationFanOutJob] };
 
 /** Start-up work of a worker process, after its job handlers are registered. */
-export const workerStartTasks: ReadonlyArray<(ctx: AppContext) => Promise<void>> = [recoverPrintJobsAtStart];
+export const workerStartTasks: ReadonlyArray<(ctx: AppContext) => Promise<void>> = [recoverPrintJobsAtStart, recoverGenerationsAtStart];

@@ -14,6 +14,8 @@ const port = (name: string) =>
     .int(`${name} must be a whole port number`)
     .min(1, `${name} must be between 1 and 65535`).max(65535, `${name} must be between 1 and 65535`);
 
+const httpUrl = (name: string) => z.url({ error: `${name} must be an absolute http(s) URL`, protocol: /^https?$/ });
+
 /**
  * `TRUST_PROXY` (issue 5 §7): unset or 'false' → no proxy is trusted and `X-Forwarded-*` headers
  * are ignored; 'true' → every hop is trusted; a whole number → that many hops; anything else →
@@ -64,6 +66,18 @@ const ZEnvSchema = z.object({
     .describe('Seconds before each delivery attempt (tests shorten it); default the Standard Webhooks schedule'),
   NOTIFICATION_RETRY_DELAY_SECONDS: optional(z.coerce.number().int().min(0).max(3600))
     .describe('Overrides every notification\'s retry delay (tests shorten it); unset → each notification\'s retry_delay'),
+  MAP_GEOCODER_URL: optional(httpUrl('MAP_GEOCODER_URL')).describe('Nominatim (…/search) or US Census geocoder base URL; unset → offline ZIP centroids'),
+  MAP_GEOCODER: optional(z.enum(['nominatim', 'census'], { error: 'MAP_GEOCODER must be nominatim or census' })).default('nominatim')
+    .describe('Which protocol MAP_GEOCODER_URL speaks'),
+  MAP_ROUTER_URL: optional(httpUrl('MAP_ROUTER_URL')).describe('OSRM server base URL (…/route/v1/driving); unset → offline routing'),
+  MAP_ROADS_GEOJSON: optional(z.string()).describe('GeoJSON road network (LineStrings) for offline routing and drawing; unset → straight-line estimates'),
+  MAP_TILE_URL: optional(z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}'))
+    .describe('XYZ raster tile URL for map images and the screen; unset → the offline base map'),
+  MAP_STYLE_URL: optional(httpUrl('MAP_STYLE_URL')).describe('MapLibre style URL for the screen ({style} is replaced by the map style id)'),
+  MAP_API_KEY: optional(z.string().max(200)).describe('Browser-safe key of the map service, handed to the screen'),
+  MAP_ATTRIBUTION: optional(z.string().max(200)).describe('Attribution drawn on maps; default © OpenStreetMap contributors'),
+  MAP_REQUESTS_PER_SECOND: optional(z.coerce.number().min(0.1).max(1000)).default(10)
+    .describe('Calls per second to each map service (Nominatim\'s public server allows 1)'),
 });
 
 /**
@@ -107,6 +121,18 @@ export type Config = {
   smtpUrl: string | null;
   /** Sender address of outgoing mail (MAIL_FROM). */
   mailFrom: string;
+  /** Map providers (issue 9, DESIGN.md "Next areas"): unset URLs → the offline defaults. */
+  maps: {
+    geocoderUrl: string | null;
+    geocoder: 'nominatim' | 'census';
+    routerUrl: string | null;
+    roadsGeojson: string | null;
+    tileUrl: string | null;
+    styleUrl: string | null;
+    apiKey: string | null;
+    attribution: string;
+    requestsPerSecond: number;
+  };
   /** The operator's own permit indicia (PRODUCT_PERMIT_NUMBER + PRODUCT_PERMIT_CITY), or null: not offered. */
   productPermit: TIndicia | null;
 };
@@ -154,6 +180,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     notificationRetryDelay: e.NOTIFICATION_RETRY_DELAY_SECONDS ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    maps: {
+      geocoderUrl: e.MAP_GEOCODER_URL?.replace(/\/$/, '') ?? null,
+      geocoder: e.MAP_GEOCODER,
+      routerUrl: e.MAP_ROUTER_URL?.replace(/\/$/, '') ?? null,
+      roadsGeojson: e.MAP_ROADS_GEOJSON ? path.resolve(e.MAP_ROADS_GEOJSON) : null,
+      tileUrl: e.MAP_TILE_URL ?? null,
+      styleUrl: e.MAP_STYLE_URL ?? null,
+      apiKey: e.MAP_API_KEY ?? null,
+      attribution: e.MAP_ATTRIBUTION ?? '© OpenStreetMap contributors',
+      requestsPerSecond: e.MAP_REQUESTS_PER_SECOND,
+    },
     productPermit: e.PRODUCT_PERMIT_NUMBER && e.PRODUCT_PERMIT_CITY
       ? productPermitIndicia(e.PRODUCT_PERMIT_NUMBER.toUpperCase(), e.PRODUCT_PERMIT_CITY.toUpperCase())
       : null,

@@ -1,4 +1,5 @@
-import { doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { mailingListRecords, mailingLists } from './mailing-lists.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
@@ -37,3 +38,58 @@ export const mapConfigs = pgTable('map_configs', {
   orientation: text('orientation').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A record's route to the business (spec 001 §3 "Map data per record"): where the record's address
+ * was placed, the route's `distance` (metres) and `duration` (seconds), and its map image
+ * (`image_key` in storage, served publicly at /maps/i/{image_token}.png so QR links and messages
+ * can carry it). `settings_hash` names the drawing settings the image was made with.
+ */
+export const mapRoutes = pgTable('map_routes', {
+  recordId: uuid('record_id').primaryKey().references(() => mailingListRecords.id, { onDelete: 'cascade' }),
+  listId: uuid('list_id').notNull().references(() => mailingLists.id, { onDelete: 'cascade' }),
+  locationId: uuid('location_id').references(() => businessLocations.id, { onDelete: 'set null' }),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  precision: text('precision').$type<'zip' | 'address'>(),
+  distance: doublePrecision('distance'),
+  duration: doublePrecision('duration'),
+  approximate: boolean('approximate').notNull().default(false),
+  imageKey: text('image_key'),
+  imageToken: text('image_token').unique(),
+  settingsHash: text('settings_hash'),
+  error: text('error'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('map_routes_list_idx').on(t.listId)]);
+
+/** Geocoder answers per normalised address and provider, so an address is looked up once (issue 9). */
+export const geocodeCache = pgTable('geocode_cache', {
+  key: text('key').primaryKey(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  precision: text('precision').$type<'zip' | 'address'>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A Generate All Routes run over a list (issue 9): a background job with progress. `settings`
+ * holds the drawing settings it was started with; records updated before `created_at` are still
+ * to do, so a run that died resumes where it stopped. `run_id`/`heartbeat_at` as print jobs.
+ */
+export const mapGenerations = pgTable('map_generations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  listId: uuid('list_id').notNull().references(() => mailingLists.id, { onDelete: 'cascade' }),
+  status: text('status').$type<'queued' | 'running' | 'done' | 'failed'>().notNull().default('queued'),
+  total: integer('total').notNull().default(0),
+  done: integer('done').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  approximate: integer('approximate').notNull().default(0),
+  error: text('error'),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  runId: uuid('run_id'),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [index('map_generations_list_idx').on(t.listId, t.createdAt)]);

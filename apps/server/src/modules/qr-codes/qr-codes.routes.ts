@@ -1,12 +1,10 @@
 import {
   ZDataPreviewQuerySchema, ZDataPreviewSchema, ZErrorSchema, ZIdParams, ZQrConfigRecordSchema, ZQrConfigSaveSchema,
-  ZQrMapDataSchema,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
-import { getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 import { dataPreview, getQrConfigs, saveQrConfig } from './qr-codes.service.js';
 
 /**
@@ -15,7 +13,6 @@ import { dataPreview, getQrConfigs, saveQrConfig } from './qr-codes.service.js';
  * - POST /api/qr/config {listId, config} → TQrConfigRecord; 400 with the spec 001 §5 messages;
  *        402 'You need to upgrade your plan to save QR code configurations'
  * - GET  /api/data-preview/list/{id}?page&limit → TDataPreview (first 25 records)
- * - GET  /api/maps/qr-map-data/{id}?limit=25 → map data per record (empty until maps exist, issue 9)
  */
 export async function qrCodesRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['qr-codes'];
@@ -41,16 +38,4 @@ export async function qrCodesRoutes(app: ZodApp, ctx: AppContext): Promise<void>
       response: { 200: ZDataPreviewSchema, 400: ZErrorSchema, ...errors },
     },
   }, async (req) => dataPreview(ctx, requirePrincipal(req), req.params.id, req.query));
-
-  app.get('/api/maps/qr-map-data/:id', {
-    ...signedIn,
-    schema: {
-      summary: 'Route distance, duration and map image per record (empty until maps are generated)', tags, params: ZIdParams,
-      querystring: z.object({ limit: z.coerce.number().int().min(1).max(25).default(25).describe('Records (1–25)') }),
-      response: { 200: z.array(ZQrMapDataSchema), 400: ZErrorSchema, ...errors },
-    },
-  }, async (req) => {
-    await getOwnedList(ctx.db, requirePrincipal(req), req.params.id);
-    return [];
-  });
 }

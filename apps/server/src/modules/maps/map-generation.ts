@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { MAP_MESSAGES, ROUTE_MESSAGES, type TGenerateRoutes, type TMapGeneration } from '@mailcraft/shared';
+import { defineJob } from '../../jobs/job.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { Principal } from '../../platform/principal.js';
+import { getOwnedList } from '../mailing-lists/mailing-lists.service.js';
+import { requireFeature } from '../subscriptions/subscriptions.service.js';
+import { mapProviders } from './map-providers.js';
+import { mapRoutesRepo, type MapGenerationRow } from './map-routes.repo.js';
+import { drawingHash, drawRoutes, type DrawSettings } from './route-drawing.js';
+import { routeTarget, settingsOf } from './route-previews.service.js';
+
+/** Records drawn per step of a run; progress and the heartbeat are written after each. */
+const BATCH = 100;
+const HEARTBEAT_MS = 10_000;
+/** A run silent this long (ms) died with its process and is taken over. */
+export const GENERATION_STALE_MS = 60_000;
+
+type GenerationSettings = { projectId: string; locationId: string; force: boolean; drawing: DrawSettings };
+
+const present = (g: MapGenerationRow): TMapGeneration => ({
+  id: g.id, list_id: g.listId, status: g.status, total: g.total, done: Math.min(g.done, g.total), failed: g.failed, approximate: g.approximate,
+  error: g.error, created_at: g.createdAt.toISOString(), finished_at: g.finishedAt?.toISOString() ?? null,
+});
+
+/**
+ * POST /api/maps/generate-routes (spec 001 §4, §7; issue 9 "Generation at scale"): starts drawing
+ * every record's map as the 'maps.generate' job and answers the run (202). A run already queued or
+ * running for the list is answered instead of starting another (one per list).
+ * Errors: NOT_FOUND (project, list, location); PAYMENT_REQUIRED.
+ */
+export async function startGeneration(ctx: AppContext, principal: Principal, input: TGenerateRoutes): Promise<TMapGeneration> {
+  await requireFeature(ctx.db, principal, 'maps', MAP_MESSAGES.upgrade);
+  const target = await routeTarget(ctx, principal, { projectId: input.projectId, listId: input.listId, locationId: input.businessLocationId }, settingsOf(input));
+  const latest = await mapRoutesRepo.latestGeneration(ctx.db, target.listId);
+  const live = latest && (latest.status === 'queued' || (latest.status === 'running' && (latest.heartbeatAt?.getTime() ?? 0) > Date.now() - GENERATION_STALE_MS));
+  if (latest && live) return present(latest);
+  const list = await getOwnedList(ctx.db, principal, target.listId);
+  const settings: GenerationSettings = { projectId: input.projectId, locationId: target.location.id, force: input.forceRegenerate ?? false, drawing: target.settings };
+  const generation = await mapRoutesRepo.createGeneration(ctx.db, {
+    userId: principal.userId, projectId: input.projectId, listId: list.id, total: list.rowCount, settings,
+  });
+  await ctx.queue.send(mapsGenerateJob, { generationId: generation.id });
+  return present(generation);
+}
+
+/** GET /api/maps/generations/{id}: a run's progress. Errors: NOT_FOUND (another user's). */
+export async function getGeneration(ctx: AppContext, principal: Principal, id: string): Promise<TMapGeneration> {
+  const row = z.uuid().safeParse(id).success ? await mapRoutesRepo.generation(ctx.db, principal.userId, id) : undefined;
+  if (!row) throw notFound('Generation');
+  return present(row);
+}
+
+/** GET /api/maps/generations/latest?listId: the list's latest run, or null. Errors: NOT_FOUND (list). */
+export async function latestGeneration(ctx: AppContext, principal: Principal, listId: string): Promise<TMapGeneration | null> {
+  const list = await getOwnedList(ctx.db, principal, listId);
+  const row = await mapRoutesRepo.latestGeneration(ctx.db, list.id);
+  return row ? present(row) : null;
+}
+
+class Superseded extends Error {}
+
+/**
+ * Runs one generation: claims it, then draws the records not written since the run started, 100
+ * at a time in list order (so a run that died resumes where it stopped), adding progress after
+ * each batch and beating every 10 s. Per-record failures are counted, never stop the run; a run
+ * whose list, project or location is gone fails with its reason.
+ */
+export async function runGeneration(ctx: AppContext, generationId: string): Promise<void> {
+  const runId = randomUUID();
+  const g = await mapRoutesRepo.claimGeneration(ctx.db, generationId, runId, new Date(Date.now() - GENERATION_STALE_MS));
+  if (!g) return;
+  const beat = setInterval(() => void mapRoutesRepo.progress(ctx.db, g.id, runId, { done: 0, failed: 0, approximate: 0 }).catch(() => undefined), HEARTBEAT_MS);
+  try {
+    const settings = g.settings as GenerationSettings;
+    const owner: Principal = { userId: g.userId, isAdmin: false, via: 'job', scopes: [] };
+    const target = await routeTarget(ctx, owner, { projectId: settings.projectId, listId: g.listId, locationId: settings.locationId }, settings.drawing);
+    const providers = mapProviders(ctx.config);
+    const hash = drawingHash(target);
+    let afterRow = -1;
+    for (;;) {
+      const batch = await mapRoutesRepo.pending(ctx.db, g.listId, g.createdAt, afterRow, BATCH);
+      if (!batch.length) break;
+      const drawn = await drawRoutes(ctx, providers, target, batch, { force: settings.force, hash });
+      await mapRoutesRepo.upsert(ctx.db, drawn.map((d) => d.row));
+      const add = { done: batch.length, failed: drawn.filter((d) => d.failed).length, approximate: drawn.filter((d) => d.approximate).length };
+      if (!(await mapRoutesRepo.progress(ctx.db, g.id, runId, add))) throw new Superseded();
+      afterRow = batch[batch.length - 1].rowIndex;
+    }
+    // Every record is written: a batch written just before a crash may not have been counted.
+    await mapRoutesRepo.progress(ctx.db, g.id, runId, { done: 0, failed: 0, approximate: 0 }, { status: 'done', done: g.total, finishedAt: new Date() });
+  } catch (err) {
+    if (err instanceof Superseded) return;
+    const message = err instanceof AppError ? err.message : `${ROUTE_MESSAGES.generateAllFailed}: ${err instanceof Error ? err.message : String(err)}`;
+    if (!(err instanceof AppError)) console.error(`[maps] generation ${g.id} failed`, err);
+    await mapRoutesRepo.progress(ctx.db, g.id, runId, { done: 0, failed: 0, approximate: 0 }, { status: 'failed', error: message, finishedAt: new Date() });
+  } finally {
+    clearInterval(beat);
+  }
+}
+
+/** 'maps.generate' `{ generationId }`: one Generate All Routes run (failures are recorded on the run). */
+export const mapsGenerateJob = defineJob({
+  id: 'maps.generate',
+  payload: z.object({ generationId: z.uuid().describe('The generation run') }),
+  handler: (payload, ctx) => runGeneration(ctx, payload.generationId),
+  retry: { limit: 2, delaySeconds: 30, backoff: true },
+  expireInSeconds: 4 * 3600,
+});
+
+/** Sends stale runs (their process died) to be taken over; `staleMs` 0 takes every running one (one-process PGlite at start-up). */
+export async function recoverGenerations(ctx: AppContext, staleMs = GENERATION_STALE_MS): Promise<string[]> {
+  const ids = await mapRoutesRepo.staleGenerations(ctx.db, new Date(Date.now() - staleMs));
+  for (const generationId of ids) {
+    await mapRoutesRepo.requeueGeneration(ctx.db, generationId);
+    await ctx.queue.send(mapsGenerateJob, { generationId });
+  }
+  return ids;
+}
+
+/** 'maps.recover', every minute: `recoverGenerations`. */
+export const mapsRecoverJob = defineJob({
+  id: 'maps.recover',
+  payload: z.object({}),
+  handler: async (_p, ctx) => { await recoverGenerations(ctx); },
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  expireInSeconds: 300,
+});
+
+/** At a worker's start: with PGlite every running run was cut off; on PostgreSQL only silent ones. */
+export async function recoverGenerationsAtStart(ctx: AppContext): Promise<void> {
+  await recoverGenerations(ctx, ctx.database.kind === 'pglite' ? 0 : GENERATION_STALE_MS);
+}

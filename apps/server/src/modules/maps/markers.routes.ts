@@ -1,0 +1,107 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  binary, MARKER_MESSAGES as MM, MARKER_RULES, ZBaseMapConfigSchema, ZErrorSchema, ZIdParams, ZMarkerPositionSchema, ZMarkerSettingsAnswerSchema,
+  ZMarkerUploadSchema, ZNoContent,
+} from '@mailcraft/shared';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { ZodApp } from '../../platform/module.js';
+import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { BASE_LAYERS, baseMapConfig, baseMapStyle } from './base-map.js';
+import { baseLayers } from './base-layers.js';
+import { deleteMarker, markerImage, updateMarkerPosition, uploadMarker } from './marker.service.js';
+
+const ZOffset = z.coerce.number().int('Marker offsets are whole numbers').min(-MARKER_RULES.maxOffset).max(MARKER_RULES.maxOffset);
+
+/**
+ * Reads POST /api/maps/upload-marker's multipart body: the `logo` file (at most 1 MB: a bigger one
+ * stops the upload unread) and the `businessId`, `logoOffsetX`, `logoOffsetY` fields.
+ * Errors: BAD_REQUEST 'No logo image to upload'; PAYLOAD_TOO_LARGE 'Logo image must be smaller than 1MB'; VALIDATION for the fields.
+ */
+async function readMarkerUpload(req: FastifyRequest) {
+  if (!req.isMultipart()) throw new AppError('BAD_REQUEST', MM.noLogo);
+  const fields: Record<string, string> = {};
+  let bytes: Buffer | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MARKER_RULES.maxBytes - 1, files: 1, fields: 10 } })) {
+      if (part.type === 'field') fields[part.fieldname] = String(part.value);
+      else if (!bytes) bytes = await part.toBuffer();
+      else part.file.resume();
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', MM.tooLarge);
+    throw err;
+  }
+  if (!bytes?.length) throw new AppError('BAD_REQUEST', MM.noLogo);
+  const parsed = z.object({ businessId: z.uuid({ error: 'Invalid business location ID' }), logoOffsetX: ZOffset.default(0), logoOffsetY: ZOffset.default(0) }).safeParse(fields);
+  if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0].message);
+  return { ...parsed.data, bytes };
+}
+
+/**
+ * Business display markers and the base map (spec 001 §5, §7; issue 9); login required, another
+ * user's location → 404; writes need the `maps` feature (402):
+ * - POST   /api/maps/upload-marker (multipart logo, businessId, logoOffsetX, logoOffsetY) → {markerUrl, settings}
+ * - POST   /api/maps/update-marker-position {businessId, logoOffsetX, logoOffsetY, skipMapRegeneration} → {markerSettings}
+ * - DELETE /api/maps/delete-marker/{id} → 204
+ * - GET    /api/maps/markers/{id}.png → the logo
+ * - GET    /api/maps/maptiler-config → {config} (what the screen's map loads)
+ * - GET    /api/maps/style/{style}.json, /api/maps/base/{layer}.geojson → the base map (public, cacheable: no user data)
+ */
+export async function markersRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const tags = ['maps'];
+  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 402: ZErrorSchema, 404: ZErrorSchema };
+
+  app.post('/api/maps/upload-marker', {
+    ...signedIn,
+    schema: {
+      summary: 'Upload a business location\'s marker logo (multipart/form-data: logo, businessId, logoOffsetX, logoOffsetY)', tags,
+      consumes: ['multipart/form-data'], response: { 200: ZMarkerUploadSchema, 413: ZErrorSchema, ...errors },
+    },
+  }, async (req) => uploadMarker(ctx, requirePrincipal(req), await readMarkerUpload(req)));
+
+  app.post('/api/maps/update-marker-position', {
+    ...signedIn,
+    schema: { summary: 'Move the marker logo relative to the pin', tags, body: ZMarkerPositionSchema, response: { 200: ZMarkerSettingsAnswerSchema, ...errors } },
+  }, async (req) => ({ markerSettings: await updateMarkerPosition(ctx, requirePrincipal(req), req.body) }));
+
+  app.delete('/api/maps/delete-marker/:id', {
+    ...signedIn,
+    schema: { summary: 'Delete a location\'s marker logo', tags, params: ZIdParams, response: { 204: ZNoContent, ...errors } },
+  }, async (req, reply) => {
+    await deleteMarker(ctx, requirePrincipal(req), req.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.get('/api/maps/markers/:id.png', {
+    ...signedIn,
+    schema: { summary: 'A location\'s marker logo', tags, params: ZIdParams, response: { 200: binary('image/png', 'The logo PNG'), ...errors } },
+  }, async (req, reply) => reply.type('image/png').header('cache-control', 'private, max-age=31536000, immutable')
+    .send(await markerImage(ctx, requirePrincipal(req), req.params.id)));
+
+  app.get('/api/maps/maptiler-config', {
+    ...signedIn,
+    schema: { summary: 'Where the screen\'s map gets its base map', tags, response: { 200: ZBaseMapConfigSchema, 401: ZErrorSchema } },
+  }, async () => ({ config: baseMapConfig(ctx.config) }));
+
+  app.get('/api/maps/style/:style.json', {
+    schema: {
+      summary: 'MapLibre style document of a map style', tags,
+      params: z.object({ style: z.string().regex(/^[a-z0-9-]{1,64}$/).describe('Map style id') }),
+      response: { 200: z.record(z.string(), z.unknown()).describe('A MapLibre style (version 8)'), 400: ZErrorSchema },
+    },
+  }, async (req, reply) => {
+    reply.header('cache-control', 'public, max-age=3600');
+    return baseMapStyle(ctx.config, req.params.style, `${req.protocol}://${req.host}`) as Record<string, unknown>;
+  });
+
+  app.get('/api/maps/base/:layer.geojson', {
+    schema: {
+      summary: 'A layer of the offline base map (GeoJSON)', tags,
+      params: z.object({ layer: z.enum(BASE_LAYERS).describe('states, counties or roads') }),
+      response: { 200: binary('application/geo+json', 'A GeoJSON FeatureCollection'), 400: ZErrorSchema },
+    },
+  }, async (req, reply) => reply.type('application/geo+json').header('cache-control', 'public, max-age=86400')
+    .send(JSON.stringify(baseLayers(ctx.config.maps.roadsGeojson).geojson[req.params.layer])));
+}

@@ -1,0 +1,132 @@
+import { fileURLToPath } from 'node:url';
+import { Resvg } from '@resvg/resvg-js';
+import { geoPath } from 'd3-geo';
+import type { Feature, Geometry } from 'geojson';
+import type { TMarkerSettings } from '@mailcraft/shared';
+import { baseLayers, inView } from './base-layers.js';
+import type { LngLat } from './geo.js';
+import { paletteOf, type MapPalette } from './map-palette.js';
+import { fitView, viewBounds, viewProjection, type MapView } from './map-view.js';
+
+/** Everything one map image shows (issue 9 StaticMapRenderer). Sizes in px; colours CSS. */
+export type StaticMapInput = {
+  width: number;
+  height: number;
+  style: string;
+  /** The route line, [lon, lat] degrees, from the customer to the business. */
+  route: LngLat[];
+  customer: LngLat;
+  business: LngLat;
+  /** rgba(r,g,b,a) — its alpha is the route's opacity (spec 001: colour and transparency are linked). */
+  routeColor: string;
+  routeWidth: number;
+  marker: { logoPng: Buffer | null; settings: TMarkerSettings; name: string; address: string };
+  attribution: string;
+};
+
+/** Draws the base map under a view: PNG bytes of exactly view.width×view.height, or null to draw the offline layers in the SVG. */
+export type BaseMapTiles = { name: string; raster(view: MapView, style: string): Promise<Buffer> };
+
+const ARIMO = fileURLToPath(new URL('../../../assets/fonts/Arimo-Regular.ttf', import.meta.url));
+const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const RGBA = /^rgba\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([\d.]+)\s*\)$/;
+
+/** rgba(r,g,b,a) → an SVG colour and opacity (anything else is used as is, opaque). */
+function colourOf(css: string): { colour: string; opacity: number } {
+  const m = RGBA.exec(css);
+  return m ? { colour: `rgb(${m[1]},${m[2]},${m[3]})`, opacity: Math.max(0, Math.min(1, Number(m[4]))) } : { colour: css, opacity: 1 };
+}
+
+function offlineLayers(view: MapView, palette: MapPalette, roadsFile: string | null): string {
+  const layers = baseLayers(roadsFile);
+  const bounds = viewBounds(view);
+  const path = geoPath(viewProjection(view));
+  const paths = (features: Array<Feature<Geometry>>) => features.map((f) => path(f)).filter(Boolean).join('');
+  const roads = paths(inView(layers.roads, bounds));
+  return `<rect width="100%" height="100%" fill="${palette.water}"/>`
+    + `<path d="${paths(inView(layers.states, bounds))}" fill="${palette.land}"/>`
+    + `<path d="${paths(inView(layers.counties, bounds))}" fill="none" stroke="${palette.countyLine}" stroke-width="1" stroke-dasharray="4 3"/>`
+    + (roads ? `<path d="${roads}" fill="none" stroke="${palette.roadCasing}" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/>`
+      + `<path d="${roads}" fill="none" stroke="${palette.road}" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>` : '')
+    + `<path d="${paths(inView(layers.states, bounds))}" fill="none" stroke="${palette.stateLine}" stroke-width="1.5"/>`;
+}
+
+/** The business marker: a pin at the door, the logo above it (offset in stored units ÷ 4 px, y up), the label beside it. */
+function markerSvg(at: [number, number], input: StaticMapInput, palette: MapPalette): string {
+  const s = input.marker.settings;
+  const [x, y] = at;
+  const colour = s.markerColor ?? '#e11d48';
+  const pin = `<path d="M${x},${y} c-4,-9 -14,-16 -14,-26 a14,14 0 1 1 28,0 c0,10 -10,17 -14,26z" fill="${esc(colour)}" stroke="${palette.halo}" stroke-width="2"/>`
+    + `<circle cx="${x}" cy="${y - 26}" r="5.5" fill="${palette.halo}"/>`;
+  let logo = '';
+  if (input.marker.logoPng && s.width && s.height) {
+    const size = s.logoSize ?? 48;
+    const k = size / Math.max(s.width, s.height);
+    const w = s.width * k;
+    const h = s.height * k;
+    const cx = x + (s.logoOffsetX ?? 0) / 4;
+    const cy = y - 44 - h / 2 - (s.logoOffsetY ?? 0) / 4;
+    logo = `<image x="${cx - w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" href="data:image/png;base64,${input.marker.logoPng.toString('base64')}"/>`;
+  }
+  const lines = [s.showBusinessName !== false ? input.marker.name : '', s.showAddress ? input.marker.address : ''].filter(Boolean);
+  if (!lines.length) return pin + logo;
+  const fontSize = 14;
+  const boxW = Math.max(...lines.map((l) => l.length)) * fontSize * 0.5 + 16;
+  const boxH = lines.length * (fontSize + 4) + 10;
+  const left = x + 18 + boxW > input.width ? x - 18 - boxW : x + 18;
+  const top = Math.max(4, y - 26 - boxH / 2);
+  const text = lines.map((l, i) => `<text x="${left + 8}" y="${top + 6 + (i + 1) * (fontSize + 4) - 4}" font-size="${i === 0 ? fontSize : fontSize - 2}"${i === 0 ? ' font-weight="bold"' : ''}>${esc(l)}</text>`).join('');
+  return `${pin}${logo}<rect x="${left}" y="${top}" width="${boxW}" height="${boxH}" rx="6" fill="${palette.labelBox}"/>`
+    + `<g font-family="Arimo" fill="${palette.label}">${text}</g>`;
+}
+
+/**
+ * The SVG of a route map over the offline base layers (or transparent, for laying over raster
+ * tiles): base map, route with a halo, the customer's point, the business marker with logo and
+ * label, the attribution bottom right. Projection: Web Mercator fitted to route and both ends.
+ */
+export function staticMapSvg(input: StaticMapInput, view: MapView, { roadsFile, transparent }: { roadsFile: string | null; transparent: boolean }): string {
+  const palette = paletteOf(input.style);
+  const project = viewProjection(view);
+  const line = geoPath(project)({ type: 'LineString', coordinates: input.route }) ?? '';
+  const route = colourOf(input.routeColor);
+  const [cx, cy] = project(input.customer)!;
+  const business = project(input.business)!;
+  const attribution = esc(input.attribution);
+  const attrW = input.attribution.length * 6.2 + 10;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${view.width}" height="${view.height}" viewBox="0 0 ${view.width} ${view.height}">`
+    + (transparent ? '' : offlineLayers(view, palette, roadsFile))
+    + `<path d="${line}" fill="none" stroke="${palette.halo}" stroke-opacity="0.85" stroke-width="${input.routeWidth + 4}" stroke-linecap="round" stroke-linejoin="round"/>`
+    + `<path d="${line}" fill="none" stroke="${route.colour}" stroke-opacity="${route.opacity}" stroke-width="${input.routeWidth}" stroke-linecap="round" stroke-linejoin="round"/>`
+    + `<circle cx="${cx}" cy="${cy}" r="8" fill="${palette.customer}" stroke="${palette.halo}" stroke-width="3"/>`
+    + markerSvg(business, input, palette)
+    + `<rect x="${view.width - attrW}" y="${view.height - 18}" width="${attrW}" height="18" fill="${palette.labelBox}"/>`
+    + `<text x="${view.width - 5}" y="${view.height - 5}" text-anchor="end" font-family="Arimo" font-size="11" fill="${palette.label}">${attribution}</text>`
+    + '</svg>';
+}
+
+/** One map drawn to PNG by the SVG path: what a render thread does (`map-render-task.ts`). */
+export type MapDrawTask = { input: StaticMapInput; view: MapView; roadsFile: string | null; transparent: boolean };
+
+/** Draws `task` to PNG bytes with resvg and the bundled Arimo font (no system fonts). */
+export function drawMapPng(task: MapDrawTask): Buffer {
+  const svg = staticMapSvg(task.input, task.view, task);
+  return new Resvg(svg, { font: { fontFiles: [ARIMO], loadSystemFonts: false, defaultFontFamily: 'Arimo' } }).render().asPng();
+}
+
+/**
+ * Renders a route map to PNG (DESIGN.md: d3-geo → SVG → @resvg/resvg-js; tiles composed with
+ * sharp when `tiles` is configured), `input.width`×`input.height` px. `draw` runs the SVG step —
+ * on the map render threads in the app (`mapRenderPool`), in this thread by default. No network
+ * but the tile server.
+ */
+export async function renderStaticMap(
+  input: StaticMapInput,
+  { roadsFile, tiles, draw = async (t) => drawMapPng(t) }: { roadsFile: string | null; tiles: BaseMapTiles | null; draw?: (task: MapDrawTask) => Promise<Buffer> },
+): Promise<Buffer> {
+  const view = fitView([...input.route, input.customer, input.business], input.width, input.height, { wholeZoom: !!tiles });
+  const [overlay, base] = await Promise.all([draw({ input, view, roadsFile, transparent: !!tiles }), tiles?.raster(view, input.style)]);
+  if (!base) return overlay;
+  const { default: sharp } = await import('sharp');
+  return sharp(base).composite([{ input: overlay }]).png().toBuffer();
+}
