@@ -22,12 +22,6 @@ function QrStep() {
   if (!projectId || !listId || (!pathList && !params.get('listId'))) return <Navigate to="/projects" replace />;
   return <QrPage key={listId} projectId={projectId} listId={listId} />;
 }
-function MapsStep() {
-  const [params] = useSearchParams();
-  const project = params.get('project');
-  const listId = params.get('listId');
-  return <ComingSoonPage title="Maps" next={project && listId ? { label: 'Continue to QR Codes', to: `/qr?project=${project}&listId=${listId}` } : null} />;
-}
 
 /**
  * A route whose page is loaded on first visit (issue 6: the first load of a page carries only its
@@ -63,7 +57,7 @@ export const router = createBrowserRouter([
           { path: '/projects/:projectId/editor', lazy: page(() => import('../features/designs/editor-page'), (m) => m.EditorPage, { feedback: true }) },
           { path: '/projects/:projectId/production', lazy: page(() => import('../features/print/production-page'), (m) => m.ProductionPage, { feedback: true }) },
           { path: '/upload', lazy: page(() => import('../features/mailing-lists/upload-page'), (m) => m.UploadPage, { feedback: true }) },
-          { path: '/maps', element: <MapsStep /> },
+          { path: '/maps', lazy: page(() => import('../features/maps/maps-page'), (m) => m.MapsPage) },
           { path: '/qr', element: <QrStep /> },
           { path: '/qr/:listId', element: <QrStep /> },
           { path: '/templates', element: soon('Templates') },

@@ -40,12 +40,14 @@ export function MapSettingsStep({ settings: s, onChange }: { settings: MapSettin
             <div className="maps-field">
               <label htmlFor={`${id}-width`}>Width (px)</label>
               <InputNumber id={`${id}-width`} min={size.min} max={size.max} step={size.step} value={s.map_width} precision={0}
-                onChange={(v) => v != null && onChange({ ...s, map_width: snapSize(v) })} />
+                onChange={(v) => v != null && onChange({ ...s, map_width: Math.round(v) })}
+                onBlur={() => onChange({ ...s, map_width: snapSize(s.map_width) })} />
             </div>
             <div className="maps-field">
               <label htmlFor={`${id}-height`}>Height (px)</label>
               <InputNumber id={`${id}-height`} min={size.min} max={size.max} step={size.step} value={s.map_height} precision={0}
-                onChange={(v) => v != null && onChange({ ...s, map_height: snapSize(v) })} />
+                onChange={(v) => v != null && onChange({ ...s, map_height: Math.round(v) })}
+                onBlur={() => onChange({ ...s, map_height: snapSize(s.map_height) })} />
             </div>
           </div>
         )}

@@ -44,9 +44,10 @@ export function useRouteGeneration({ projectId, listId, locationId, settings, ma
   const current: TRoutePreview | null = list[shown] ?? null;
   const previewKey = mapKeys.previews(projectId, listId, locationId ?? '');
 
-  const drawing = () => ({
+  // `withMarker`: marker settings just changed, before the screen has rendered them.
+  const drawing = (withMarker: TMarkerSettings | null = marker) => ({
     projectId, listId, businessLocationId: locationId!, mapStyle: settings.map_style, routeColor: settings.route_color,
-    routeWidth: settings.route_width, mapWidth: settings.map_width, mapHeight: settings.map_height, forceRegenerate: true, markerSettings: marker,
+    routeWidth: settings.route_width, mapWidth: settings.map_width, mapHeight: settings.map_height, forceRegenerate: true, markerSettings: withMarker,
   });
   const run = async (work: () => Promise<void>) => {
     setPending((n) => n + 1);
@@ -57,11 +58,11 @@ export function useRouteGeneration({ projectId, listId, locationId, settings, ma
     }
   };
 
-  const generateOne = (entryId: string) => run(async () => {
+  const generateOne = (entryId: string, withMarker?: TMarkerSettings | null) => run(async () => {
     if (!locationId) return;
     setError(null);
     try {
-      const route = await generateSingleRoute({ ...drawing(), entryId });
+      const route = await generateSingleRoute({ ...drawing(withMarker), entryId });
       client.setQueryData<TRoutePreview[]>(previewKey, (old) => old?.map((p) => (p.id === entryId ? {
         ...p, mapUrl: bust(route.mapUrl), distance: route.distance, duration: route.duration, approximate: route.approximate, hasSavedData: true, error: null,
       } : p)));
@@ -108,8 +109,8 @@ export function useRouteGeneration({ projectId, listId, locationId, settings, ma
     previous: () => step(-1),
     generateOne,
     generateAll,
-    /** Regenerates the map of the preview on show (after a marker change, spec 001 §4). */
-    regenerateCurrent: () => (current ? generateOne(current.id) : Promise.resolve()),
+    /** Regenerates the map of the preview on show with `withMarker` (after a marker change, spec 001 §4). */
+    regenerateCurrent: (withMarker?: TMarkerSettings | null) => (current ? generateOne(current.id, withMarker) : Promise.resolve()),
     generation: activeId ? generation.data ?? null : null,
     busy: pending > 0 || isRunning(generation.data) || (!!activeId && generation.isPending),
     error: error ?? fetchError ?? pollError,
