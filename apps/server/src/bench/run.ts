@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchImport } from './import-bench.js';
+import { benchMaps } from './maps-bench.js';
 import { benchPlainPdfme, benchPrint } from './print-bench.js';
 import { benchBombBurst } from './bomb-bench.js';
 import { benchBareRedirect, benchRedirect } from './redirect-bench.js';
@@ -29,6 +30,7 @@ const CASES: Record<string, () => Promise<Result>> = {
   'redirect-pglite': () => benchRedirect('pglite'),
   'redirect-postgres': () => benchRedirect('postgres'),
   web: () => benchWeb(),
+  'maps-10000': () => benchMaps(10_000),
 };
 
 const LABELS: Record<string, string> = {

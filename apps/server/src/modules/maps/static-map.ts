@@ -1,5 +1,3 @@
-import { fileURLToPath } from 'node:url';
-import { Resvg } from '@resvg/resvg-js';
 import { geoPath } from 'd3-geo';
 import type { Feature, Geometry } from 'geojson';
 import type { TMarkerSettings } from '@mailcraft/shared';
@@ -7,6 +5,7 @@ import { baseLayers, inView } from './base-layers.js';
 import type { LngLat } from './geo.js';
 import { paletteOf, type MapPalette } from './map-palette.js';
 import { fitView, viewBounds, viewProjection, type MapView } from './map-view.js';
+import { textPaths } from './text-paths.js';
 
 /** Everything one map image shows (issue 9 StaticMapRenderer). Sizes in px; colours CSS. */
 export type StaticMapInput = {
@@ -27,7 +26,6 @@ export type StaticMapInput = {
 /** Draws the base map under a view: PNG bytes of exactly view.width×view.height, or null to draw the offline layers in the SVG. */
 export type BaseMapTiles = { name: string; raster(view: MapView, style: string): Promise<Buffer> };
 
-const ARIMO = fileURLToPath(new URL('../../../assets/fonts/Arimo-Regular.ttf', import.meta.url));
 const esc = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const RGBA = /^rgba\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*([\d.]+)\s*\)$/;
 
@@ -37,18 +35,27 @@ function colourOf(css: string): { colour: string; opacity: number } {
   return m ? { colour: `rgb(${m[1]},${m[2]},${m[3]})`, opacity: Math.max(0, Math.min(1, Number(m[4]))) } : { colour: css, opacity: 1 };
 }
 
+/** Zoom from which county lines are drawn (a view under ~1,500 km across), and roads (~100 km). */
+const COUNTY_ZOOM = 7;
+const ROAD_ZOOM = 10;
+
 function offlineLayers(view: MapView, palette: MapPalette, roadsFile: string | null): string {
   const layers = baseLayers(roadsFile);
   const bounds = viewBounds(view);
-  const path = geoPath(viewProjection(view));
+  // Clipped to the image (plus a margin for line caps): a state drawn at street level is otherwise
+  // thousands of off-image vertices for the rasteriser to walk.
+  const path = geoPath(viewProjection(view).precision(0).clipExtent([[-20, -20], [view.width + 20, view.height + 20]])).digits(1);
   const paths = (features: Array<Feature<Geometry>>) => features.map((f) => path(f)).filter(Boolean).join('');
-  const roads = paths(inView(layers.roads, bounds));
+  const level = layers.atZoom(view.zoom);
+  const states = paths(inView(level.states, bounds));
+  const counties = view.zoom >= COUNTY_ZOOM ? paths(inView(level.counties, bounds)) : '';
+  const roads = view.zoom >= ROAD_ZOOM ? paths(inView(layers.roads, bounds)) : '';
   return `<rect width="100%" height="100%" fill="${palette.water}"/>`
-    + `<path d="${paths(inView(layers.states, bounds))}" fill="${palette.land}"/>`
-    + `<path d="${paths(inView(layers.counties, bounds))}" fill="none" stroke="${palette.countyLine}" stroke-width="1" stroke-dasharray="4 3"/>`
+    + `<path d="${states}" fill="${palette.land}"/>`
+    + (counties ? `<path d="${counties}" fill="none" stroke="${palette.countyLine}" stroke-width="1" stroke-dasharray="4 3"/>` : '')
     + (roads ? `<path d="${roads}" fill="none" stroke="${palette.roadCasing}" stroke-width="7" stroke-linecap="round" stroke-linejoin="round"/>`
       + `<path d="${roads}" fill="none" stroke="${palette.road}" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>` : '')
-    + `<path d="${paths(inView(layers.states, bounds))}" fill="none" stroke="${palette.stateLine}" stroke-width="1.5"/>`;
+    + `<path d="${states}" fill="none" stroke="${palette.stateLine}" stroke-width="1.5"/>`;
 }
 
 /** The business marker: a pin at the door, the logo above it (offset in stored units ÷ 4 px, y up), the label beside it. */
@@ -70,14 +77,18 @@ function markerSvg(at: [number, number], input: StaticMapInput, palette: MapPale
   }
   const lines = [s.showBusinessName !== false ? input.marker.name : '', s.showAddress ? input.marker.address : ''].filter(Boolean);
   if (!lines.length) return pin + logo;
-  const fontSize = 14;
-  const boxW = Math.max(...lines.map((l) => l.length)) * fontSize * 0.5 + 16;
-  const boxH = lines.length * (fontSize + 4) + 10;
+  const sizes = lines.map((_l, i) => (i === 0 ? 15 : 12));
+  const widths = lines.map((l, i) => textPaths(l, 0, 0, sizes[i], palette.label).width);
+  const boxW = Math.max(...widths) + 16;
+  const boxH = sizes.reduce((h, z) => h + z + 5, 0) + 8;
   const left = x + 18 + boxW > input.width ? x - 18 - boxW : x + 18;
-  const top = Math.max(4, y - 26 - boxH / 2);
-  const text = lines.map((l, i) => `<text x="${left + 8}" y="${top + 6 + (i + 1) * (fontSize + 4) - 4}" font-size="${i === 0 ? fontSize : fontSize - 2}"${i === 0 ? ' font-weight="bold"' : ''}>${esc(l)}</text>`).join('');
-  return `${pin}${logo}<rect x="${left}" y="${top}" width="${boxW}" height="${boxH}" rx="6" fill="${palette.labelBox}"/>`
-    + `<g font-family="Arimo" fill="${palette.label}">${text}</g>`;
+  const top = Math.max(4, Math.min(input.height - boxH - 22, y - 26 - boxH / 2));
+  let baseline = top + 4;
+  const text = lines.map((l, i) => {
+    baseline += sizes[i] + 3;
+    return textPaths(l, left + 8, baseline, sizes[i], palette.label).svg;
+  }).join('');
+  return `${pin}${logo}<rect x="${left}" y="${top}" width="${boxW}" height="${boxH}" rx="6" fill="${palette.labelBox}"/>${text}`;
 }
 
 /**
@@ -92,8 +103,8 @@ export function staticMapSvg(input: StaticMapInput, view: MapView, { roadsFile, 
   const route = colourOf(input.routeColor);
   const [cx, cy] = project(input.customer)!;
   const business = project(input.business)!;
-  const attribution = esc(input.attribution);
-  const attrW = input.attribution.length * 6.2 + 10;
+  const attribution = textPaths(input.attribution, view.width - 5, view.height - 5, 11, palette.label, 'end');
+  const attrW = attribution.width + 10;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${view.width}" height="${view.height}" viewBox="0 0 ${view.width} ${view.height}">`
     + (transparent ? '' : offlineLayers(view, palette, roadsFile))
     + `<path d="${line}" fill="none" stroke="${palette.halo}" stroke-opacity="0.85" stroke-width="${input.routeWidth + 4}" stroke-linecap="round" stroke-linejoin="round"/>`
@@ -101,28 +112,32 @@ export function staticMapSvg(input: StaticMapInput, view: MapView, { roadsFile, 
     + `<circle cx="${cx}" cy="${cy}" r="8" fill="${palette.customer}" stroke="${palette.halo}" stroke-width="3"/>`
     + markerSvg(business, input, palette)
     + `<rect x="${view.width - attrW}" y="${view.height - 18}" width="${attrW}" height="18" fill="${palette.labelBox}"/>`
-    + `<text x="${view.width - 5}" y="${view.height - 5}" text-anchor="end" font-family="Arimo" font-size="11" fill="${palette.label}">${attribution}</text>`
+    + attribution.svg
     + '</svg>';
 }
 
 /** One map drawn to PNG by the SVG path: what a render thread does (`map-render-task.ts`). */
 export type MapDrawTask = { input: StaticMapInput; view: MapView; roadsFile: string | null; transparent: boolean };
 
-/** Draws `task` to PNG bytes with resvg and the bundled Arimo font (no system fonts). */
-export function drawMapPng(task: MapDrawTask): Buffer {
-  const svg = staticMapSvg(task.input, task.view, task);
-  return new Resvg(svg, { font: { fontFiles: [ARIMO], loadSystemFonts: false, defaultFontFamily: 'Arimo' } }).render().asPng();
+/**
+ * Draws `task` to PNG bytes: the SVG rasterised by sharp (libvips' librsvg, whose memory is freed
+ * per image — resvg-js 2.6 keeps each image's pixels until V8 happens to collect, ~2 MB a map).
+ * Text is already paths, so no fonts are loaded.
+ */
+export async function drawMapPng(task: MapDrawTask): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp(Buffer.from(staticMapSvg(task.input, task.view, task)), { limitInputPixels: 1300 * 1300 }).png({ compressionLevel: 4 }).toBuffer();
 }
 
 /**
- * Renders a route map to PNG (DESIGN.md: d3-geo → SVG → @resvg/resvg-js; tiles composed with
+ * Renders a route map to PNG (DESIGN.md: d3-geo → SVG → PNG; tiles composed with
  * sharp when `tiles` is configured), `input.width`×`input.height` px. `draw` runs the SVG step —
  * on the map render threads in the app (`mapRenderPool`), in this thread by default. No network
  * but the tile server.
  */
 export async function renderStaticMap(
   input: StaticMapInput,
-  { roadsFile, tiles, draw = async (t) => drawMapPng(t) }: { roadsFile: string | null; tiles: BaseMapTiles | null; draw?: (task: MapDrawTask) => Promise<Buffer> },
+  { roadsFile, tiles, draw = drawMapPng }: { roadsFile: string | null; tiles: BaseMapTiles | null; draw?: (task: MapDrawTask) => Promise<Buffer> },
 ): Promise<Buffer> {
   const view = fitView([...input.route, input.customer, input.business], input.width, input.height, { wholeZoom: !!tiles });
   const [overlay, base] = await Promise.all([draw({ input, view, roadsFile, transparent: !!tiles }), tiles?.raster(view, input.style)]);

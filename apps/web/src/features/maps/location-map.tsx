@@ -11,6 +11,7 @@ export const MAP_ERRORS = {
   timedOut: 'Map loading timed out',
   broken: 'An error occurred while loading the map',
   library: 'Failed to load map library',
+  dependencies: 'Missing required map dependencies',
 } as const;
 
 /**
@@ -47,13 +48,14 @@ function logoElement(url: string): HTMLElement {
  * `styleUrl`, centred on the location, with a draggable pin — the marker logo at 32 px when the
  * location has one. Clicking the map moves the pin; either way `onMove(latitude, longitude)`
  * (degrees). A 15 s load time-out, a health check every 10 s and a failed library load end in an
- * error with the spec's words; the reload button builds the map again.
+ * error with the spec's words; the reload button builds the map again. Without a base map
+ * (`styleUrl` null once its configuration failed to load) it says the map's dependencies are missing.
  */
 export function LocationMap({ latitude, longitude, styleUrl, markerUrl, markerColor, attribution, onMove }: {
   latitude: number;
   longitude: number;
-  /** A MapLibre style document URL, or null while it is not known. */
-  styleUrl: string | null;
+  /** A MapLibre style document URL; null while it is not known, undefined when it could not be had. */
+  styleUrl: string | null | undefined;
   markerUrl: string | null;
   markerColor?: string;
   attribution?: string;
@@ -111,7 +113,7 @@ export function LocationMap({ latitude, longitude, styleUrl, markerUrl, markerCo
       map?.remove();
       setInstance(null);
     };
-  }, [styleUrl, attribution, attempt]);
+  }, [styleUrl, attribution, attempt, moved]);
 
   // The pin: the default pin, or the marker logo; rebuilt when the logo changes.
   useEffect(() => {
@@ -128,7 +130,7 @@ export function LocationMap({ latitude, longitude, styleUrl, markerUrl, markerCo
       pin.remove();
       marker.current = null;
     };
-  }, [instance, markerUrl, markerColor]);
+  }, [instance, markerUrl, markerColor, moved]);
 
   // A position from outside (another location chosen, a saved answer) moves the pin and the view.
   useEffect(() => {
@@ -152,8 +154,9 @@ export function LocationMap({ latitude, longitude, styleUrl, markerUrl, markerCo
   return (
     <div className="maps-map-wrap">
       <div ref={container} className="maps-map" role="region" aria-label="Business location map" aria-busy={status.state === 'loading'} />
+      {styleUrl === undefined && <Alert className="maps-map-error" type="error" showIcon role="alert" title={MAP_ERRORS.dependencies} />}
       {status.state === 'error' && <Alert className="maps-map-error" type="error" showIcon role="alert" title={status.message} />}
-      <Button className="maps-map-reload" size="small" icon={<ReloadOutlined />} onClick={() => setAttempt((a) => a + 1)}>Reload map</Button>
+      <Button className="maps-map-reload" size="small" icon={<ReloadOutlined />} aria-label="Reload map" onClick={() => setAttempt((a) => a + 1)}>Reload map</Button>
     </div>
   );
 }

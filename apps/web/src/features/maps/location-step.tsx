@@ -20,14 +20,16 @@ export type Pin = { latitude: number; longitude: number };
  * city and state/ZIP, the interactive map with its hint, the unsaved notice, and Save Business
  * Location — disabled with nothing changed, while saving or loading, or without the plan feature.
  */
-export function LocationStep({ locations, selected, pin, unsaved, saving, canSave, styleUrl, attribution, markerColor, message, onSelect, onCreated, onMove, onSave }: {
+export function LocationStep({ locations, selected, pin, unsaved, saving, loading, canSave, styleUrl, attribution, markerColor, message, onSelect, onCreated, onMove, onSave }: {
   locations: TBusinessLocation[];
   selected: TBusinessLocation | null;
   pin: Pin | null;
   unsaved: boolean;
   saving: boolean;
+  /** The locations are being fetched again. */
+  loading: boolean;
   canSave: boolean;
-  styleUrl: string | null;
+  styleUrl: string | null | undefined;
   attribution?: string;
   markerColor?: string;
   message: ResultText | null;
@@ -47,7 +49,7 @@ export function LocationStep({ locations, selected, pin, unsaved, saving, canSav
         <div className="maps-location-choice">
           <NativeSelect<string> aria-label="Business location" value={selected?.id} placeholder="Select a location" onChange={onSelect}
             options={locations.map((l) => ({ value: l.id, label: `${l.name} — ${l.address}` }))} style={{ minWidth: 0, width: 360 }} />
-          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)}>Add New Location</Button>
+          <Button icon={<PlusOutlined />} aria-label="Add New Location" onClick={() => setAdding(true)}>Add New Location</Button>
         </div>
       )}
       {selected && at && (
@@ -74,7 +76,7 @@ export function LocationStep({ locations, selected, pin, unsaved, saving, canSav
           <LocationMap latitude={at.latitude} longitude={at.longitude} styleUrl={styleUrl} attribution={attribution}
             markerUrl={selected.marker_url} markerColor={markerColor} onMove={onMove} />
           {unsaved && <Alert type="warning" showIcon title={UNSAVED_NOTICE} className="maps-unsaved" />}
-          <Button type="primary" onClick={onSave} disabled={!unsaved || saving || !canSave} className="maps-save-location">
+          <Button type="primary" onClick={onSave} disabled={!unsaved || saving || loading || !canSave} className="maps-save-location">
             {saving ? 'Saving...' : 'Save Business Location'}
           </Button>
         </>

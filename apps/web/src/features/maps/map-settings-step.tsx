@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { ColorPicker, InputNumber, Slider } from 'antd';
+import { InputNumber, Slider } from 'antd';
 import { MAP_LIMITS, MAP_ORIENTATIONS, MAP_STYLES, mapStyleLabel, type MapOrientation } from '@mailcraft/shared';
 import { NativeSelect } from '../../components/native-select';
+import { RouteColorField } from './route-color-field';
 import {
-  formatRgba, sizeLabel, snapSize, withOrientation, withRouteColor, withRouteWidth, withTransparency, type MapSettings,
+  sizeLabel, snapSize, withOrientation, withRouteColor, withRouteWidth, withTransparency, type MapSettings,
 } from './map-draft';
 
 const ORIENTATION_LABELS: Record<MapOrientation, string> = {
@@ -51,11 +52,7 @@ export function MapSettingsStep({ settings: s, onChange }: { settings: MapSettin
             </div>
           </div>
         )}
-        <div className="maps-field">
-          <span id={`${id}-color`}>Route Color</span>
-          <ColorPicker aria-labelledby={`${id}-color`} value={s.route_color} format="rgb" showText
-            onChange={(c) => onChange(withRouteColor(s, formatRgba(c.toRgb())))} />
-        </div>
+        <RouteColorField value={s.route_color} onChange={(css) => onChange(withRouteColor(s, css))} />
         <div className="maps-field">
           <label htmlFor={`${id}-route-width`}>Route Width (px)</label>
           <div className="maps-slider-row">

@@ -41,7 +41,7 @@ function MapsScreen({ projectId, listId }: { projectId: string; listId: string }
     <div className="maps-page">
       <div className="maps-header">
         <Typography.Title level={3}>Personalized Maps Configuration</Typography.Title>
-        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(`/qr?project=${encodeURIComponent(projectId)}&listId=${encodeURIComponent(listId)}`)}>
+        <Button icon={<ArrowLeftOutlined />} aria-label="Back to QR Codes" onClick={() => navigate(`/qr?project=${encodeURIComponent(projectId)}&listId=${encodeURIComponent(listId)}`)}>
           Back to QR Codes
         </Button>
       </div>
@@ -57,7 +57,8 @@ function MapsScreen({ projectId, listId }: { projectId: string; listId: string }
       {locations.isPending || config.isPending ? (
         <div className="maps-loading" role="status" aria-label="Loading"><Spin size="large" /></div>
       ) : (
-        <MapsEditor projectId={projectId} listId={listId} locations={locations.data ?? []} config={config.data ?? null} baseMap={baseMap.data ?? null} />
+        <MapsEditor projectId={projectId} listId={listId} locations={locations.data ?? []} refreshing={locations.isFetching} config={config.data ?? null}
+          baseMap={baseMap.isError ? undefined : baseMap.data ?? null} />
       )}
     </div>
   );

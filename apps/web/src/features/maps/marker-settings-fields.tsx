@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Checkbox, ColorPicker, InputNumber } from 'antd';
+import { Checkbox, InputNumber } from 'antd';
 import type { TMarkerSettings } from '@mailcraft/shared';
 import { NativeSelect } from '../../components/native-select';
 import { LOGO_SIZE, MARKER_FONTS } from './map-draft';
@@ -17,9 +17,9 @@ export function MarkerSettingsFields({ settings: m, onChange }: { settings: TMar
   return (
     <div className="maps-marker-settings">
       <div className="maps-field">
-        <span id={`${id}-color`}>Marker color</span>
-        <ColorPicker aria-labelledby={`${id}-color`} value={m.markerColor ?? DEFAULT_MARKER_COLOR} format="hex" showText disabledAlpha
-          onChange={(c) => onChange({ ...m, markerColor: c.toHexString() })} />
+        <label htmlFor={`${id}-color`}>Marker color</label>
+        <input id={`${id}-color`} type="color" className="maps-color-input" value={(m.markerColor ?? DEFAULT_MARKER_COLOR).slice(0, 7)}
+          onChange={(e) => onChange({ ...m, markerColor: e.target.value })} />
       </div>
       <Checkbox checked={m.showBusinessName !== false} onChange={(e) => onChange({ ...m, showBusinessName: e.target.checked })}>Show business name</Checkbox>
       <Checkbox checked={!!m.showAddress} onChange={(e) => onChange({ ...m, showAddress: e.target.checked })}>Show address</Checkbox>

@@ -103,8 +103,8 @@ export function MarkerStep({ location, marker, onMarkerChange, onMarkerEvent }: 
           <input ref={input} id={`${id}-logo`} type="file" accept="image/*" onChange={(e) => choose(e.target.files?.[0])} />
         </div>
         <Space wrap>
-          <Button icon={<UploadOutlined />} onClick={() => void uploadLogo()} loading={upload.isPending}>Upload Marker</Button>
-          {location.marker_url && <Button danger icon={<DeleteOutlined />} onClick={() => void deleteLogo()} loading={remove.isPending}>Delete Marker</Button>}
+          <Button icon={<UploadOutlined />} aria-label="Upload Marker" onClick={() => void uploadLogo()} loading={upload.isPending}>Upload Marker</Button>
+          {location.marker_url && <Button danger icon={<DeleteOutlined />} aria-label="Delete Marker" onClick={() => void deleteLogo()} loading={remove.isPending}>Delete Marker</Button>}
         </Space>
       </div>
       <div className="maps-inline">

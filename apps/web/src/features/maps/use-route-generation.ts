@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ROUTE_MESSAGES, type TMarkerSettings, type TRoutePreview } from '@mailcraft/shared';
 import { errorDetail } from '../../lib/api-client';
@@ -96,7 +96,7 @@ export function useRouteGeneration({ projectId, listId, locationId, settings, ma
   }, [ended, refetch]);
 
   const count = list.length;
-  const step = useCallback((by: 1 | -1) => setIndex((i) => (count ? (Math.min(i, count - 1) + by + count) % count : 0)), [count]);
+  const step = (by: 1 | -1) => setIndex((i) => (count ? (Math.min(i, count - 1) + by + count) % count : 0));
   const fetchError = previews.isError ? ROUTE_MESSAGES.fetchShownAs + errorDetail(previews.error) : null;
   const pollError = generation.isError ? ROUTE_MESSAGES.generateAllShownAs + errorDetail(generation.error) : null;
 

@@ -1,0 +1,130 @@
+import path from 'node:path';
+import fs from 'node:fs/promises';
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { ARTIFACTS, eventually, mappedProject, screenshotOnFailure, startServer } from './support.ts';
+
+/**
+ * Personalised route maps end to end (spec 001 §2 "Personalized Maps Configuration", §4, §7):
+ * on the quick start's offline defaults, add Blue Gum Café as a business location, drag its pin on
+ * the MapLibre map and save it, choose Streets Dark and Horizontal, save the configuration,
+ * upload a marker logo, Generate All Routes for us-500 until the progress bar reads 500/500, then
+ * page through the previews and see a route map image load.
+ *
+ * MapLibre needs WebGL: Chromium draws it in software with SwiftShader (`--use-angle=swiftshader
+ * --enable-unsafe-swiftshader`, DESIGN.md), so this file launches its own browser with those
+ * switches instead of support.ts's `launchChromium`.
+ */
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The pin's latitude as Step 1 shows it (read-only field, degrees). */
+const latitude = async (page: Page) => Number(await page.getByLabel('Latitude', { exact: true }).inputValue());
+
+test('a business location, its pin and marker, a map configuration and all 500 routes of us-500', { timeout: 600_000 }, async () => {
+  // The first account of a server is its operator, on the Business plan, which has maps.
+  const { context, projectId, listId } = await mappedProject(browser, server.url, { email: 'maps@example.test', project: { name: 'Maps mailer' } });
+  const plan = await (await context.request.get('/api/subscriptions/current')).json();
+  assert.equal(plan.features.maps, true, 'the plan includes maps');
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+
+  await screenshotOnFailure(page, 'maps', async () => {
+    await page.goto(`/maps?project=${projectId}&listId=${listId}`);
+    await page.getByRole('heading', { name: 'Personalized Maps Configuration' }).waitFor();
+
+    // Step 1: a new location, placed at its ZIP code until the pin is moved.
+    await page.getByRole('button', { name: 'Add New Location' }).click();
+    const form = page.getByRole('form', { name: 'New business location' });
+    await form.getByLabel('Business name').fill('Blue Gum Café');
+    await form.getByLabel('Address').fill('6649 N Blue Gum St');
+    await form.getByLabel('City').fill('New Orleans');
+    await form.getByLabel('State').fill('LA');
+    await form.getByLabel('ZIP').fill('70116');
+    await form.getByRole('button', { name: 'Create Location' }).click();
+    await page.getByText('Business location created successfully!').waitFor();
+    const steps = page.getByRole('list', { name: 'Map setup progress' });
+    assert.equal(await steps.getByRole('listitem').first().getAttribute('data-state'), 'done');
+
+    // The map loads (WebGL in software), then the pin is dragged south-east.
+    const map = page.getByRole('region', { name: 'Business location map' });
+    await page.locator('.maps-map[aria-busy="false"]').waitFor({ timeout: 60_000 });
+    const pin = map.locator('.maplibregl-marker');
+    await pin.waitFor();
+    const before = await latitude(page);
+    const box = (await pin.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 12 });
+    await page.mouse.up();
+    await eventually(async () => (await latitude(page)) !== before, 'the latitude follows the pin');
+    assert.ok((await latitude(page)) < before, 'dragged south');
+    await page.getByText('You have unsaved changes. Click "Save Business Location" to keep your updates.').waitFor();
+    const moved = await latitude(page);
+    await page.getByRole('button', { name: 'Save Business Location' }).click();
+    await page.getByText('Business location saved successfully!').waitFor();
+    const [saved] = await (await context.request.get('/api/maps/locations')).json();
+    assert.equal(saved.latitude.toFixed(6), moved.toFixed(6));
+    assert.equal(saved.precision, 'pin');
+
+    // Step 2: Streets Dark, horizontal (900x600); then Save Configuration.
+    await page.getByLabel('Map Style').selectOption('streets-dark');
+    await page.getByLabel('Map Orientation').selectOption('horizontal');
+    await page.getByRole('definition').filter({ hasText: /^900x600$/ }).waitFor();
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('Map configuration saved successfully!').waitFor();
+    const config = await (await context.request.get(`/api/maps/config/${projectId}`)).json();
+    assert.deepEqual([config.map_style, config.orientation, config.map_width, config.map_height, config.business_location_id], ['streets-dark', 'horizontal', 900, 600, saved.id]);
+
+    // Step 3: a small PNG marker logo.
+    const logo = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 225, g: 29, b: 72, alpha: 1 } } }).png().toBuffer();
+    await page.getByLabel('Marker logo (image, under 1 MB)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await page.getByRole('button', { name: 'Upload Marker' }).click();
+    await page.getByText('Business marker uploaded successfully!').waitFor();
+    await eventually(async () => (await steps.getByRole('listitem').nth(2).getAttribute('data-state')) === 'done', 'step 3 turns green', 10_000);
+    assert.equal(await steps.getByRole('listitem').nth(3).getAttribute('data-state'), 'todo');
+
+    // Step 4: every record of the list, followed to the end.
+    const previews = page.getByRole('region', { name: 'Route previews' });
+    await previews.getByRole('button', { name: 'Generate All Routes' }).click();
+    await previews.getByText('500/500').waitFor({ timeout: 300_000 });
+    await previews.getByText(/^Preview 1 of \d+$/).waitFor();
+    const total = Number((await previews.getByText(/^Preview 1 of \d+$/).innerText()).split(' of ')[1]);
+    assert.ok(total > 1 && total <= 25, `first 25 records previewed, got ${total}`);
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('.maps-route-image');
+      return !!img && img.complete && img.naturalWidth > 0;
+    }, undefined, { timeout: 30_000 });
+    await previews.getByRole('button', { name: 'Next', exact: true }).click();
+    await previews.getByText(`Preview 2 of ${total}`).waitFor();
+    await previews.getByRole('button', { name: 'Previous', exact: true }).click();
+    await previews.getByRole('button', { name: 'Previous', exact: true }).click();
+    await previews.getByText(`Preview ${total} of ${total}`).waitFor();
+    await previews.getByRole('button', { name: 'Next', exact: true }).click();
+    await previews.getByText(`Preview 1 of ${total}`).waitFor();
+    await previews.getByText(/miles \([\d,]+ m\)/).first().waitFor();
+    await previews.getByText(/\d+ min \([\d,]+ s\)/).first().waitFor();
+
+    await fs.mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: path.join(ARTIFACTS, 'maps.png'), fullPage: true });
+    assert.deepEqual(pageErrors, [], 'no uncaught errors on the page');
+  });
+  await context.close();
+});
