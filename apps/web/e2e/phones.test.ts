@@ -42,7 +42,7 @@ test('at 390 px no screen scrolls sideways', async () => {
     [`/projects/${project.id}`, 'Next steps'],
     [`/upload?project=${project.id}`, 'Upload a new list'],
     [`/upload?project=${project.id}&listId=${listId}&step=mapping`, 'Showing 1 to 10 of 500 records'],
-    [`/maps?project=${project.id}&listId=${listId}`, 'Continue to QR Codes'],
+    [`/maps?project=${project.id}&listId=${listId}`, 'Back to QR Codes'],
     [`/qr?project=${project.id}&listId=${listId}`, 'Preview URLs'],
     [`/projects/${project.id}/production`, 'Earlier print files'],
     ['/analytics', 'Analytics'],

@@ -10,7 +10,6 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../platform/config.js';
 import { createContext } from '../runtime.js';
 import { runGeneration } from '../modules/maps/map-generation.js';
-import { closeMapRenderPool } from '../modules/maps/map-render-pool.js';
 import { mapRoutesRepo } from '../modules/maps/map-routes.repo.js';
 import { drawMapPng } from '../modules/maps/static-map.js';
 import { fitView } from '../modules/maps/map-view.js';
@@ -74,7 +73,6 @@ export async function benchMaps(records: number): Promise<MapsBenchResult> {
     return { maps: done.done - done.failed, seconds, mapsPerSecond: (done.done - done.failed) / seconds, peakRssMb, failed: done.failed, approximate: done.approximate, drawOnlyPerSecondOneThread };
   } finally {
     await app.close();
-    await closeMapRenderPool();
     await ctx.queue.stop();
     await database.close();
     await fs.rm(dir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ export { indiciaPlugin, indiciaLineSize, INDICIA_TYPE, INDICIA_SMALL_TEXT_RATIO 
 export type { IndiciaSchema } from './indicia.js';
 export { buildPieceInputs, designMergeFields, templateFieldName, isMergeField } from './piece-inputs.js';
 export type { PieceContext } from './piece-inputs.js';
+export { PRINT_MAP_FIELDS, isPrintMapField, printedDistance, printedDuration, MAP_FIELD_SAMPLES, type PrintMapField } from './map-fields.js';
 export {
   addressSideZones, guideLayout, guideFileName, inches, templateTypeLabel, INCH_MM, BLEED_MM, SAFE_MM, BLEED_PX_300DPI,
 } from './guide-geometry.js';

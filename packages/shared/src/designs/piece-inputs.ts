@@ -5,6 +5,7 @@
 import type { Schema, Template } from '@pdfme/common';
 import { TARGET_FIELDS } from '../fields.js';
 import { INDICIA_TYPE } from './indicia.js';
+import { isPrintMapField, PRINT_MAP_FIELDS } from './map-fields.js';
 import { QR_VECTOR_TYPE } from './qr-vector.js';
 
 /** Per-piece values that do not come from the record's fields. */
@@ -16,7 +17,7 @@ export type PieceContext = {
 };
 
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
-const FIELD_BY_KEY = new Map(TARGET_FIELDS.map((f) => [squash(f), f]));
+const FIELD_BY_KEY = new Map([...TARGET_FIELDS, ...PRINT_MAP_FIELDS].map((f) => [squash(f), f]));
 const fieldOf = (name: string): string | undefined => FIELD_BY_KEY.get(squash(name));
 
 /**
@@ -38,8 +39,8 @@ export function templateFieldName(elementName: string): string {
   return fieldOf(base) ?? base;
 }
 
-/** Whether a (normalised) name is one of the mapping target fields (spec 000 §3). */
-export const isMergeField = (name: string): boolean => FIELD_BY_KEY.get(squash(name)) === name;
+/** Whether a (normalised) name is one of the mapping target fields (spec 000 §3) or a maps field (issue 9: distance, duration, map_image). */
+export const isMergeField = (name: string): boolean => FIELD_BY_KEY.get(squash(name)) === name || isPrintMapField(name);
 
 /** The `{variable}` names of a multiVariableText element: its declared variables and those in its text. */
 function mvtVariables(el: Schema): string[] {
@@ -64,6 +65,7 @@ export function designMergeFields(template: Template): string[] {
       if (el.type === 'multiVariableText') mvtVariables(el).forEach(add);
       else if (el.type === 'text' && el.readOnly) for (const m of String(el.content ?? '').matchAll(/\{([^{}]+)\}/g)) add(m[1]);
       else if (el.type === 'text') add(el.name);
+      else if (el.type === 'image' && templateFieldName(el.name) === 'map_image') used.add('map_image');
     }
   }
   return [...used].sort();
@@ -104,6 +106,10 @@ export function buildPieceInputs(template: Template, fields: Record<string, stri
           input[el.name] = isMergeField(field) ? (fields[field] ?? '') : (el.content ?? '');
           break;
         }
+        case 'image':
+          // An image named map_image prints the record's own route map (a data URL), else its own picture.
+          input[el.name] = templateFieldName(el.name) === 'map_image' ? (fields.map_image ?? '') : (el.content ?? '');
+          break;
         default: input[el.name] = el.content ?? '';
       }
     }

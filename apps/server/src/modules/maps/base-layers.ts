@@ -61,7 +61,8 @@ export function baseLayers(roadsFile: string | null): BaseLayers {
       if (!level) {
         weighted ??= presimplify(structuredClone(topo), sphericalTriangleArea) as Counties;
         // A pixel at zoom z covers about (2π / (256·2^z))² steradians near the equator.
-        level = boundaries(simplify(weighted, ((2 * Math.PI) / (256 * 2 ** z)) ** 2 / 2) as Counties);
+        // States only: counties are drawn from zoom 7 at full detail (their copies would cost ~60 MB a level).
+        level = { states: boundaries(simplify(weighted, ((2 * Math.PI) / (256 * 2 ** z)) ** 2) as Counties, false).states, counties: full.counties };
         levels.set(z, level);
       }
       return level;
@@ -83,10 +84,10 @@ export function baseLayers(roadsFile: string | null): BaseLayers {
 /** From this zoom on, maps draw the boundaries at full 1:10m detail. */
 const DETAIL_ZOOM = 10;
 
-function boundaries(topo: Topology<{ states: GeometryCollection; counties: GeometryCollection }>): BoundaryLayers {
+function boundaries(topo: Topology<{ states: GeometryCollection; counties: GeometryCollection }>, withCounties = true): BoundaryLayers {
   const states = (feature(topo, topo.objects.states) as FeatureCollection).features;
-  const counties: Array<Feature<MultiLineString>> = topo.objects.counties.geometries
-    .map((g) => ({ type: 'Feature', properties: {}, geometry: mesh(topo, g as never) as MultiLineString }));
+  const counties: Array<Feature<MultiLineString>> = withCounties ? topo.objects.counties.geometries
+    .map((g) => ({ type: 'Feature', properties: {}, geometry: mesh(topo, g as never) as MultiLineString })) : [];
   return { states: states.map(bounded), counties: counties.map(bounded) };
 }
 

@@ -5,7 +5,6 @@ import { recordFields } from '../qr-codes/destination.js';
 import type { GeocodeQuery, GeocodeResult } from './geocoder.js';
 import type { LngLat } from './geo.js';
 import type { MapProviders } from './map-providers.js';
-import { drawOnPool } from './map-render-pool.js';
 import { mapRoutesRepo, type MapRouteValues, type RecordWithRoute } from './map-routes.repo.js';
 import type { BusinessLocationRow } from './maps.repo.js';
 import { renderStaticMap } from './static-map.js';
@@ -89,7 +88,8 @@ export type DrawnRoute = { row: MapRouteValues; failed: boolean; approximate: bo
 
 /**
  * Routes and draws the maps of `records` to `target` (spec 001 §4 Route previews; issue 9):
- * places each record, finds its route, draws the image on the map render threads and stores it at
+ * places each record, finds its route, draws the image (the SVG here, the pixels on sharp's
+ * threads; two maps per core in flight) and stores it at
  * `maps/{listId}/{recordId}.png`, keeping the record's public image token. With `force` false a
  * record whose stored image was drawn with the same settings is kept as it is. Per-record
  * failures come back in the row's `error`; the batch never throws for one record.
@@ -102,7 +102,8 @@ export async function drawRoutes(ctx: AppContext, providers: MapProviders, targe
     logoPng: target.logoPng, settings: s.markerSettings ?? (target.location.markerSettings as TMarkerSettings | null) ?? {},
     name: target.location.name, address: `${target.location.address}, ${target.location.city}, ${target.location.state} ${target.location.zip}`,
   };
-  return Promise.all(records.map(async (r): Promise<DrawnRoute> => {
+  const draw = limiter(Math.max(2, ctx.config.printWorkers * 2));
+  return Promise.all(records.map((r) => draw(async (): Promise<DrawnRoute> => {
     const place = places.get(r.id)!;
     const base: MapRouteValues = { recordId: r.id, listId: target.listId, locationId: target.location.id, imageToken: r.route?.imageToken ?? randomBytes(16).toString('base64url') };
     if ('error' in place) return { row: { ...base, error: place.error }, failed: true, approximate: false };
@@ -116,7 +117,7 @@ export async function drawRoutes(ctx: AppContext, providers: MapProviders, targe
       const png = await renderStaticMap({
         width: s.mapWidth, height: s.mapHeight, style: s.mapStyle, route: route.geometry, customer: origin, business,
         routeColor: s.routeColor, routeWidth: s.routeWidth, marker, attribution: providers.attribution,
-      }, { roadsFile: providers.roadsFile, tiles: providers.tiles, draw: (task) => drawOnPool(task, ctx.config.printWorkers) });
+      }, { roadsFile: providers.roadsFile, tiles: providers.tiles });
       const imageKey = mapImageKey(target.listId, r.id);
       await ctx.storage.put(imageKey, png);
       return {
@@ -126,5 +127,21 @@ export async function drawRoutes(ctx: AppContext, providers: MapProviders, targe
     } catch (err) {
       return { row: { ...placed, error: `${ROUTE_MESSAGES.generateFailed}: ${err instanceof Error ? err.message : String(err)}` }, failed: true, approximate: false };
     }
-  }));
+  })));
+}
+
+/** Runs at most `n` of the given tasks at once (maps in flight: each holds its SVG and ~2 MB of pixels). */
+function limiter(n: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= n) await new Promise<void>((r) => waiting.push(r));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
 }

@@ -5,7 +5,6 @@ import { eventually } from '../../test/eventually.js';
 import { expectError } from '../../test/expect-error.js';
 import { createMailingList, createProject, onPlan, saveColumnMappings, us500 } from '../../test/factories.js';
 import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { closeMapRenderPool } from './map-render-pool.js';
 
 describe('route previews, markers and Generate All Routes with the offline providers (spec 001 §4, §7; issue 9)', () => {
   let t: TestApp;
@@ -31,7 +30,6 @@ describe('route previews, markers and Generate All Routes with the offline provi
   }, 60_000);
   afterAll(async () => {
     await t?.close();
-    await closeMapRenderPool();
   });
 
   const drawing = () => ({

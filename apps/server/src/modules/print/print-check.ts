@@ -1,5 +1,5 @@
 import { fieldLabel, mapRecord, requiredAddressParts, unmappedFields, type TPrintCheck } from '@mailcraft/shared';
-import { designMergeFields } from '@mailcraft/shared/designs';
+import { designMergeFields, isPrintMapField } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/principal.js';
 import { recordBatches } from '../mailing-lists/mailing-lists.service.js';
@@ -19,7 +19,8 @@ const EXAMPLES = 5;
  * list once, in batches. Errors as `loadPrintSource`.
  */
 export async function checkPrintSource(ctx: AppContext, source: PrintSource): Promise<TPrintCheck> {
-  const unmapped = unmappedFields(designMergeFields(source.template), source.mappings);
+  // The maps fields come from the list's routes (the Maps step), not from its columns.
+  const unmapped = unmappedFields(designMergeFields(source.template).filter((f) => !isPrintMapField(f)), source.mappings);
   const parts = requiredAddressParts(source.mappings);
   const missing = new Map(parts.map((p) => [p, 0]));
   const examples: { record: number; name: string }[] = [];

@@ -2,7 +2,7 @@ import type { Template } from '@pdfme/common';
 import {
   effectivePermitType, mapRecord, PRODUCT_PERMIT_UNAVAILABLE, projectIndiciaLines, type FieldSettings, type Mappings, type TQrStyle,
 } from '@mailcraft/shared';
-import { buildPieceInputs, QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
+import { buildPieceInputs, designMergeFields, QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
@@ -10,6 +10,7 @@ import { getListMappings } from '../column-mappings/column-mappings.service.js';
 import { findSavedDesign } from '../designs/designs.service.js';
 import { loadFonts } from '../fonts/builtin-fonts.js';
 import { getOwnedList, recordBatches, type MailingListRow } from '../mailing-lists/mailing-lists.service.js';
+import { printMapFields } from '../maps/map-fields.js';
 import { findPermit } from '../permits/permits.service.js';
 import { ensureShortLinks, listQrStyle, shortLinksFor } from '../qr-codes/qr-codes.service.js';
 import { getOwnedProject } from '../projects/projects.service.js';
@@ -93,15 +94,22 @@ function applyQrStyle(template: Template, style: TQrStyle): void {
 /**
  * The pdfme inputs of the source's mail pieces in list order, in batches read from the
  * database: each record mapped with shared `mapRecord`, its QR code encoding the record's short
- * link `{PUBLIC_URL}/{code}` (issue 7; every record has one once `loadPrintSource` ran). `from`
+ * link `{PUBLIC_URL}/{code}` (issue 7; every record has one once `loadPrintSource` ran), and —
+ * when the design prints them — its route map, distance and driving time (issue 9). `from`
  * skips to that 0-based record (proofs of any record, issue 6).
  */
 export async function* pieceInputBatches(ctx: AppContext, source: PrintSource, limit = Infinity, from = 0) {
+  const used = new Set(designMergeFields(source.template));
+  const withMaps = used.has('map_image') || used.has('distance') || used.has('duration');
   for await (const records of recordBatches(ctx.db, source.list, READ_BATCH, limit, from)) {
-    const links = await shortLinksFor(ctx, source.list.id, records.map((r) => r.id));
+    const ids = records.map((r) => r.id);
+    const [links, maps] = await Promise.all([
+      shortLinksFor(ctx, source.list.id, ids),
+      withMaps ? printMapFields(ctx, ids, { images: used.has('map_image') }) : null,
+    ]);
     yield records.map((r) => buildPieceInputs(
       source.template,
-      mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings),
+      { ...mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings), ...maps?.get(r.id) },
       { indiciaText: source.indiciaText, qrUrl: links.get(r.id) ?? '' },
     ));
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '../../jobs/events.js';
 import type { AppContext } from '../../platform/context.js';
 import { destinationOf, listContextsForScan, recordFields, shortUrl } from '../qr-codes/qr-codes.service.js';
+import { mapFieldValues } from '../maps/map-fields.js';
 import { locateIp } from './geoip.js';
 import { classifyScanner } from './scanner-agent.js';
 import { scansRepo, type ScanInput } from './scans.repo.js';
@@ -85,7 +86,7 @@ async function writeBatch(ctx: RecorderContext, reqs: ScanRequest[]): Promise<Sc
     let dest = perCode.get(scan.code);
     if (!dest) {
       const src = { ...list, recordId: scan.recordId, values: scan.values };
-      const fields = recordFields(src);
+      const fields = { ...recordFields(src), ...mapFieldValues(scan.route, ctx.config.publicUrl) };
       dest = { fields, url: destinationOf(src, fields) };
       perCode.set(scan.code, dest);
     }

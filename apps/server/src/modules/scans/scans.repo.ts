@@ -13,7 +13,11 @@ export type ScanInput = {
   isBot: boolean; humanRank: number;
 };
 /** A stored scan: its record (values in header order), list and owner, first-scan flag and the record's human scans so far. */
-export type StoredScan = { id: string; code: string; recordId: string; listId: string; userId: string; values: string[]; isFirst: boolean; scanCount: number };
+export type StoredScan = {
+  id: string; code: string; recordId: string; listId: string; userId: string; values: string[]; isFirst: boolean; scanCount: number;
+  /** The record's route (issue 9 map fields): metres, seconds, the map image's public token; null without a drawn map. */
+  route: { distance: number; duration: number; imageToken: string } | null;
+};
 
 
 /** A scan with what is needed to name the contact (record values and the list's mapping). */
@@ -67,8 +71,10 @@ const RECORD_SCANS_SQL = `
         FROM d JOIN link ON link.code = d.code LEFT JOIN upd u ON u.code = d.code
         RETURNING id, is_first
       )
-      SELECT d.id, d.code, link.record_id, link.list_id, link.user_id, link.values, ins.is_first, COALESCE(u.before, 0) + d.human_rank AS scan_count
-      FROM d JOIN link ON link.code = d.code JOIN ins ON ins.id = d.id LEFT JOIN upd u ON u.code = d.code`;
+      SELECT d.id, d.code, link.record_id, link.list_id, link.user_id, link.values, ins.is_first, COALESCE(u.before, 0) + d.human_rank AS scan_count,
+        mr.distance, mr.duration, CASE WHEN mr.image_key IS NOT NULL THEN mr.image_token END AS image_token
+      FROM d JOIN link ON link.code = d.code JOIN ins ON ins.id = d.id LEFT JOIN upd u ON u.code = d.code
+      LEFT JOIN map_routes mr ON mr.record_id = link.record_id`;
 
 /** Database access for scans. Reads are scoped to the owner by the caller's user id. */
 export const scansRepo = {
@@ -88,10 +94,11 @@ export const scansRepo = {
       latitude: r.latitude, longitude: r.longitude, device_type: r.deviceType, os: r.os, browser: r.browser, user_agent: r.userAgent,
       referrer: r.referrer, is_bot: r.isBot, human_rank: r.humanRank,
     }));
-    const { rows } = await database.executePrepared('mc_record_scans_v1', RECORD_SCANS_SQL, [JSON.stringify(input)]);
+    const { rows } = await database.executePrepared('mc_record_scans_v2', RECORD_SCANS_SQL, [JSON.stringify(input)]);
     return rows.map((r) => ({
       id: String(r.id), code: String(r.code), recordId: String(r.record_id), listId: String(r.list_id), userId: String(r.user_id),
       values: jsonValue<string[]>(r.values), isFirst: !!r.is_first, scanCount: numberValue(r.scan_count),
+      route: r.image_token && r.distance != null ? { distance: numberValue(r.distance), duration: numberValue(r.duration), imageToken: String(r.image_token) } : null,
     }));
   },
 

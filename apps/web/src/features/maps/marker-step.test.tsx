@@ -28,21 +28,21 @@ const png = (bytes = 100, type = 'image/png') => new File([new Uint8Array(bytes)
 const choose = (file: File) => fireEvent.change(screen.getByLabelText('Marker logo (image, under 1 MB)'), { target: { files: [file] } });
 
 describe('Step 3, Business Display Marker (spec 001 §2, §5, §7, §9)', () => {
-  it('shows the stored offsets ÷ 4', () => {
+  it('shows the stored offsets ÷ 4, Y pointing down on the screen (stored Y points up)', () => {
     setup({ logoOffsetX: 40, logoOffsetY: -12 });
     expect(screen.getByLabelText('Offset X')).toHaveValue('10');
-    expect(screen.getByLabelText('Offset Y')).toHaveValue('-3');
+    expect(screen.getByLabelText('Offset Y')).toHaveValue('3');
   });
 
-  it('uploads the logo with the offsets × 4 and Y inverted, keeping the offsets as shown', async () => {
+  it('uploads the logo with the shown offsets × 4 and Y inverted; the stored settings come back', async () => {
     const { calls, onEvent } = setup({ logoOffsetX: 40, logoOffsetY: -12, font: 'Georgia' });
     choose(png());
     fireEvent.click(screen.getByRole('button', { name: 'Upload Marker' }));
     expect(await screen.findByText(MM.uploaded)).toBeInTheDocument();
     const form = calls.find((c) => c.path === '/api/maps/upload-marker')!.form!;
-    expect([form.get('businessId'), form.get('logoOffsetX'), form.get('logoOffsetY')]).toEqual([location.id, '40', '12']);
+    expect([form.get('businessId'), form.get('logoOffsetX'), form.get('logoOffsetY')]).toEqual([location.id, '40', '-12']);
     expect((form.get('logo') as File).name).toBe('logo.png');
-    expect(onEvent).toHaveBeenCalledWith({ logoOffsetX: 40, logoOffsetY: -12, font: 'Georgia', width: 64, height: 32 });
+    expect(onEvent).toHaveBeenCalledWith({ logoOffsetX: 40, logoOffsetY: 12, font: 'Georgia', width: 64, height: 32 });
     expect(screen.getByLabelText('Offset Y')).toHaveValue('-3');
   });
 
@@ -74,6 +74,8 @@ describe('Step 3, Business Display Marker (spec 001 §2, §5, §7, §9)', () => 
     const sent = calls.filter((c) => c.path === '/api/maps/update-marker-position');
     expect(sent.map((c) => c.body)).toEqual([{ businessId: location.id, logoOffsetX: 20, logoOffsetY: -12, skipMapRegeneration: true }]);
     expect(onEvent).toHaveBeenCalledWith({ logoOffsetX: 20, logoOffsetY: -12 });
+    fireEvent.change(screen.getByLabelText('Offset Y'), { target: { value: '5' } });
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/maps/update-marker-position').at(-1)?.body).toMatchObject({ logoOffsetY: -20 }), { timeout: 2000 });
   });
 
   it('deletes the marker', async () => {

@@ -44,7 +44,8 @@ export function MarkerStep({ location, marker, onMarkerChange, onMarkerEvent }: 
   useEffect(() => () => clearTimeout(timer.current), []);
   const draft = marker ?? {};
   const x = offsetForDisplay(draft.logoOffsetX);
-  const y = offsetForDisplay(draft.logoOffsetY);
+  // Stored Y points up (the map image's convention); the screen's Y points down, so it is shown and sent inverted (spec 001 §9).
+  const y = -offsetForDisplay(draft.logoOffsetY) || 0;
 
   const choose = (chosen: File | undefined) => {
     const invalid = chosen ? logoError(chosen) : null;
@@ -58,8 +59,7 @@ export function MarkerStep({ location, marker, onMarkerChange, onMarkerEvent }: 
     if (!file) return message.show(MM.noLogo);
     try {
       const { settings } = await upload.mutateAsync({ businessId: location.id, logo: file, ...uploadOffsets(x, y) });
-      // The offsets stay as shown: the upload sends Y inverted (spec 001 §9), the screen keeps the user's.
-      const next = { ...draft, ...settings, logoOffsetX: draft.logoOffsetX, logoOffsetY: draft.logoOffsetY };
+      const next = { ...draft, ...settings };
       onMarkerChange(next);
       setFile(null);
       if (input.current) input.current.value = '';
@@ -80,7 +80,8 @@ export function MarkerStep({ location, marker, onMarkerChange, onMarkerEvent }: 
   };
   const setOffset = (axis: 'logoOffsetX' | 'logoOffsetY', shown: number | null) => {
     if (shown == null) return;
-    const next = { ...draft, [axis]: Math.round(shown) * MARKER_RULES.offsetScale };
+    const stored = (axis === 'logoOffsetY' ? -1 : 1) * Math.round(shown) * MARKER_RULES.offsetScale;
+    const next = { ...draft, [axis]: stored || 0 };
     onMarkerChange(next);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
