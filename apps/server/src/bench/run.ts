@@ -14,7 +14,8 @@ import { benchWeb, WEB_PAGES } from './web-bench.js';
  * `npm run bench`: runs each benchmark in its own child process (so peak RSS is that benchmark's
  * own) and writes BENCHMARKS.md at the repository root with the machine and the date.
  * Targets from issue 2: import ≤ 5 s and ≤ 400 MB; print ≥ 150 pieces/s and ≤ 1 GB; from issue 7:
- * short-link redirects with scan recording ≥ 5,000/s with p99 ≤ 20 ms at 50 connections.
+ * short-link redirects with scan recording ≥ 5,000/s with p99 ≤ 20 ms at 50 connections; from issue 9:
+ * Generate All Routes ≥ 100 maps/s and ≤ 1 GB.
  * `node dist/bench/run.js --only redirect-bare,redirect-pglite` runs some cases and prints them
  * without writing BENCHMARKS.md.
  */
@@ -122,6 +123,18 @@ ${WEB_PAGES.map((p) => `| ${p.label} | ${cell(get('web'), `${p.key}JsKb`, 0)} | 
 Largest first load of a page but the Designer: ${cell(get('web'), 'maxPageGzipKb', 0)} KB gzip.
 
 Headers: index.html \`no-cache\`: ${cell(get('web'), 'indexNoCache', 0) === '1' ? 'yes' : 'no'}; a hashed asset \`public, max-age=31536000, immutable\`: ${cell(get('web'), 'assetImmutable', 0) === '1' ? 'yes' : 'no'}, sent as brotli: ${cell(get('web'), 'assetBrotli', 0) === '1' ? 'yes' : 'no'}.
+
+## 6. Generate All Routes (target ≥ 100 maps/s on 2 cores, peak RSS ≤ 1 GB)
+
+Issue 9: 10,000 records (us-500.csv twenty times) routed to one business in New Orleans and drawn at the
+default 600 × 900 px with the offline providers — ZIP centroids, straight-line routes, the offline base map —
+by the real run on PGlite (database batches, geocoding, routing, drawing, storing every PNG, progress). The
+records lie all over the US, so most maps are national or regional views (the costly case; a local list draws
+street-level maps with few boundaries). Baseline in the same run: one thread drawing maps and nothing else.
+
+| maps | seconds | maps/s | peak RSS (MB) | failed | approximate | one thread drawing only (maps/s) |
+|---:|---:|---:|---:|---:|---:|---:|
+| ${cell(get('maps-10000'), 'maps', 0)} | ${cell(get('maps-10000'), 'seconds', 1)} | ${cell(get('maps-10000'), 'mapsPerSecond', 1)} | ${cell(get('maps-10000'), 'peakRssMb', 0)} | ${cell(get('maps-10000'), 'failed', 0)} | ${cell(get('maps-10000'), 'approximate', 0)} | ${cell(get('maps-10000'), 'drawOnlyPerSecondOneThread', 1)} |
 `;
   const out = path.resolve(fileURLToPath(new URL('../../../../BENCHMARKS.md', import.meta.url)));
   fs.writeFileSync(out, md);

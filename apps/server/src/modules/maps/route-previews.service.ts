@@ -4,7 +4,7 @@ import {
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
-import { columnMappingsRepo } from '../column-mappings/column-mappings.repo.js';
+import { getListMappings } from '../column-mappings/column-mappings.service.js';
 import { getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 import { getOwnedProject } from '../projects/projects.service.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
@@ -23,9 +23,9 @@ export async function routeTarget(ctx: AppContext, principal: Principal, ids: { 
   const list = await getOwnedList(ctx.db, principal, ids.listId);
   const location = await mapsRepo.locationOwned(ctx.db, principal.userId, ids.locationId);
   if (!location) throw notFound('Business location');
-  const saved = await columnMappingsRepo.find(ctx.db, list.id);
+  const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
   return {
-    listId: list.id, list: { headers: list.headers, mappings: saved?.mappings ?? null, fieldSettings: saved?.fieldSettings ?? null },
+    listId: list.id, list: { headers: list.headers, mappings, fieldSettings },
     location, logoPng: await markerLogo(ctx, location), settings,
   };
 }
@@ -86,8 +86,8 @@ export const settingsOf = (i: Pick<TGenerateSingleRoute, 'mapStyle' | 'routeColo
 export async function geocodeEntries(ctx: AppContext, principal: Principal, listId: string): Promise<{ total: number; geocoded: number; failed: number }> {
   await requireFeature(ctx.db, principal, 'maps', MAP_MESSAGES.upgrade);
   const list = await getOwnedList(ctx.db, principal, listId);
-  const saved = await columnMappingsRepo.find(ctx.db, list.id);
-  const target = { list: { headers: list.headers, mappings: saved?.mappings ?? null, fieldSettings: saved?.fieldSettings ?? null } };
+  const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
+  const target = { list: { headers: list.headers, mappings, fieldSettings } };
   const records = (await mapRoutesRepo.firstRecords(ctx.db, list.id, QR_PREVIEW_MAX_RECORDS)).filter((r) => r.route?.latitude == null);
   const places = await placeRecords(ctx, mapProviders(ctx.config), target, records);
   await mapRoutesRepo.placeOnly(ctx.db, list.id, records.map((r) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Schema, Template } from '@pdfme/common';
-import { buildElement, QR_SIZE_MM, safeBox, uspsZones, withElement, type Insertable } from './design-elements';
+import { buildElement, MAP_SIZE_MM, QR_SIZE_MM, safeBox, uspsZones, withElement, type Insertable } from './design-elements';
 
 /** A blank 8.5 × 11 in page with the spec's 6.35 mm padding. */
 const blank = (): Template => ({ basePdf: { width: 215.9, height: 279.4, padding: [6.35, 6.35, 6.35, 6.35] }, schemas: [[]] } as unknown as Template);
@@ -47,6 +47,14 @@ describe('where inserted elements land (issue 6)', () => {
     }
     const { elements: [, , under] } = insertAll([{ kind: 'qr' }, field('first_name'), field('last_name')]);
     expect(under.position.y).toBeGreaterThan(QR_SIZE_MM);
+  });
+
+  it('inserts a route map as an image named map_image (each piece prints its own map, issue 9), clear of the USPS zones', () => {
+    const { template, elements: [map, map2] } = insertAll([{ kind: 'map' }, { kind: 'map' }]);
+    expect([map.type, map.name, map.width, map.height]).toEqual(['image', 'map_image', MAP_SIZE_MM.width, MAP_SIZE_MM.height]);
+    expect(map2.name).toBe('map_image 2');
+    for (const zone of Object.values(uspsZones(template))) expect(meets(box(map), zone)).toBe(false);
+    expect(meets(box(map), box(map2))).toBe(false);
   });
 
   it('gives every inserted element the required and readOnly of spec 000 §3', () => {

@@ -112,7 +112,8 @@ export type Insertable =
   | { kind: 'field'; field: string; sample: string }
   | { kind: 'address'; sample: Record<string, string> }
   | { kind: 'indicia'; text: string }
-  | { kind: 'qr' };
+  | { kind: 'qr' }
+  | { kind: 'map' };
 
 /** The address block's text (USPS order: addressee, street, last line) and its variables. */
 export const ADDRESS_BLOCK_TEXT = '{full_name}\n{address}\n{city}, {state} {zip}';
@@ -126,7 +127,9 @@ const ADDRESS_VARIABLES = ['full_name', 'address', 'city', 'state', 'zip'];
  * - the address block: `multiVariableText` with ADDRESS_BLOCK_TEXT, the sample record as its
  *   variables' sample data, 12 pt;
  * - the permit indicia: an `indicia` element holding the permit's lines;
- * - a QR code: a `qrVector` element, QR_SIZE_MM square.
+ * - a QR code: a `qrVector` element, QR_SIZE_MM square;
+ * - a route map: an `image` element named `map_image` (MAP_SIZE_MM, the default map's 2:3), which
+ *   prints each record's own map (issue 9).
  * Placed by `placement`: with `addressSide`, in the USPS zones of the address side.
  */
 export function buildElement(template: Template, pageIndex: number, item: Insertable, opts: { addressSide?: boolean } = {}): Schema {
@@ -173,6 +176,9 @@ export function buildElement(template: Template, pageIndex: number, item: Insert
     case 'qr':
       el = { ...defaultsOf(QR_VECTOR_TYPE), name: uniqueName(template, 'qr_code'), width: QR_SIZE_MM, height: QR_SIZE_MM };
       break;
+    case 'map':
+      el = { ...defaultsOf('image'), name: uniqueName(template, 'map_image'), ...MAP_SIZE_MM };
+      break;
   }
   // Every element carries spec 000 §3's `required` and `readOnly`: record-driven content, not required.
   return { required: false, readOnly: false, ...el, ...placement(template, pageIndex, item.kind, el, !!opts.addressSide) };
@@ -180,6 +186,8 @@ export function buildElement(template: Template, pageIndex: number, item: Insert
 
 /** Side of a newly inserted QR code: scannable from arm's length (issue 6: at least 20 mm). */
 export const QR_SIZE_MM = 25;
+/** A newly inserted route map, mm: the default 600×900 px map's 2:3 (spec 001 §9). */
+export const MAP_SIZE_MM = { width: 50, height: 75 };
 
 /**
  * Where a new element goes (issue 6), in mm; on the address side by the USPS zones of the guides:
@@ -208,6 +216,7 @@ function placement(template: Template, pageIndex: number, kind: Insertable['kind
       return { ...fitted, position: freePosition(template, pageIndex, fitted, { region, prefer: 'right' }) };
     }
     case 'qr':
+    case 'map':
       return { position: freePosition(template, pageIndex, size, { avoid: all }) };
     case 'field': {
       const page = template.schemas[pageIndex] ?? [];

@@ -1,6 +1,7 @@
 import { Alert, Skeleton, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
+import { MAP_FIELD_SAMPLES } from '@mailcraft/shared/designs';
 import type { Insertable } from './design-elements';
 
 /** One insertable merge field: target field, its label and the first record's value. */
@@ -52,7 +53,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * The editor's side panel 'Fields' (spec 000 §2 Designer, §3 Mappings): every mapped field of the
  * project's list with its label and the first record's value, inserted as a merge field; below,
- * the address block, the mailing permit indicia and a QR code. Items insert on the current page
+ * the address block, the mailing permit indicia and a QR code; the route map and its distance and
+ * driving time (issue 9). Items insert on the current page
  * of the side being edited.
  */
 export function FieldsPanel(p: FieldsPanelProps) {
@@ -119,6 +121,17 @@ export function FieldsPanel(p: FieldsPanelProps) {
           disabled={p.disabled}
           onClick={() => p.onInsert({ kind: 'qr' })}
         />
+      </Section>
+      <Section title="Route map">
+        <ItemButton
+          title="Route map"
+          code="map_image"
+          detail="Each piece prints its recipient's own way to you"
+          hint="Insert the recipient's route map (drawn on the Maps step)"
+          disabled={p.disabled}
+          onClick={() => p.onInsert({ kind: 'map' })}
+        />
+        {(['distance', 'duration'] as const).map((f) => field({ field: f, label: f === 'distance' ? 'Driving distance' : 'Driving time', sample: MAP_FIELD_SAMPLES[f] }))}
       </Section>
     </aside>
   );

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { NativeSelect } from '../../components/native-select';
+import { useFeature } from '../subscriptions/use-feature';
 import { notificationVariableGroups } from '@mailcraft/shared';
 
 /**
@@ -29,18 +30,21 @@ export function insertIntoField(el: HTMLInputElement | HTMLTextAreaElement | nul
 
 /**
  * The variable picker of the notification templates (spec 001 §3 notification field lists): a
- * searchable dropdown of the record fields, custom, USPS, maps (only with `withMaps`) and scan
- * fields, grouped; choosing one calls `onPick(field)` and the dropdown resets.
+ * searchable dropdown of the record fields, custom, USPS, maps (`withMaps`; by default when the
+ * plan has maps, issue 9: map_image, distance in metres, duration in seconds) and scan fields,
+ * grouped; choosing one calls `onPick(field)` and the dropdown resets.
  */
-export function VariablePicker({ onPick, withMaps = false, id, label = 'Insert variable' }: {
+export function VariablePicker({ onPick, withMaps, id, label = 'Insert variable' }: {
   onPick: (field: string) => void;
   withMaps?: boolean;
   id?: string;
   label?: string;
 }) {
-  const options = useMemo(() => notificationVariableGroups(withMaps).map((g) => ({
+  const maps = useFeature('maps');
+  const showMaps = withMaps ?? maps.allowed;
+  const options = useMemo(() => notificationVariableGroups(showMaps).map((g) => ({
     label: g.group, options: g.fields.map((f) => ({ value: f, label: f })),
-  })), [withMaps]);
+  })), [showMaps]);
   return (
     <NativeSelect<string> id={id} aria-label={label} placeholder={label} value={undefined} options={options} style={{ width: 220 }}
       onChange={(field) => field && onPick(field)} />
