@@ -53,6 +53,14 @@ export const MAP_MESSAGES = {
   locationSaved: 'Business location saved successfully!',
   configSaved: 'Map configuration saved successfully!',
   upgrade: 'You need to upgrade your plan to save map configurations',
+  unsaved: 'You have unsaved changes. Click "Save Business Location" to keep your updates.',
+  mapTimedOut: 'Map loading timed out',
+  mapBroken: 'An error occurred while loading the map',
+  mapLibrary: 'Failed to load map library',
+  mapDependencies: 'Missing required map dependencies',
+  loadDataFailed: 'Failed to load data',
+  /** Not in the spec: an offset change the server refused. */
+  positionFailed: 'Failed to update marker position',
   /** Not in the spec: the offline geocoder finds places by ZIP code only. */
   zipUnknown: 'No place found for this ZIP code',
 } as const;
@@ -75,7 +83,16 @@ export const MARKER_RULES = {
   debounceMs: 500,
   /** Marker logos are scaled to fit this many px on the server (not in the spec). */
   maxLogoPx: 256,
+  /** The logo's size on a map image, px (not in the spec). */
+  logoSize: { min: 16, max: 128, default: 48 },
+  /** The pin's colour until one is chosen. */
+  defaultColor: '#e11d48',
+  /** Label fonts a map image can be drawn with: the server's built-in fonts (Helvetica is served by Arimo). */
+  fonts: ['Helvetica', 'Roboto'],
 } as const;
+
+/** The screen's interactive map (spec 001 §9): load time-out 15 s, health check every 10 s, zoom 16; generation progress polled every second. */
+export const MAP_SCREEN = { loadTimeoutMs: 15_000, healthCheckMs: 10_000, zoom: 16, generationPollMs: 1_000 } as const;
 
 /** Marker logo, route preview and generation messages (spec 001 §5, §8). */
 export const MARKER_MESSAGES = {

@@ -46,6 +46,9 @@ describe('static route maps (issue 9 StaticMapRenderer)', () => {
     expect(await differingPixels(await fixedMap({ routeColor: 'rgba(220,20,60,0.9)' }), golden)).toBeGreaterThan(2000);
     const unlabelled = await fixedMap({ marker: { logoPng: null, settings: { showBusinessName: false }, name: 'Blue Gum Café', address: '' } });
     expect(await differingPixels(unlabelled, golden)).toBeGreaterThan(2000);
+    const roboto = await fixedMap({ marker: { logoPng: null, settings: { width: 40, height: 40, showBusinessName: true, showAddress: true, font: 'Roboto' }, name: 'Blue Gum Café', address: '1 Wood St, Oakland, CA 94607' } });
+    const helvetica = await fixedMap({ marker: { logoPng: null, settings: { width: 40, height: 40, showBusinessName: true, showAddress: true, font: 'Helvetica' }, name: 'Blue Gum Café', address: '1 Wood St, Oakland, CA 94607' } });
+    expect(await differingPixels(roboto, helvetica)).toBeGreaterThan(200);
     const tall = await sharp(await fixedMap({ width: 600, height: 900 })).metadata();
     expect([tall.width, tall.height]).toEqual([600, 900]);
   });

@@ -1,6 +1,6 @@
 import { geoPath } from 'd3-geo';
 import type { Feature, Geometry } from 'geojson';
-import type { TMarkerSettings } from '@mailcraft/shared';
+import { MARKER_RULES, type TMarkerSettings } from '@mailcraft/shared';
 import { baseLayers, inView } from './base-layers.js';
 import type { LngLat } from './geo.js';
 import { paletteOf, type MapPalette } from './map-palette.js';
@@ -62,12 +62,12 @@ function offlineLayers(view: MapView, palette: MapPalette, roadsFile: string | n
 function markerSvg(at: [number, number], input: StaticMapInput, palette: MapPalette): string {
   const s = input.marker.settings;
   const [x, y] = at;
-  const colour = s.markerColor ?? '#e11d48';
+  const colour = s.markerColor ?? MARKER_RULES.defaultColor;
   const pin = `<path d="M${x},${y} c-4,-9 -14,-16 -14,-26 a14,14 0 1 1 28,0 c0,10 -10,17 -14,26z" fill="${esc(colour)}" stroke="${palette.halo}" stroke-width="2"/>`
     + `<circle cx="${x}" cy="${y - 26}" r="5.5" fill="${palette.halo}"/>`;
   let logo = '';
   if (input.marker.logoPng && s.width && s.height) {
-    const size = s.logoSize ?? 48;
+    const size = s.logoSize ?? MARKER_RULES.logoSize.default;
     const k = size / Math.max(s.width, s.height);
     const w = s.width * k;
     const h = s.height * k;
@@ -78,7 +78,7 @@ function markerSvg(at: [number, number], input: StaticMapInput, palette: MapPale
   const lines = [s.showBusinessName !== false ? input.marker.name : '', s.showAddress ? input.marker.address : ''].filter(Boolean);
   if (!lines.length) return pin + logo;
   const sizes = lines.map((_l, i) => (i === 0 ? 15 : 12));
-  const widths = lines.map((l, i) => textPaths(l, 0, 0, sizes[i], palette.label).width);
+  const widths = lines.map((l, i) => textPaths(l, 0, 0, sizes[i], palette.label, 'start', s.font).width);
   const boxW = Math.max(...widths) + 16;
   const boxH = sizes.reduce((h, z) => h + z + 5, 0) + 8;
   const left = x + 18 + boxW > input.width ? x - 18 - boxW : x + 18;
@@ -86,7 +86,7 @@ function markerSvg(at: [number, number], input: StaticMapInput, palette: MapPale
   let baseline = top + 4;
   const text = lines.map((l, i) => {
     baseline += sizes[i] + 3;
-    return textPaths(l, left + 8, baseline, sizes[i], palette.label).svg;
+    return textPaths(l, left + 8, baseline, sizes[i], palette.label, 'start', s.font).svg;
   }).join('');
   return `${pin}${logo}<rect x="${left}" y="${top}" width="${boxW}" height="${boxH}" rx="6" fill="${palette.labelBox}"/>${text}`;
 }

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { MARKER_RULES } from '@mailcraft/shared';
+import { MAP_MESSAGES, MAP_SCREEN, MARKER_RULES } from '@mailcraft/shared';
 import type { Map as MapLibreMap, Marker } from 'maplibre-gl';
 
-/** Map timing and zoom (spec 001 §9): load time-out 15 s, health check every 10 s, zoom 16 (street level). */
-export const MAP_TIMING = { loadTimeoutMs: 15_000, healthCheckMs: 10_000, zoom: 16 } as const;
-/** The map's failures (spec 001 §8 Maps). */
+/** Map timing and zoom (spec 001 §9, shared MAP_SCREEN). */
+export const MAP_TIMING = MAP_SCREEN;
+/** The map's failures (spec 001 §8 Maps, shared MAP_MESSAGES). */
 export const MAP_ERRORS = {
-  timedOut: 'Map loading timed out',
-  broken: 'An error occurred while loading the map',
-  library: 'Failed to load map library',
-  dependencies: 'Missing required map dependencies',
+  timedOut: MAP_MESSAGES.mapTimedOut,
+  broken: MAP_MESSAGES.mapBroken,
+  library: MAP_MESSAGES.mapLibrary,
+  dependencies: MAP_MESSAGES.mapDependencies,
 } as const;
 
 /**

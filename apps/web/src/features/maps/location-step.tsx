@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import { Alert, Button, Input, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import type { TBusinessLocation } from '@mailcraft/shared';
+import { MAP_MESSAGES, type TBusinessLocation } from '@mailcraft/shared';
 import { NativeSelect } from '../../components/native-select';
 import { ResultMessage, type ResultText } from '../notifications/result-message';
 import { LocationForm } from './location-form';
 import { LocationMap } from './location-map';
 
 /** The unsaved notice of Step 1 (spec 001 §2). */
-export const UNSAVED_NOTICE = 'You have unsaved changes. Click "Save Business Location" to keep your updates.';
+export const UNSAVED_NOTICE = MAP_MESSAGES.unsaved;
 
 /** A pin position, degrees. */
 export type Pin = { latitude: number; longitude: number };

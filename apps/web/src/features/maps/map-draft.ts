@@ -20,9 +20,9 @@ export type MapSettings = {
 };
 
 /** Label fonts offered for the marker (not in the spec, which names none; defined here, not in @mailcraft/shared). */
-export const MARKER_FONTS = ['Arimo', 'Helvetica', 'Georgia', 'Times New Roman', 'Courier'] as const;
+export const MARKER_FONTS = MARKER_RULES.fonts;
 /** Marker logo size on the map image, px (the shared schema's 16–128). */
-export const LOGO_SIZE = { min: 16, max: 128, default: 48 } as const;
+export const LOGO_SIZE = MARKER_RULES.logoSize;
 
 const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
 const isOrientation = (o: string): o is MapOrientation => Object.hasOwn(MAP_ORIENTATIONS, o);

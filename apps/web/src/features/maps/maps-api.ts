@@ -3,6 +3,7 @@ import type {
   TBaseMapConfig, TBusinessLocation, TBusinessLocationInput, TGenerateRoutes, TGenerateSingleRoute,
   TMapConfig, TMapConfigInput, TMapGeneration, TMarkerSettings, TRoutePreview,
 } from '@mailcraft/shared';
+import { MAP_SCREEN } from '@mailcraft/shared';
 import { api } from '../../lib/api-client';
 
 /** Query keys of the maps feature. */
@@ -16,7 +17,7 @@ export const mapKeys = {
 };
 
 /** How often a running route generation is asked for its progress, ms (spec 001 §2 "Generate All Routes"). */
-export const GENERATION_POLL_MS = 1_000;
+export const GENERATION_POLL_MS = MAP_SCREEN.generationPollMs;
 /** A generation still at work. */
 export const isRunning = (g: TMapGeneration | null | undefined) => g?.status === 'queued' || g?.status === 'running';
 

@@ -10,7 +10,7 @@ import { useBaseMapConfig, useLocations, useMapConfig } from './maps-api';
 import './maps.css';
 
 /** Not in the spec's list for one call: the base map of the interactive map did not load. */
-export const LOAD_DATA_FAILED = 'Failed to load data';
+export const LOAD_DATA_FAILED = MAP_MESSAGES.loadDataFailed;
 
 /**
  * /maps?project={id}&listId={id} — the Personalized Maps Configuration screen (spec 001 §2, §4–§9):

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Checkbox, InputNumber } from 'antd';
-import type { TMarkerSettings } from '@mailcraft/shared';
+import { MARKER_RULES, type TMarkerSettings } from '@mailcraft/shared';
 import { NativeSelect } from '../../components/native-select';
 import { LOGO_SIZE, MARKER_FONTS } from './map-draft';
 
 /** The pin colour the map images use when none is set (the server's default). */
-export const DEFAULT_MARKER_COLOR = '#e11d48';
+export const DEFAULT_MARKER_COLOR = MARKER_RULES.defaultColor;
 
 /**
  * The marker's label settings (spec 001 §3 Business location marker_settings): pin colour, the

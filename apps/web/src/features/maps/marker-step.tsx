@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, InputNumber, Space, Typography } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { MARKER_MESSAGES as MM, MARKER_RULES, type TBusinessLocation, type TMarkerSettings } from '@mailcraft/shared';
+import { MAP_MESSAGES, MARKER_MESSAGES as MM, MARKER_RULES, type TBusinessLocation, type TMarkerSettings } from '@mailcraft/shared';
 import { failureText } from '../notifications/notification-draft';
 import { ResultMessage, useResultMessage } from '../notifications/result-message';
 import { offsetForDisplay, uploadOffsets } from './map-draft';
@@ -9,7 +9,7 @@ import { useDeleteMarker, useUpdateMarkerPosition, useUploadMarker } from './map
 import { MarkerSettingsFields } from './marker-settings-fields';
 
 /** Not in the spec: a failed offset update (the spec names no message for it). */
-export const POSITION_FAILED = 'Failed to update marker position';
+export const POSITION_FAILED = MAP_MESSAGES.positionFailed;
 
 /** The client's check of a chosen logo (spec 001 §5): an image, smaller than 1 MB; null when fine. */
 export function logoError(file: File): string | null {
