@@ -1,9 +1,13 @@
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import os from 'node:os';
 import fs from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { convertValue } from '@mailcraft/shared';
+import { printedDistance } from '@mailcraft/shared/designs';
 import { ARTIFACTS, eventually, mappedProject, screenshotOnFailure, startServer } from './support.ts';
 
 /**
@@ -11,12 +15,16 @@ import { ARTIFACTS, eventually, mappedProject, screenshotOnFailure, startServer 
  * on the quick start's offline defaults, add Blue Gum Café as a business location, drag its pin on
  * the MapLibre map and save it, choose Streets Dark and Horizontal, save the configuration,
  * upload a marker logo, Generate All Routes for us-500 until the progress bar reads 500/500, then
- * page through the previews and see a route map image load.
+ * page through the previews and see a route map image load; then carry the distance and the map
+ * into the QR links (Maps Fields) and print a design with the route map and the driving distance:
+ * each piece shows its own record's.
  *
  * MapLibre needs WebGL: Chromium draws it in software with SwiftShader (`--use-angle=swiftshader
  * --enable-unsafe-swiftshader`, DESIGN.md), so this file launches its own browser with those
  * switches instead of support.ts's `launchChromium`.
  */
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const fromB64 = (s: string | null) => Buffer.from(s ?? '', 'base64').toString('utf8');
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
 
@@ -124,6 +132,52 @@ test('a business location, its pin and marker, a map configuration and all 500 r
 
     await fs.mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: path.join(ARTIFACTS, 'maps.png'), fullPage: true });
+
+    // The map fields in the QR configuration: distance in miles (1 decimal) and the map image.
+    const mapData = await (await context.request.get(`/api/maps/qr-map-data/${listId}?limit=2`)).json() as Array<{ record_id: string; distance: number; s3_url: string }>;
+    await page.getByRole('button', { name: 'Back to QR Codes' }).click();
+    await page.getByLabel('Destination URL').fill('https://cafe.example.com/visit');
+    await page.getByText('Maps Fields', { exact: true }).click();
+    await page.getByRole('switch', { name: 'Distance' }).click();
+    await page.getByLabel('Distance format').selectOption('miles_1');
+    await page.getByRole('switch', { name: 'Map Image' }).click();
+    await page.getByRole('button', { name: 'Save & Continue' }).click();
+    await eventually(async () => (await (await context.request.get(`/api/qr/list/${listId}`)).json()).length === 1, 'the QR configuration is saved', 10_000);
+    const preview = await (await context.request.get(`/api/data-preview/list/${listId}?page=1&limit=5`)).json() as { records: Array<{ record_id: string; short_url: string }> };
+    const scan = await context.request.get(preview.records[1].short_url, { maxRedirects: 0, headers: { 'user-agent': IPHONE } });
+    assert.equal(scan.status(), 302);
+    const dest = new URL(scan.headers().location);
+    const second = mapData.find((m) => m.record_id === preview.records[1].record_id)!;
+    assert.equal(fromB64(dest.searchParams.get('distance')), convertValue(String(Math.round(second.distance)), 'miles_1'));
+    assert.equal(new URL(fromB64(dest.searchParams.get('map_image'))).pathname, new URL(second.s3_url).pathname);
+
+    // The Designer's route map and driving distance; each printed piece shows its own.
+    await page.goto(`/projects/${projectId}/editor`);
+    const fields = page.getByRole('complementary', { name: 'Fields' });
+    await fields.getByRole('button', { name: /^Route map/ }).click();
+    await fields.getByRole('button', { name: /^Driving distance/ }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Design saved').waitFor();
+    await page.getByRole('button', { name: 'Continue to Print Preview' }).click();
+    await page.waitForURL(/\/production$/);
+    await page.getByRole('button', { name: 'Generate print file' }).click();
+    const link = page.getByRole('link', { name: 'Download print file (PDF)' });
+    await link.waitFor({ timeout: 240_000 });
+    const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-maps-e2e-'));
+    const pdf = path.join(tmp, 'print.pdf');
+    await fs.writeFile(pdf, await (await context.request.get((await link.getAttribute('href'))!)).body());
+    const pages = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8', maxBuffer: 2 ** 26 }).split('\f');
+    // pdftotext ends every page with a form feed: the last part is empty. 500 pieces, one or two pages each.
+    const perPiece = (pages.length - 1) / 500;
+    assert.ok(perPiece === 1 || perPiece === 2, `pages per piece: ${perPiece}`);
+    const pieceText = (i: number) => pages.slice(i * perPiece, (i + 1) * perPiece).join('\n');
+    for (const i of [0, 1]) assert.ok(pieceText(i).includes(printedDistance(mapData[i].distance)), `piece ${i + 1} prints its own distance ${printedDistance(mapData[i].distance)}`);
+    execFileSync('pdfimages', ['-png', '-f', '1', '-l', String(2 * perPiece), pdf, path.join(tmp, 'img')]);
+    const images = (await fs.readdir(tmp)).filter((f) => f.startsWith('img')).sort();
+    assert.equal(images.length, 2, 'one map on each of the first two pieces');
+    const [a, b] = await Promise.all(images.map((f) => sharp(path.join(tmp, f)).raw().toBuffer()));
+    assert.ok(!a.equals(b), 'the two pieces print different maps');
+    await fs.rm(tmp, { recursive: true, force: true });
     assert.deepEqual(pageErrors, [], 'no uncaught errors on the page');
   });
   await context.close();

@@ -24,3 +24,5 @@ export * from './notifications.js';
 export * from './map-rules.js';
 export * from './maps.js';
 export * from './map-routes.js';
+export * from './api-key-rules.js';
+export * from './api-keys.js';

@@ -31,7 +31,7 @@ export const ZMarkerPositionSchema = z.object({
 }).meta({ id: 'MarkerPosition' });
 
 /** Answer of POST /api/maps/update-marker-position. */
-export const ZMarkerSettingsAnswerSchema = z.object({ markerSettings: ZMarkerSettingsSchema });
+export const ZMarkerSettingsAnswerSchema = z.object({ markerSettings: ZMarkerSettingsSchema.describe('The location\'s marker settings after the change') });
 
 /** Answer of POST /api/maps/upload-marker (spec 001 §7). */
 export const ZMarkerUploadSchema = z.object({
@@ -46,7 +46,7 @@ export const ZBaseMapConfigSchema = z.object({
     provider: z.enum(['offline', 'style', 'xyz']).describe('offline: GeoJSON shipped with the app; style: a MapLibre style URL; xyz: raster tiles'),
     styleUrl: z.string().describe('MapLibre style document for streets-clean; `{style}` in it is replaced by the map style id'),
     attribution: z.string().describe('Attribution to show on the map'),
-  }),
+  }).describe('The base map of the screen\'s interactive map'),
 }).meta({ id: 'BaseMapConfig' });
 export type TBaseMapConfig = z.infer<typeof ZBaseMapConfigSchema>['config'];
 
@@ -73,7 +73,7 @@ export const ZRoutePreviewSchema = z.object({
 export type TRoutePreview = z.infer<typeof ZRoutePreviewSchema>;
 
 /** Answer of GET /api/maps/route-previews: the first 25 records (spec 001 §5). */
-export const ZRoutePreviewsSchema = z.object({ previews: z.array(ZRoutePreviewSchema) });
+export const ZRoutePreviewsSchema = z.object({ previews: z.array(ZRoutePreviewSchema).describe('One entry per record, in list order') });
 
 /** How the routes are drawn: the screen's current Step 2 and 3 settings (spec 001 §7). */
 const drawing = {
@@ -103,7 +103,7 @@ export const ZGeneratedRouteSchema = z.object({
     distance: z.number().describe('Driving distance, metres'),
     duration: z.number().describe('Driving time, seconds'),
     approximate: z.boolean().describe('True for a straight-line estimate'),
-  }),
+  }).describe('The record\'s new route'),
 }).meta({ id: 'GeneratedRoute' });
 
 /** POST /api/maps/geocode-entries (spec 001 §7). */
@@ -138,4 +138,4 @@ export const ZMapGenerationSchema = z.object({
   finished_at: z.string().nullable().describe('ISO 8601 end, or null'),
 }).meta({ id: 'MapGeneration' });
 export type TMapGeneration = z.infer<typeof ZMapGenerationSchema>;
-export const ZMapGenerationAnswerSchema = z.object({ generation: ZMapGenerationSchema });
+export const ZMapGenerationAnswerSchema = z.object({ generation: ZMapGenerationSchema.describe('The run') });

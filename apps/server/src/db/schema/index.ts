@@ -11,3 +11,4 @@ export * from './scans.js';
 export * from './webhooks.js';
 export * from './notifications.js';
 export * from './maps.js';
+export * from './api-keys.js';

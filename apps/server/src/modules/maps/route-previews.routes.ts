@@ -48,7 +48,7 @@ export async function routePreviewsRoutes(app: ZodApp, ctx: AppContext): Promise
     schema: {
       summary: 'A list\'s latest Generate All Routes run', tags,
       querystring: z.object({ listId: z.uuid({ error: 'Invalid mailing list ID' }).describe('The mailing list') }),
-      response: { 200: z.object({ generation: ZMapGenerationAnswerSchema.shape.generation.nullable() }), ...errors },
+      response: { 200: z.object({ generation: ZMapGenerationAnswerSchema.shape.generation.nullable().describe('The latest run, or null before the first') }), ...errors },
     },
   }, async (req) => ({ generation: await latestGeneration(ctx, requirePrincipal(req), req.query.listId) }));
 

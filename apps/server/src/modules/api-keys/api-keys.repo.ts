@@ -1,0 +1,48 @@
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { apiKeys, apiRateWindows } from '../../db/schema/index.js';
+import { isUuid } from '../../platform/ids.js';
+
+export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** Database access for API keys and their rate windows; reads are scoped to the owner by the caller. */
+export const apiKeysRepo = {
+  list: async (db: Db, userId: string): Promise<ApiKeyRow[]> =>
+    db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(desc(apiKeys.createdAt)),
+
+  owned: async (db: Db, userId: string, id: string): Promise<ApiKeyRow | undefined> => {
+    if (!isUuid(id)) return undefined;
+    return (await db.select().from(apiKeys).where(and(eq(apiKeys.id, id), eq(apiKeys.userId, userId))).limit(1))[0];
+  },
+
+  create: async (db: Db, values: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> => (await db.insert(apiKeys).values(values).returning())[0],
+
+  update: async (db: Db, id: string, set: Partial<typeof apiKeys.$inferInsert>): Promise<ApiKeyRow> =>
+    (await db.update(apiKeys).set(set).where(eq(apiKeys.id, id)).returning())[0],
+
+  delete: async (db: Db, id: string): Promise<void> => {
+    await db.delete(apiKeys).where(eq(apiKeys.id, id));
+  },
+
+  byHash: async (db: Db, keyHash: string): Promise<ApiKeyRow | undefined> =>
+    (await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).limit(1))[0],
+
+  /** Stamps the key's last use, at most once a minute (one write per key per minute, not per request). */
+  touch: async (db: Db, id: string): Promise<void> => {
+    await db.update(apiKeys).set({ lastUsedAt: new Date() })
+      .where(and(eq(apiKeys.id, id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(Date.now() - 60_000)))));
+  },
+
+  /** Counts one request in the key's window starting at `windowStart`; answers the window's count so far (atomic upsert). */
+  hit: async (db: Db, keyId: string, windowStart: Date): Promise<number> => {
+    const [row] = await db.insert(apiRateWindows).values({ keyId, windowStart, count: 1 })
+      .onConflictDoUpdate({ target: [apiRateWindows.keyId, apiRateWindows.windowStart], set: { count: sql`${apiRateWindows.count} + 1` } })
+      .returning({ count: apiRateWindows.count });
+    return row.count;
+  },
+
+  /** Deletes rate windows that ended before `before`. */
+  purgeWindows: async (db: Db, before: Date): Promise<void> => {
+    await db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, before));
+  },
+};
