@@ -11,7 +11,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { UPLOAD_MAX_BYTES } from '@mailcraft/shared';
 import type { AppContext } from './platform/context.js';
 import { CONTENT_SECURITY_POLICY } from './platform/csp.js';
-import { installErrorHandler, notFoundEnvelope } from './platform/http.js';
+import { installErrorHandler, notFoundEnvelope, type DocUrl } from './platform/http.js';
 import { registerModules } from './platform/module.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { authenticateSession, guardRequests } from './modules/auth/session-auth.js';
@@ -28,13 +28,13 @@ declare module 'fastify' {
 }
 
 /** What every listener shares: zod validation and serialisation, the error envelope, no principal yet. */
-export function baseFastify(ctx: AppContext, opts: { logger?: boolean; bodyLimit: number }): FastifyInstance {
+export function baseFastify(ctx: AppContext, opts: { logger?: boolean; bodyLimit: number; docUrl?: DocUrl }): FastifyInstance {
   // Fastify accepts a hop count too (proxy-addr), though its type does not say so.
   const trustProxy = ctx.config.trustProxy as boolean | string | string[];
   const app = Fastify({ logger: opts.logger ?? false, trustProxy, bodyLimit: opts.bodyLimit });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  installErrorHandler(app, opts.docUrl);
   app.decorateRequest('principal', null);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

@@ -6,14 +6,19 @@ import { baseFastify } from './app.js';
 import type { AppContext } from './platform/context.js';
 import { notFoundEnvelope } from './platform/http.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { authenticateApiKey } from './modules/api-keys/api-key-auth.js';
+import { publicAuthRoutes } from './modules/api-keys/public-auth.routes.js';
 
 /**
  * Builds the public Print-on-Demand API listener (API_PORT; DESIGN.md "Shape", spec 002): its own
- * Fastify instance, error envelope and OpenAPI document at `GET /api/openapi.json`. Today it
- * answers `GET /api/health`; API-key authentication and the order routes plug in here.
+ * Fastify instance, error envelope `{ error: { code, message, doc_url } }` and OpenAPI document at
+ * `GET /api/openapi.json`. `GET /api/health` is open; every other route needs an API key
+ * (`authenticateApiKey`: header or query, plan, per-key rate limit with headers).
  */
 export async function buildPublicApi(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
-  const app = baseFastify(ctx, { logger: opts.logger, bodyLimit: 1024 * 1024 });
+  // Every error names the documentation section about it (issue 10: one stable envelope).
+  const docUrl = (code: string) => `${ctx.config.publicUrl}/pod/documentation#errors-${code.toLowerCase()}`;
+  const app = baseFastify(ctx, { logger: opts.logger, bodyLimit: 1024 * 1024, docUrl });
   await app.register(rateLimit, { global: false });
   await registerOpenApi(app, {
     title: 'Mailcraft Print-on-Demand API',
@@ -24,6 +29,10 @@ export async function buildPublicApi(ctx: AppContext, opts: { logger?: boolean }
   api.get('/api/health', {
     schema: { summary: 'Health check', tags: ['health'], response: { 200: ZHealthSchema } },
   }, async () => ({ status: 'ok' as const, database: ctx.database.kind }));
-  app.setNotFoundHandler((_req, reply) => notFoundEnvelope(reply));
+  await app.register(async (keyed) => {
+    keyed.addHook('onRequest', authenticateApiKey(ctx));
+    await publicAuthRoutes(keyed.withTypeProvider<ZodTypeProvider>(), ctx);
+  });
+  app.setNotFoundHandler((_req, reply) => notFoundEnvelope(reply, docUrl));
   return app;
 }

@@ -2,6 +2,7 @@ import type { JobDefinition } from '../jobs/job.js';
 import type { Subscriptions } from '../jobs/events.js';
 import type { AppContext } from '../platform/context.js';
 import type { RouteModule } from '../platform/module.js';
+import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authPurgeJob } from './auth/auth.jobs.js';
 import { passwordResetRoutes } from './auth/password-reset.routes.js';
@@ -48,6 +49,7 @@ export const webModules: readonly RouteModule[] = [
   notificationsRoutes,
   mapsRoutes,
   markersRoutes,
+  apiKeysRoutes,
   routePreviewsRoutes,
 ];
 

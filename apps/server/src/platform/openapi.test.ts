@@ -1,6 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError } from '../test/expect-error.js';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 let t: TestApp;
@@ -52,7 +51,9 @@ describe('generated OpenAPI documents (issue 5 §1)', () => {
     const res = await t.publicApi.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: t.ctx.database.kind });
-    // The web app's routes are not on the public listener.
-    expectError(await t.publicApi.inject({ method: 'GET', url: '/api/projects' }), 404, 'NOT_FOUND', 'Not found');
+    // An unknown route: the public API's envelope, with the documentation link (issue 10).
+    const missing = await t.publicApi.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found', doc_url: 'http://localhost:8080/pod/documentation#errors-not_found' } });
   });
 });

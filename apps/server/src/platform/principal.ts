@@ -12,6 +12,8 @@ export type Principal = {
   /** How it authenticated; 'job' is a background job acting for the owner of its data. */
   via: 'session' | 'api_key' | 'job';
   scopes: readonly string[];
+  /** The API key a request came with (via 'api_key'): its id and mode; test keys never print or charge (issue 10). */
+  apiKey?: { id: string; mode: 'live' | 'test' };
 };
 
 /** The scope list of a signed-in session: everything the user may do. */

@@ -28,6 +28,12 @@ export async function requireFeature(db: Db, principal: Principal, feature: Feat
   if (!plan.features[feature]) throw new AppError('PAYMENT_REQUIRED', message ?? featureRequiredMessage(feature));
 }
 
+/** Whether the principal's plan has `feature` (spec 000 §6). */
+export async function featureAllowed(db: Db, principal: Principal, feature: FeatureKey): Promise<boolean> {
+  const { plan } = await subscriptionsRepo.currentPlan(db, principal.userId);
+  return !!plan.features[feature];
+}
+
 /** A numeric limit of the principal's plan, e.g. `max_projects`. */
 export async function planLimit(db: Db, principal: Principal, limit: LimitKey): Promise<number> {
   return (await subscriptionsRepo.currentPlan(db, principal.userId)).plan.features[limit];

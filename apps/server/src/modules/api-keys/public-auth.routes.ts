@@ -1,0 +1,33 @@
+import { ZApiErrorSchema, ZApiVerifySchema } from '@mailcraft/shared';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import type { ZodApp } from '../../platform/module.js';
+import { requirePrincipal } from '../../platform/principal.js';
+
+const errors = { 401: ZApiErrorSchema, 403: ZApiErrorSchema, 429: ZApiErrorSchema };
+
+/**
+ * The public API's own account routes (spec 002 §7), key-authenticated, at `/api/…` and the bare path:
+ * - GET /api/auth/verify → {authenticated, userId, message, mode, scopes}
+ * - GET /debug/user → the key's owner and the key (for the API Debug tab; only what the owner may see)
+ */
+export async function publicAuthRoutes(app: ZodApp, _ctx: AppContext): Promise<void> {
+  for (const prefix of ['/api', '']) {
+    const hide = prefix === '';
+    app.get(`${prefix}/auth/verify`, {
+      schema: { hide, summary: 'Check an API key', tags: ['auth'], response: { 200: ZApiVerifySchema, ...errors } },
+    }, async (req) => {
+      const p = requirePrincipal(req);
+      return { authenticated: true as const, userId: p.userId, message: 'API key is valid', mode: p.apiKey!.mode, scopes: [...p.scopes] };
+    });
+    app.get(`${prefix}/debug/user`, {
+      schema: {
+        hide, summary: 'Who the key acts for (API Debug)', tags: ['debug'],
+        response: { 200: z.object({ userId: z.string().describe('The key owner\'s user id'), keyId: z.string().describe('The key\'s id'), mode: z.string().describe('live or test'), scopes: z.array(z.string()).describe('The key\'s permissions') }), ...errors },
+      },
+    }, async (req) => {
+      const p = requirePrincipal(req);
+      return { userId: p.userId, keyId: p.apiKey!.id, mode: p.apiKey!.mode, scopes: [...p.scopes] };
+    });
+  }
+}
