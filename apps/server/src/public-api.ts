@@ -8,6 +8,7 @@ import { notFoundEnvelope } from './platform/http.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { authenticateApiKey } from './modules/api-keys/api-key-auth.js';
 import { publicAuthRoutes } from './modules/api-keys/public-auth.routes.js';
+import { podReadRoutes } from './modules/pod/pod-read.routes.js';
 
 /**
  * Builds the public Print-on-Demand API listener (API_PORT; DESIGN.md "Shape", spec 002): its own
@@ -31,7 +32,9 @@ export async function buildPublicApi(ctx: AppContext, opts: { logger?: boolean }
   }, async () => ({ status: 'ok' as const, database: ctx.database.kind }));
   await app.register(async (keyed) => {
     keyed.addHook('onRequest', authenticateApiKey(ctx));
-    await publicAuthRoutes(keyed.withTypeProvider<ZodTypeProvider>(), ctx);
+    const typed = keyed.withTypeProvider<ZodTypeProvider>();
+    await publicAuthRoutes(typed, ctx);
+    await podReadRoutes(typed, ctx);
   });
   app.setNotFoundHandler((_req, reply) => notFoundEnvelope(reply, docUrl));
   return app;

@@ -26,3 +26,4 @@ export * from './maps.js';
 export * from './map-routes.js';
 export * from './api-key-rules.js';
 export * from './api-keys.js';
+export * from './pod-recipients.js';

@@ -68,6 +68,26 @@ export const mailingListsRepo = {
       .limit(limit);
   },
 
+  /**
+   * A page of a list's records matching `pattern` (SQL LIKE, case-insensitive) in column `column`
+   * (0-based; every value when null), with how many match in all (-1, uncounted, when `pattern` is null: every record matches).
+   */
+  recordPage: async (db: Db, listId: string, match: { pattern: string | null; column: number | null }, offset: number, limit: number): Promise<{ rows: RecordRow[]; matching: number }> => {
+    const where = and(
+      eq(mailingListRecords.listId, listId),
+      match.pattern === null ? undefined
+        : match.column === null ? sql`${mailingListRecords.values}::text ILIKE ${match.pattern}`
+          : sql`(${mailingListRecords.values} ->> ${match.column}::int) ILIKE ${match.pattern}`,
+    );
+    const [rows, count] = await Promise.all([
+      db.select({ id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values })
+        .from(mailingListRecords).where(where).orderBy(asc(mailingListRecords.rowIndex)).offset(offset).limit(limit),
+      // Without a search the list's row count is the answer: no need to count.
+      match.pattern === null ? null : db.select({ n: sql<number>`count(*)` }).from(mailingListRecords).where(where),
+    ]);
+    return { rows, matching: count ? Number(count[0].n) : -1 };
+  },
+
   delete: async (db: Db, userId: string, listId: string) =>
     db.delete(mailingLists).where(and(eq(mailingLists.id, listId), eq(mailingLists.userId, userId))),
 

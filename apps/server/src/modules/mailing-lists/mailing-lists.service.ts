@@ -50,6 +50,15 @@ export function searchRecords(db: Db, list: Pick<MailingListRow, 'id'>, text: st
   return mailingListsRepo.searchRecords(db, list.id, text, limit);
 }
 
+/**
+ * A page of a list's records (ownership checked by the caller) whose value in `column` (0-based;
+ * any value when null) matches the SQL LIKE `pattern` case-insensitively — every record when
+ * `pattern` is null — with how many match in all.
+ */
+export function recordPage(db: Db, list: Pick<MailingListRow, 'id'>, match: { pattern: string | null; column: number | null }, offset: number, limit: number) {
+  return mailingListsRepo.recordPage(db, list.id, match, offset, limit);
+}
+
 /** GET /api/lists: the user's lists, newest first (spec 000 §7). */
 export async function listLists(db: Db, principal: Principal): Promise<TMailingList[]> {
   return (await mailingListsRepo.listByUser(db, principal.userId)).map(presentList);

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoMap, type TApiKeyCreated, type TRecipients } from '@mailcraft/shared';
+import { createMailingList, createProject, onPlan, saveColumnMappings, us500 } from '../../test/factories.js';
+import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+
+/** The Print-on-Demand API's read routes on API_PORT, both path forms, with scopes (spec 002 §6, §7; issue 10). */
+describe('the public API: projects, mailing lists, recipients and mappings', () => {
+  let t: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+  let key: string;
+  let projectId: string;
+  let listId: string;
+  beforeAll(async () => {
+    t = await createTestApp({ workers: false });
+    owner = await signUpUser(t.app);
+    other = await signUpUser(t.app);
+    await onPlan(t.ctx.db, owner.id, 'pro', { api: true });
+    await onPlan(t.ctx.db, other.id, 'pro', { api: true });
+    projectId = (await createProject(t.ctx.db, owner.id, { name: 'Spring' })).id;
+    const { headers, rows } = us500();
+    listId = (await createMailingList(t.ctx.db, owner.id, { headers, rows, projectId })).id;
+    await saveColumnMappings(t.ctx.db, listId, autoMap(headers));
+    key = ((await owner.req({ method: 'POST', url: '/keys', payload: { name: 'read', scopes: ['*:get'] } })).json() as TApiKeyCreated).api_key;
+  });
+  afterAll(() => t?.close());
+
+  const get = (url: string, apiKey = key) => t.publicApi.inject({ method: 'GET', url, headers: { 'x-api-key': apiKey } });
+
+  it('lists projects and lists at /api/… and the bare path, and finds a list\'s mappings', async () => {
+    for (const prefix of ['/api', '']) {
+      const projects = await get(`${prefix}/projects?userId=${owner.id}`);
+      expect(projects.statusCode, projects.body).toBe(200);
+      expect(projects.json().map((p: { id: string }) => p.id)).toEqual([projectId]);
+      expect((await get(`${prefix}/projects/${projectId}`)).json().name).toBe('Spring');
+      expect((await get(`${prefix}/mailingLists?projectId=${projectId}`)).json().map((l: { id: string }) => l.id)).toEqual([listId]);
+      expect((await get(`${prefix}/mailingLists/${listId}`)).json()).toMatchObject({ id: listId, row_count: 500 });
+    }
+    const m = (await get(`/api/mappings/${listId}`)).json();
+    expect(m.mappings.first_name).toBe('first_name');
+    expect(m.originalMappings.first_name).toBe('first_name');
+  });
+
+  it('pages and searches recipients by field and criteria', async () => {
+    const page = (await get(`/api/recipients/${listId}?page=2&limit=50`)).json() as TRecipients;
+    expect(page.status).toBe('success');
+    expect(page.data.pagination).toEqual({ total: 500, filteredTotal: 500, pages: 10, page: 2 });
+    expect(page.data.recipients).toHaveLength(50);
+    expect(page.data.recipients[0].row).toBe(51);
+    expect(page.data.list).toMatchObject({ id: listId, name: 'us-500.csv', row_count: 500 });
+    const exact = (await get(`/api/recipients/${listId}?search=butt&field=last_name&criteria=exact`)).json() as TRecipients;
+    expect(exact.data.recipients.map((r) => `${r.fields.first_name} ${r.fields.last_name}`)).toEqual(['James Butt']);
+    const starts = (await get(`/api/recipients/${listId}?search=new%20or&field=city&criteria=startsWith`)).json() as TRecipients;
+    expect(starts.data.pagination.filteredTotal).toBeGreaterThan(1);
+    expect(starts.data.recipients.every((r) => r.fields.city.toLowerCase().startsWith('new or'))).toBe(true);
+    const anywhere = (await get(`/api/recipients/${listId}?search=Butt`)).json() as TRecipients;
+    expect(anywhere.data.pagination.filteredTotal).toBeGreaterThanOrEqual(1);
+    const none = (await get(`/api/recipients/${listId}?search=${encodeURIComponent('%_')}`)).json() as TRecipients;
+    expect(none.data.pagination.filteredTotal).toBe(0);
+    expect((await get(`/api/recipients/${listId}?limit=30`)).statusCode).toBe(400);
+    expect((await get(`/api/recipients/${listId}?search=x&field=nickname`)).json().error.message).toBe('The list does not map the field nickname');
+  });
+
+  it('enforces each key\'s scopes and never reaches another user\'s data', async () => {
+    const ordersOnly = ((await owner.req({ method: 'POST', url: '/keys', payload: { name: 'orders', scopes: ['orders:post'] } })).json() as TApiKeyCreated).api_key;
+    const refused = await get('/api/projects', ordersOnly);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'FORBIDDEN', message: 'This API key may not GET projects (its scopes: orders:post)' });
+    const lists = ((await owner.req({ method: 'POST', url: '/keys', payload: { name: 'lists', scopes: ['mailingLists:*'] } })).json() as TApiKeyCreated).api_key;
+    expect((await get('/api/mailingLists', lists)).statusCode).toBe(200);
+    expect((await get('/api/projects', lists)).statusCode).toBe(403);
+    const theirs = ((await other.req({ method: 'POST', url: '/keys', payload: { name: 'theirs' } })).json() as TApiKeyCreated).api_key;
+    expect((await get('/api/projects', theirs)).json()).toEqual([]);
+    for (const url of [`/api/projects/${projectId}`, `/api/mailingLists/${listId}`, `/api/recipients/${listId}`, `/api/mappings/${listId}`]) {
+      const res = await get(url, theirs);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.doc_url).toMatch(/#errors-not_found$/);
+    }
+  });
+});

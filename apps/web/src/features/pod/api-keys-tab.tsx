@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Alert, Button, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { API_KEY_MESSAGES as M } from '@mailcraft/shared';
+import { errorDetail } from '../../lib/api-client';
+import { ApiKeyCreatedDialog } from './api-key-created-dialog';
+import { ApiKeyFormDialog } from './api-key-form-dialog';
+import { ApiKeyList } from './api-key-list';
+import { useApiKeyActions, useApiKeys, type TApiKey, type TApiKeyCreated } from './pod-api';
+
+/**
+ * The API Keys tab (spec 002 §2, §4, §5, §8): 'Create New API Key' (the form dialog), the key list
+ * with its switch, Regenerate and Delete, and the 'API Key Created' dialog after a create or a
+ * regenerate. Empty: 'No API keys found. Create one to get started.'; a list failure: 'No API keys
+ * Found - create a new key'; a failed operation: 'Failed to {regenerate|delete|update} API key: {server
+ * message}' above the list until dismissed or the next operation. Needs the plan's `api` feature
+ * (the page shows the restricted panel instead).
+ */
+export function ApiKeysTab() {
+  const keys = useApiKeys();
+  const actions = useApiKeyActions();
+  const [formOpen, setFormOpen] = useState(false);
+  const [created, setCreated] = useState<TApiKeyCreated | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fail = (prefix: string) => (err: unknown) => setFailure(`${prefix}${errorDetail(err)}`);
+  const busyId = actions.setActive.isPending ? actions.setActive.variables?.id : null;
+
+  return (
+    <section className="pod-tab" aria-label="API Keys">
+      <div className="pod-tab-head">
+        <div>
+          <Typography.Title level={4}>API Keys</Typography.Title>
+          <Typography.Paragraph type="secondary">
+            Send a key in the X-API-Key header (or the api_key query parameter) to use the Print on Demand API.
+          </Typography.Paragraph>
+        </div>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormOpen(true)}>Create New API Key</Button>
+      </div>
+      {failure && <Alert type="error" showIcon role="alert" closable onClose={() => setFailure(null)} className="pod-failure" title={failure} />}
+      {keys.isError && (
+        <Alert type="warning" showIcon className="pod-failure" title={M.listFailed} description={errorDetail(keys.error)} />
+      )}
+      <ApiKeyList
+        keys={keys.data ?? []}
+        loading={keys.isPending && !keys.isError}
+        empty={keys.isError ? M.listFailed : M.empty}
+        actions={{
+          busyId,
+          onToggle: (k: TApiKey, is_active) => {
+            setFailure(null);
+            actions.setActive.mutate({ id: k.id, is_active }, { onError: fail(M.updateFailed) });
+          },
+          onRegenerate: (k) => {
+            setFailure(null);
+            actions.regenerate.mutate(k.id, { onSuccess: setCreated, onError: fail(M.regenerateFailed) });
+          },
+          onDelete: (k) => {
+            setFailure(null);
+            actions.remove.mutate(k.id, { onError: fail(M.deleteFailed) });
+          },
+        }}
+      />
+      <ApiKeyFormDialog open={formOpen} onClose={() => setFormOpen(false)} onCreated={(k) => { setFormOpen(false); setCreated(k); }} />
+      <ApiKeyCreatedDialog apiKey={created} onClose={() => setCreated(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Recipients per page (spec 002 §9): 25, 50, 75 or 100; default 25. */
+export const RECIPIENT_PAGE_SIZES = [25, 50, 75, 100] as const;
+/** How `search` matches (spec 002 §9). */
+export const SEARCH_CRITERIA = ['contains', 'exact', 'startsWith', 'endsWith'] as const;
+
+/** GET /api/recipients/{listId} query (spec 002 §7). */
+export const ZRecipientsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1).describe('Page, from 1'),
+  limit: z.coerce.number().int().refine((n) => (RECIPIENT_PAGE_SIZES as readonly number[]).includes(n), 'limit is 25, 50, 75 or 100').default(25)
+    .describe('Recipients per page: 25, 50, 75 or 100'),
+  search: z.string().trim().max(200).optional().describe('Text to look for (case-insensitive)'),
+  field: z.string().max(64).optional().describe('A mapped field to search in (e.g. last_name); every column when absent'),
+  criteria: z.enum(SEARCH_CRITERIA).default('contains').describe('contains, exact, startsWith or endsWith'),
+});
+
+/** A recipient: the record's id, its position and its mapped fields (spec 000 §3 target fields). */
+export const ZRecipientSchema = z.object({
+  id: z.string().describe('Record id'),
+  row: z.number().int().describe('Position in the list, from 1'),
+  fields: z.record(z.string(), z.string()).describe('Mapped fields: target field → value (first_name, address, city, …)'),
+}).meta({ id: 'Recipient' });
+
+/** GET /api/recipients/{listId} answer (spec 002 §7). */
+export const ZRecipientsSchema = z.object({
+  status: z.literal('success').describe('Always success; failures use the error envelope'),
+  data: z.object({
+    recipients: z.array(ZRecipientSchema).describe('This page\'s recipients, in list order'),
+    pagination: z.object({
+      total: z.number().int().describe('Recipients in the list'),
+      filteredTotal: z.number().int().describe('Recipients matching the search'),
+      pages: z.number().int().describe('Pages of matching recipients'),
+      page: z.number().int().describe('This page'),
+    }).describe('Where this page is'),
+    list: z.object({ id: z.string().describe('List id'), name: z.string().describe('List name'), row_count: z.number().int().describe('Records') }).describe('The list'),
+  }).describe('The page of recipients'),
+}).meta({ id: 'Recipients' });
+export type TRecipients = z.infer<typeof ZRecipientsSchema>;
+
+/** GET /api/mappings/{listId} on the API (spec 002 §7). */
+export const ZPodMappingsSchema = z.object({
+  mappings: z.record(z.string(), z.string()).describe('Mapped target field → its column (e.g. first_name → "First Name")'),
+  originalMappings: z.record(z.string(), z.string()).describe('The mapping as saved: column → target field'),
+}).meta({ id: 'PodMappings' });
