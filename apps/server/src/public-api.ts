@@ -8,6 +8,8 @@ import { notFoundEnvelope } from './platform/http.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { authenticateApiKey } from './modules/api-keys/api-key-auth.js';
 import { publicAuthRoutes } from './modules/api-keys/public-auth.routes.js';
+import { idempotencyHooks } from './modules/api-keys/idempotency.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { podReadRoutes } from './modules/pod/pod-read.routes.js';
 
 /**
@@ -32,9 +34,13 @@ export async function buildPublicApi(ctx: AppContext, opts: { logger?: boolean }
   }, async () => ({ status: 'ok' as const, database: ctx.database.kind }));
   await app.register(async (keyed) => {
     keyed.addHook('onRequest', authenticateApiKey(ctx));
+    const idempotency = idempotencyHooks(ctx);
+    keyed.addHook('preHandler', idempotency.preHandler);
+    keyed.addHook('onSend', idempotency.onSend);
     const typed = keyed.withTypeProvider<ZodTypeProvider>();
     await publicAuthRoutes(typed, ctx);
     await podReadRoutes(typed, ctx);
+    await ordersRoutes(typed, ctx);
   });
   app.setNotFoundHandler((_req, reply) => notFoundEnvelope(reply, docUrl));
   return app;

@@ -23,15 +23,18 @@ const freePort = () =>
 
 /**
  * The real server (built `apps/server/dist/main.js`) on a fresh embedded database and a free port;
- * `env` adds configuration (e.g. ALLOW_PRIVATE_WEBHOOKS for a receiver on loopback).
+ * `env` adds configuration (e.g. ALLOW_PRIVATE_WEBHOOKS for a receiver on loopback). `url` is the
+ * web app, `apiUrl` the public Print-on-Demand API listener (API_PORT, spec 002; `env.API_PORT` wins).
  */
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<{ url: string; dataDir: string; stop(): Promise<void> }> {
+export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<{ url: string; apiUrl: string; dataDir: string; stop(): Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const apiPort = env.API_PORT ?? String(await freePort());
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
     env: {
-      ...process.env, PORT: String(port), API_PORT: String(await freePort()), DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '',
+      ...process.env, PORT: String(port), API_PORT: apiPort, DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '',
       // The operator's own permit, so the spec's default 'product' permit is offered (issue 6).
       PRODUCT_PERMIT_NUMBER: '1234', PRODUCT_PERMIT_CITY: 'AUSTIN, TX',
       ...env,
@@ -54,6 +57,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<{ url: s
   }
   return {
     url,
+    apiUrl,
     dataDir,
     stop: async () => {
       child.kill('SIGTERM');

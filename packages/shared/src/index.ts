@@ -27,3 +27,4 @@ export * from './map-routes.js';
 export * from './api-key-rules.js';
 export * from './api-keys.js';
 export * from './pod-recipients.js';
+export * from './orders.js';

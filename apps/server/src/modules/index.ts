@@ -2,6 +2,7 @@ import type { JobDefinition } from '../jobs/job.js';
 import type { Subscriptions } from '../jobs/events.js';
 import type { AppContext } from '../platform/context.js';
 import type { RouteModule } from '../platform/module.js';
+import { apiKeysPurgeJob } from './api-keys/api-keys.jobs.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authPurgeJob } from './auth/auth.jobs.js';
@@ -15,6 +16,7 @@ import { mapsGenerateJob, mapsRecoverJob, recoverGenerationsAtStart } from './ma
 import { mapsRoutes } from './maps/maps.routes.js';
 import { markersRoutes } from './maps/markers.routes.js';
 import { mapImageRoutes, routePreviewsRoutes } from './maps/route-previews.routes.js';
+import { orderRenderJob } from './orders/orders.service.js';
 import { notificationDeliverJob, notificationDigestJob, notificationFanOutJob } from './notifications/notifications.jobs.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { permitsRoutes } from './permits/permits.routes.js';
@@ -59,7 +61,7 @@ export const rootModules: readonly RouteModule[] = [shortLinkRoutes, mapImageRou
 /** Every background job a worker runs (issue 5 §3). */
 export const jobDefinitions: readonly JobDefinition[] = [
   printRenderJob, printRecoverJob, authPurgeJob, passwordResetMailJob, scansPurgeIpsJob, webhookFanOutJob, webhookDeliverJob,
-  notificationFanOutJob, notificationDeliverJob, notificationDigestJob, mapsGenerateJob, mapsRecoverJob,
+  notificationFanOutJob, notificationDeliverJob, notificationDigestJob, mapsGenerateJob, mapsRecoverJob, orderRenderJob, apiKeysPurgeJob,
 ];
 
 /** Cron schedules (UTC unless a time zone is given). */
@@ -69,6 +71,7 @@ export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; pay
   { job: scansPurgeIpsJob, cron: '41 * * * *', payload: {} },
   { job: notificationDigestJob, cron: '*/15 * * * *', payload: {} },
   { job: mapsRecoverJob, cron: '* * * * *', payload: {} },
+  { job: apiKeysPurgeJob, cron: '23 * * * *', payload: {} },
 ];
 
 /** Jobs that run when a domain event is published (scans fan out here). */

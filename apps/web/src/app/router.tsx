@@ -66,10 +66,12 @@ export const router = createBrowserRouter([
           { path: '/notifications', lazy: page(() => import('../features/notifications/notifications-page'), (m) => m.NotificationsPage) },
           { path: '/notifications/:notificationId/history', lazy: page(() => import('../features/notifications/notification-history-page'), (m) => m.NotificationHistoryPage) },
           { path: '/webhooks/:listId', lazy: page(() => import('../features/webhooks/webhooks-page'), (m) => m.WebhooksPage, { feedback: true }) },
-          { path: '/pod', element: soon('Print on Demand API') },
-          { path: '/pod/api-keys', element: soon('API keys') },
-          { path: '/pod/documentation', element: soon('API documentation') },
-          { path: '/pod/test', element: soon('API test console') },
+          {
+            // One page for every tab (spec 002 §2): it reads the tab from the address and stays mounted while tabs switch.
+            path: '/pod',
+            lazy: page(() => import('../features/pod/pod-page'), (m) => m.PodPage),
+            children: [{ index: true, element: null }, { path: 'api-keys', element: null }, { path: 'documentation', element: null }, { path: 'test', element: null }],
+          },
           { path: '/account', element: soon('Account') },
           { path: '/settings', lazy: page(() => import('../features/settings/settings-page'), (m) => m.SettingsPage) },
           { path: '/outbox', lazy: page(() => import('../features/mail/outbox-page'), (m) => m.OutboxPage) },

@@ -12,3 +12,4 @@ export * from './webhooks.js';
 export * from './notifications.js';
 export * from './maps.js';
 export * from './api-keys.js';
+export * from './orders.js';

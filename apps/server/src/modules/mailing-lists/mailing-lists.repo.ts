@@ -88,6 +88,13 @@ export const mailingListsRepo = {
     return { rows, matching: count ? Number(count[0].n) : -1 };
   },
 
+  /** One record of the list, or undefined (also for a malformed id). */
+  record: async (db: Db, listId: string, recordId: string): Promise<RecordRow | undefined> => {
+    if (!isUuid(recordId)) return undefined;
+    return (await db.select({ id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values })
+      .from(mailingListRecords).where(and(eq(mailingListRecords.listId, listId), eq(mailingListRecords.id, recordId))).limit(1))[0];
+  },
+
   delete: async (db: Db, userId: string, listId: string) =>
     db.delete(mailingLists).where(and(eq(mailingLists.id, listId), eq(mailingLists.userId, userId))),
 

@@ -59,6 +59,11 @@ export function recordPage(db: Db, list: Pick<MailingListRow, 'id'>, match: { pa
   return mailingListsRepo.recordPage(db, list.id, match, offset, limit);
 }
 
+/** One record of a list (ownership checked by the caller), or undefined. */
+export function findRecord(db: Db, list: Pick<MailingListRow, 'id'>, recordId: string) {
+  return mailingListsRepo.record(db, list.id, recordId);
+}
+
 /** GET /api/lists: the user's lists, newest first (spec 000 §7). */
 export async function listLists(db: Db, principal: Principal): Promise<TMailingList[]> {
   return (await mailingListsRepo.listByUser(db, principal.userId)).map(presentList);

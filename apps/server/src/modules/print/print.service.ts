@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { mapRecord, PRINT_HISTORY_LIMIT, PRINT_WARNINGS_MESSAGE, PROOF_SEARCH_LIMIT, type TPrintJob, type TProofRecord } from '@mailcraft/shared';
+import { buildPieceInputs } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
@@ -107,6 +108,18 @@ export async function renderPreview(ctx: AppContext, principal: Principal, proje
   // The pool (and pdfme in its threads) loads on first use, keeping it out of start-up memory.
   const { renderPool } = await import('./render-pool.js');
   return renderPool(ctx.config).renderPdf(source.template, inputs);
+}
+
+/**
+ * One mail piece of the project's design for `fields` (a record's mapped fields, or a recipient
+ * sent with an order) with `qrUrl` in its QR codes, as PDF bytes — the same template, inputs and
+ * renderer as print files (issue 10: an order's own print file). Errors as `loadPrintSource`.
+ */
+export async function renderSinglePiece(ctx: AppContext, principal: Principal, projectId: string, fields: Record<string, string>, qrUrl: string): Promise<Uint8Array> {
+  const source = await loadPrintSource(ctx, principal, projectId);
+  const input = buildPieceInputs(source.template, fields, { indiciaText: source.indiciaText, qrUrl });
+  const { renderPool } = await import('./render-pool.js');
+  return renderPool(ctx.config).renderPdf(source.template, [input]);
 }
 
 /**

@@ -95,6 +95,12 @@ export async function listQrStyle(db: Db, listId: string): Promise<TQrStyle | nu
 /** Gives every record of the list its short link (print, preview). Returns how many were created. */
 export const ensureShortLinks = (db: Db, listId: string): Promise<number> => qrCodesRepo.ensureLinks(db, listId);
 
+/** The record's short link URL, made now if it has none yet (one order: only this record is linked). */
+export async function ensureShortLinkFor(ctx: Pick<AppContext, 'db' | 'config'>, listId: string, recordId: string): Promise<string> {
+  await qrCodesRepo.ensureLinks(ctx.db, listId, [recordId]);
+  return (await shortLinksFor(ctx, listId, [recordId])).get(recordId) ?? '';
+}
+
 /** Record id → short link URL for records of one list (links ensured beforehand). */
 export async function shortLinksFor(ctx: Pick<AppContext, 'db' | 'config'>, listId: string, recordIds: string[]): Promise<Map<string, string>> {
   const codes = await qrCodesRepo.codesFor(ctx.db, listId, recordIds);

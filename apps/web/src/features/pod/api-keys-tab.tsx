@@ -34,32 +34,34 @@ export function ApiKeysTab() {
             Send a key in the X-API-Key header (or the api_key query parameter) to use the Print on Demand API.
           </Typography.Paragraph>
         </div>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormOpen(true)}>Create New API Key</Button>
+        <Button type="primary" icon={<PlusOutlined />} aria-label="Create New API Key" onClick={() => setFormOpen(true)}>Create New API Key</Button>
       </div>
       {failure && <Alert type="error" showIcon role="alert" closable onClose={() => setFailure(null)} className="pod-failure" title={failure} />}
-      {keys.isError && (
-        <Alert type="warning" showIcon className="pod-failure" title={M.listFailed} description={errorDetail(keys.error)} />
+      {keys.isError ? (
+        <Alert type="warning" showIcon className="pod-failure" title={M.listFailed} description={errorDetail(keys.error)}
+          action={<Button size="small" onClick={() => void keys.refetch()}>Retry</Button>} />
+      ) : (
+        <ApiKeyList
+          keys={keys.data ?? []}
+          loading={keys.isPending}
+          empty={M.empty}
+          actions={{
+            busyId,
+            onToggle: (k: TApiKey, is_active) => {
+              setFailure(null);
+              actions.setActive.mutate({ id: k.id, is_active }, { onError: fail(M.updateFailed) });
+            },
+            onRegenerate: (k) => {
+              setFailure(null);
+              actions.regenerate.mutate(k.id, { onSuccess: setCreated, onError: fail(M.regenerateFailed) });
+            },
+            onDelete: (k) => {
+              setFailure(null);
+              actions.remove.mutate(k.id, { onError: fail(M.deleteFailed) });
+            },
+          }}
+        />
       )}
-      <ApiKeyList
-        keys={keys.data ?? []}
-        loading={keys.isPending && !keys.isError}
-        empty={keys.isError ? M.listFailed : M.empty}
-        actions={{
-          busyId,
-          onToggle: (k: TApiKey, is_active) => {
-            setFailure(null);
-            actions.setActive.mutate({ id: k.id, is_active }, { onError: fail(M.updateFailed) });
-          },
-          onRegenerate: (k) => {
-            setFailure(null);
-            actions.regenerate.mutate(k.id, { onSuccess: setCreated, onError: fail(M.regenerateFailed) });
-          },
-          onDelete: (k) => {
-            setFailure(null);
-            actions.remove.mutate(k.id, { onError: fail(M.deleteFailed) });
-          },
-        }}
-      />
       <ApiKeyFormDialog open={formOpen} onClose={() => setFormOpen(false)} onCreated={(k) => { setFormOpen(false); setCreated(k); }} />
       <ApiKeyCreatedDialog apiKey={created} onClose={() => setCreated(null)} />
     </section>

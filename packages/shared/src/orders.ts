@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** Delivery types and formats of an order (spec 002 §9). */
+export const DELIVERY_TYPES = ['print-mail', 'print-only', 'digital'] as const;
+export const ORDER_FORMATS = ['postcard', 'mailer-letter', 'mailer-tabloid'] as const;
+/**
+ * An order's lifecycle (spec 002 §4: 'pending' on creation; the rest beyond the spec, as Lob's):
+ * pending → rendered (its one-piece print file exists) → printed → mailed; cancelled while pending
+ * or rendered; failed when it cannot be rendered. Test-mode orders stop at rendered.
+ */
+export const ORDER_STATUSES = ['pending', 'rendered', 'printed', 'mailed', 'cancelled', 'failed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Order messages (spec 002 §5, §8, and the server's own). */
+export const ORDER_MESSAGES = {
+  recipientRequired: 'Please select a recipient',
+  recipientFields: 'All required recipient fields must be filled',
+  created: 'Order created',
+  notCancellable: 'Only pending or rendered orders can be cancelled',
+  notRendered: 'The order\'s print file is not ready yet',
+  formatMismatch: 'This format does not fit the template: a self-mailer is mailer-letter or mailer-tabloid, a postcard is postcard',
+} as const;
+
+const required = z.string().trim().min(1, ORDER_MESSAGES.recipientFields).max(200);
+/** A new recipient sent with an order (spec 002 §5: first name, last name, address, city, state, zip required). */
+export const ZRecipientDataSchema = z.object({
+  first_name: required.describe('First name'),
+  last_name: required.describe('Last name'),
+  address: required.describe('Street address'),
+  city: required.describe('City'),
+  state: z.string().trim().length(2, 'State must be a 2-letter code').describe('2-letter state code'),
+  zip: z.string().trim().min(3, ORDER_MESSAGES.recipientFields).max(10).describe('ZIP code'),
+  middle_name: z.string().max(100).optional().describe('Middle name'),
+  full_name: z.string().max(200).optional().describe('Full name; first + last when absent'),
+  company_name: z.string().max(200).optional().describe('Company'),
+  address_2: z.string().max(200).optional().describe('Address line 2'),
+  email: z.string().max(200).optional().describe('Email'),
+  city_state_zip: z.string().max(200).optional().describe('Last line; "city, state zip" when absent'),
+}).catchall(z.string().max(500)).describe('A recipient not in the list: its mapped fields').meta({ id: 'RecipientData' });
+
+/** POST /api/orders/mailing (spec 002 §3 "Order payloads"): one personalised mail piece. */
+export const ZMailingOrderSchema = z.object({
+  templateId: z.string().regex(/^[0-9a-f-]{36}-main$/, 'templateId is {projectId}-main').describe('The project\'s main template: "{projectId}-main"'),
+  mailingListId: z.uuid({ error: 'Invalid mailing list ID' }).describe('The list the recipient belongs to'),
+  recipientId: z.uuid({ error: 'Invalid recipient ID' }).optional().describe('An existing recipient (record id); or send recipientData'),
+  recipientData: ZRecipientDataSchema.optional(),
+  deliveryType: z.enum(DELIVERY_TYPES).default('print-mail').describe('print-mail, print-only or digital'),
+  format: z.enum(ORDER_FORMATS).describe('postcard, mailer-letter or mailer-tabloid (by the template type)'),
+}).refine((o) => !!o.recipientId !== !!o.recipientData, { message: ORDER_MESSAGES.recipientRequired, path: ['recipientId'] })
+  .meta({ id: 'MailingOrder' });
+export type TMailingOrder = z.input<typeof ZMailingOrderSchema>;
+
+/** An order (spec 002 §3 Order, with the file, mode and currency beyond it). */
+export const ZOrderSchema = z.object({
+  id: z.string().describe('Order id'),
+  order_type: z.enum(['mailing', 'reinforcement']).describe('mailing or reinforcement'),
+  delivery_type: z.enum(DELIVERY_TYPES).describe('How it is delivered'),
+  format: z.enum(ORDER_FORMATS).describe('Piece format'),
+  template_id: z.string().describe('"{projectId}-main" or "-r1…-r3"'),
+  mailing_list_id: z.string().nullable().describe('The recipient\'s list'),
+  recipient_id: z.string().nullable().describe('The recipient\'s record, or null for a recipient sent with the order'),
+  reinforcement_id: z.string().nullable().describe('The reinforcement, for reinforcement orders'),
+  status: z.enum(ORDER_STATUSES).describe('pending → rendered → printed → mailed; cancelled; failed'),
+  cost: z.number().describe('Price in US dollars, from the price table'),
+  currency: z.literal('USD').describe('Always USD'),
+  test: z.boolean().describe('Placed with a test key: never printed or charged'),
+  message: z.string().describe('What happened, for people'),
+  file_url: z.string().nullable().describe('The order\'s one-piece print file (PDF) once rendered, else null'),
+  created_at: z.string().describe('ISO 8601 creation time'),
+}).meta({ id: 'Order' });
+export type TOrder = z.infer<typeof ZOrderSchema>;
