@@ -11,6 +11,7 @@ import { publicAuthRoutes } from './modules/api-keys/public-auth.routes.js';
 import { idempotencyHooks } from './modules/api-keys/idempotency.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { podReadRoutes } from './modules/pod/pod-read.routes.js';
+import { podWriteRoutes } from './modules/pod/pod-write.routes.js';
 
 /**
  * Builds the public Print-on-Demand API listener (API_PORT; DESIGN.md "Shape", spec 002): its own
@@ -40,6 +41,7 @@ export async function buildPublicApi(ctx: AppContext, opts: { logger?: boolean }
     const typed = keyed.withTypeProvider<ZodTypeProvider>();
     await publicAuthRoutes(typed, ctx);
     await podReadRoutes(typed, ctx);
+    await podWriteRoutes(typed, ctx);
     await ordersRoutes(typed, ctx);
   });
   app.setNotFoundHandler((_req, reply) => notFoundEnvelope(reply, docUrl));

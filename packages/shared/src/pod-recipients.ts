@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRecipientDataSchema } from './orders.js';
 
 /** Recipients per page (spec 002 §9): 25, 50, 75 or 100; default 25. */
 export const RECIPIENT_PAGE_SIZES = [25, 50, 75, 100] as const;
@@ -43,3 +44,27 @@ export const ZPodMappingsSchema = z.object({
   mappings: z.record(z.string(), z.string()).describe('Mapped target field → its column (e.g. first_name → "First Name")'),
   originalMappings: z.record(z.string(), z.string()).describe('The mapping as saved: column → target field'),
 }).meta({ id: 'PodMappings' });
+
+/** The columns of a list created through the API (spec 002 §3 Address): the standard address fields and custom_1…custom_10, mapped to themselves. */
+export const API_LIST_COLUMNS = [
+  'first_name', 'middle_name', 'last_name', 'full_name', 'company_name', 'email', 'address', 'address_2', 'city', 'state', 'zip', 'city_state_zip',
+  ...Array.from({ length: 10 }, (_, i) => `custom_${i + 1}`),
+] as const;
+/** Addresses per import call. */
+export const MAX_IMPORT_ADDRESSES = 1000;
+
+/** POST /api/mailingLists (spec 002 §7). */
+export const ZApiListCreateSchema = z.object({
+  name: z.string().trim().min(1, 'List name is required').max(200).describe('The list\'s name'),
+  projectId: z.uuid({ error: 'Invalid project ID' }).optional().describe('The project the list is for'),
+}).meta({ id: 'ApiListCreate' });
+
+/** POST /api/mailingLists/{id}/import answer. */
+export const ZImportResultSchema = z.object({
+  imported: z.number().int().describe('Addresses added'),
+  row_count: z.number().int().describe('Records in the list now'),
+}).meta({ id: 'ImportResult' });
+
+/** POST /api/mailingLists/{id}/import body: addresses, each checked field by field (spec 002 §7). */
+export const ZAddressImportSchema = z.array(ZRecipientDataSchema).min(1, 'Send at least one address').max(MAX_IMPORT_ADDRESSES, `At most ${MAX_IMPORT_ADDRESSES} addresses per call`)
+  .describe(`1–${MAX_IMPORT_ADDRESSES} addresses`);

@@ -29,5 +29,11 @@ export async function publicAuthRoutes(app: ZodApp, _ctx: AppContext): Promise<v
       const p = requirePrincipal(req);
       return { userId: p.userId, keyId: p.apiKey!.id, mode: p.apiKey!.mode, scopes: [...p.scopes] };
     });
+    app.get(`${prefix}/debug/routes`, {
+      schema: {
+        hide, summary: 'The API\'s documented routes (API Debug)', tags: ['debug'],
+        response: { 200: z.array(z.object({ method: z.string().describe('HTTP method'), url: z.string().describe('Path') })), ...errors },
+      },
+    }, async () => app.routeTable.filter((r) => !r.hidden && r.method !== 'HEAD').map((r) => ({ method: r.method, url: r.url })));
   }
 }

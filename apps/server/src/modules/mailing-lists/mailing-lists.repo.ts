@@ -88,6 +88,19 @@ export const mailingListsRepo = {
     return { rows, matching: count ? Number(count[0].n) : -1 };
   },
 
+  /**
+   * Appends `rows` (values in header order) after the list's last record in one transaction that
+   * holds the list's row, so concurrent appends never share a row index. Answers the new row count.
+   */
+  appendRecords: async (db: Db, listId: string, rows: string[][]): Promise<number> =>
+    db.transaction(async (tx) => {
+      const [locked] = await tx.select({ rowCount: mailingLists.rowCount }).from(mailingLists).where(eq(mailingLists.id, listId)).for('update');
+      await mailingListsRepo.insertRecords(tx, listId, locked.rowCount, rows);
+      const rowCount = locked.rowCount + rows.length;
+      await tx.update(mailingLists).set({ rowCount }).where(eq(mailingLists.id, listId));
+      return rowCount;
+    }),
+
   /** One record of the list, or undefined (also for a malformed id). */
   record: async (db: Db, listId: string, recordId: string): Promise<RecordRow | undefined> => {
     if (!isUuid(recordId)) return undefined;

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
-import { countProjectsUsingList } from '../projects/projects.service.js';
+import { countProjectsUsingList, getOwnedProject } from '../projects/projects.service.js';
+import { planLimit } from '../subscriptions/subscriptions.service.js';
 import { mailingListsRepo, type MailingListRow } from './mailing-lists.repo.js';
 
 /** A mailing list as stored, for the modules that work on one. */
@@ -57,6 +58,27 @@ export function searchRecords(db: Db, list: Pick<MailingListRow, 'id'>, text: st
  */
 export function recordPage(db: Db, list: Pick<MailingListRow, 'id'>, match: { pattern: string | null; column: number | null }, offset: number, limit: number) {
   return mailingListsRepo.recordPage(db, list.id, match, offset, limit);
+}
+
+/**
+ * Creates an empty list with `headers` for the Print-on-Demand API (spec 002 §7 POST
+ * /api/mailingLists), optionally for one of the principal's projects. Errors: NOT_FOUND (project).
+ */
+export async function createEmptyList(db: Db, principal: Principal, input: { name: string; projectId: string | null; headers: string[] }): Promise<TMailingList> {
+  if (input.projectId) await getOwnedProject(db, principal, input.projectId);
+  return presentList(await mailingListsRepo.create(db, {
+    userId: principal.userId, projectId: input.projectId, name: input.name, headers: input.headers, rowCount: 0, sourceFormat: 'api',
+  }));
+}
+
+/**
+ * Appends records (values in the list's header order) to a list (ownership checked by the caller),
+ * within the plan's `max_list_rows`. Answers the new row count. Errors: PAYMENT_REQUIRED (402) past the plan's rows.
+ */
+export async function appendRecords(db: Db, principal: Principal, list: MailingListRow, rows: string[][]): Promise<number> {
+  const max = await planLimit(db, principal, 'max_list_rows');
+  if (list.rowCount + rows.length > max) throw new AppError('PAYMENT_REQUIRED', `Your plan allows ${max.toLocaleString('en-US')} records per list`);
+  return mailingListsRepo.appendRecords(db, list.id, rows);
 }
 
 /** One record of a list (ownership checked by the caller), or undefined. */

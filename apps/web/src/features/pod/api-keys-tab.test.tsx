@@ -11,6 +11,10 @@ const open = () => renderWithApp(<ApiKeysTab />);
 const gets = (calls: Call[]) => calls.filter((c) => c.method === 'GET' && c.path === '/api/keys').length;
 const formDialog = () => openDialog('Create New API Key')!;
 const createdDialog = () => waitFor(() => openDialog('API Key Created') ?? Promise.reject(new Error('no API Key Created dialog')));
+const openForm = async () => {
+  fireEvent.click(screen.getByRole('button', { name: 'Create New API Key' }));
+  await waitFor(() => expect(openDialog('Create New API Key')).not.toBeNull());
+};
 const createButton = () => within(formDialog()).getByRole('button', { name: 'Create API Key' });
 
 describe('API Keys tab (spec 002 §2)', () => {
@@ -46,7 +50,7 @@ describe('API Keys tab (spec 002 §2)', () => {
     const calls = server([]);
     open();
     await screen.findByText(M.empty);
-    fireEvent.click(screen.getByRole('button', { name: 'Create New API Key' }));
+    await openForm();
     expect(createButton()).toBeDisabled();
     const name = within(formDialog()).getByLabelText('Key Name');
     fireEvent.change(name, { target: { value: 'x' } });
@@ -83,7 +87,7 @@ describe('API Keys tab (spec 002 §2)', () => {
     fireEvent.click(within(done).getByRole('button', { name: 'Done' }));
     expect(await within(screen.getByRole('table', { name: 'API keys' })).findByText('Read only')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Create New API Key' }));
+    await openForm();
     expect(within(formDialog()).getByLabelText('Key Name')).toHaveValue('');
     expect(within(formDialog()).getByLabelText('Rate Limit')).toHaveValue('100');
     expect(within(formDialog()).getByLabelText('Permissions')).toHaveValue('all');
@@ -98,7 +102,7 @@ describe('API Keys tab (spec 002 §2)', () => {
     server([]);
     open();
     await screen.findByText(M.empty);
-    fireEvent.click(screen.getByRole('button', { name: 'Create New API Key' }));
+    await openForm();
     fireEvent.change(within(formDialog()).getByLabelText('Key Name'), { target: { value: 'Shop' } });
     fireEvent.click(createButton());
     const done = await createdDialog();
@@ -113,7 +117,7 @@ describe('API Keys tab (spec 002 §2)', () => {
     server([], { 'POST /api/keys': () => { throw new Failure(400, 'Name is too long'); } });
     open();
     await screen.findByText(M.empty);
-    fireEvent.click(screen.getByRole('button', { name: 'Create New API Key' }));
+    await openForm();
     fireEvent.change(within(formDialog()).getByLabelText('Key Name'), { target: { value: 'Shop' } });
     fireEvent.click(createButton());
     expect(await within(formDialog()).findByText(`${M.createFailed}Name is too long`)).toBeInTheDocument();

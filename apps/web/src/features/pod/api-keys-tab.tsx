@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { API_KEY_MESSAGES as M } from '@mailcraft/shared';
 import { errorDetail } from '../../lib/api-client';
-import { ApiKeyCreatedDialog } from './api-key-created-dialog';
-import { ApiKeyFormDialog } from './api-key-form-dialog';
 import { ApiKeyList } from './api-key-list';
 import { useApiKeyActions, useApiKeys, type TApiKey, type TApiKeyCreated } from './pod-api';
+
+/** The dialogs' code (antd Modal, InputNumber, Radio, Input: ~28 KB gzip) loads when first wanted, not with the tab (issue 6). */
+const loadForm = () => import('./api-key-form-dialog');
+const loadCreated = () => import('./api-key-created-dialog');
+const ApiKeyFormDialog = lazy(async () => ({ default: (await loadForm()).ApiKeyFormDialog }));
+const ApiKeyCreatedDialog = lazy(async () => ({ default: (await loadCreated()).ApiKeyCreatedDialog }));
+const preload = (load: () => Promise<unknown>) => () => void load().catch(() => {});
 
 /**
  * The API Keys tab (spec 002 §2, §4, §5, §8): 'Create New API Key' (the form dialog), the key list
@@ -20,7 +25,18 @@ export function ApiKeysTab() {
   const keys = useApiKeys();
   const actions = useApiKeyActions();
   const [formOpen, setFormOpen] = useState(false);
+  const [formUsed, setFormUsed] = useState(false);
   const [created, setCreated] = useState<TApiKeyCreated | null>(null);
+  const [createdUsed, setCreatedUsed] = useState(false);
+  const showCreated = (key: TApiKeyCreated) => {
+    setCreatedUsed(true);
+    setCreated(key);
+  };
+  const openForm = () => {
+    preload(loadCreated)();
+    setFormUsed(true);
+    setFormOpen(true);
+  };
   const [failure, setFailure] = useState<string | null>(null);
   const fail = (prefix: string) => (err: unknown) => setFailure(`${prefix}${errorDetail(err)}`);
   const busyId = actions.setActive.isPending ? actions.setActive.variables?.id : null;
@@ -34,7 +50,8 @@ export function ApiKeysTab() {
             Send a key in the X-API-Key header (or the api_key query parameter) to use the Print on Demand API.
           </Typography.Paragraph>
         </div>
-        <Button type="primary" icon={<PlusOutlined />} aria-label="Create New API Key" onClick={() => setFormOpen(true)}>Create New API Key</Button>
+        <Button type="primary" icon={<PlusOutlined />} aria-label="Create New API Key" onClick={openForm}
+          onPointerEnter={preload(loadForm)} onFocus={preload(loadForm)}>Create New API Key</Button>
       </div>
       {failure && <Alert type="error" showIcon role="alert" closable onClose={() => setFailure(null)} className="pod-failure" title={failure} />}
       {keys.isError ? (
@@ -53,7 +70,8 @@ export function ApiKeysTab() {
             },
             onRegenerate: (k) => {
               setFailure(null);
-              actions.regenerate.mutate(k.id, { onSuccess: setCreated, onError: fail(M.regenerateFailed) });
+              preload(loadCreated)();
+              actions.regenerate.mutate(k.id, { onSuccess: showCreated, onError: fail(M.regenerateFailed) });
             },
             onDelete: (k) => {
               setFailure(null);
@@ -62,8 +80,12 @@ export function ApiKeysTab() {
           }}
         />
       )}
-      <ApiKeyFormDialog open={formOpen} onClose={() => setFormOpen(false)} onCreated={(k) => { setFormOpen(false); setCreated(k); }} />
-      <ApiKeyCreatedDialog apiKey={created} onClose={() => setCreated(null)} />
+      {formUsed && (
+        <Suspense fallback={null}>
+          <ApiKeyFormDialog open={formOpen} onClose={() => setFormOpen(false)} onCreated={(k) => { setFormOpen(false); showCreated(k); }} />
+        </Suspense>
+      )}
+      {createdUsed && <Suspense fallback={null}><ApiKeyCreatedDialog apiKey={created} onClose={() => setCreated(null)} /></Suspense>}
     </section>
   );
 }
