@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import swaggerUi from '@fastify/swagger-ui';
 import { ZHealthSchema } from '@mailcraft/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { baseFastify } from './app.js';
@@ -16,7 +18,7 @@ import { podWriteRoutes } from './modules/pod/pod-write.routes.js';
 /**
  * Builds the public Print-on-Demand API listener (API_PORT; DESIGN.md "Shape", spec 002): its own
  * Fastify instance, error envelope `{ error: { code, message, doc_url } }` and OpenAPI document at
- * `GET /api/openapi.json`. `GET /api/health` is open; every other route needs an API key
+ * `GET /api/openapi.json` (its interactive reference at `/api/docs`). `GET /api/health` is open; every other route needs an API key
  * (`authenticateApiKey`: header or query, plan, per-key rate limit with headers).
  */
 export async function buildPublicApi(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
@@ -24,11 +26,19 @@ export async function buildPublicApi(ctx: AppContext, opts: { logger?: boolean }
   const docUrl = (code: string) => `${ctx.config.publicUrl}/pod/documentation#errors-${code.toLowerCase()}`;
   const app = baseFastify(ctx, { logger: opts.logger, bodyLimit: 1024 * 1024, docUrl });
   await app.register(rateLimit, { global: false });
+  // The web app's Test API and API Debug tabs call this listener from the app's own origin.
+  await app.register(cors, {
+    origin: [ctx.config.publicUrl], methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['content-type', 'x-api-key', 'idempotency-key'],
+    exposedHeaders: ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after', 'idempotent-replayed'], maxAge: 600,
+  });
   await registerOpenApi(app, {
     title: 'Mailcraft Print-on-Demand API',
     description: 'Order single personalised mail pieces from other systems (spec 002).',
     path: '/api/openapi.json',
   });
+  // The interactive reference of the same document, its assets served from this process (no CDN).
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get('/api/health', {
     schema: { summary: 'Health check', tags: ['health'], response: { 200: ZHealthSchema } },

@@ -1,4 +1,4 @@
-import { before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext, Page } from 'playwright-core';
 import { eventually, screenshotOnFailure, serverAndBrowser, signedInContext } from './support.ts';
@@ -8,21 +8,24 @@ import { eventually, screenshotOnFailure, serverAndBrowser, signedInContext } fr
  * and its public API listener: the first account of a server is on the Business plan, which has
  * `api`. Create a read-only key 'Shop', reveal and copy it from 'API Key Created', verify it at
  * GET /api/auth/verify; switch it off (401) and on; regenerate it (the new key works, the old one
- * answers 401); delete it (the empty state). Also: the /pod page's first load stays within the
+ * answers 401); delete it (the empty state). Also: the first load of /pod and /pod/api-keys stays within the
  * 300 KB gzip budget of every page but the Designer (BENCHMARKS.md §5, issue 6).
  */
 const env = serverAndBrowser();
 const EMPTY = 'No API keys found. Create one to get started.';
-/** The first account of the server (Business plan, with `api`), signed in: its cookies. */
-let owner: Awaited<ReturnType<BrowserContext['storageState']>>;
-
-before(async () => {
-  const context = await signedInContext(env.browser, env.server.url, { email: 'keys@example.test' });
-  const plan = await (await context.request.get('/api/subscriptions/current')).json();
-  assert.equal(plan.features.api, true, 'the plan includes api');
-  owner = await context.storageState();
-  await context.close();
-});
+/** The first account of the server (Business plan, with `api`), signed up on first use: its cookies. */
+let owner: Promise<Awaited<ReturnType<BrowserContext['storageState']>>> | undefined;
+function ownerState() {
+  owner ??= (async () => {
+    const context = await signedInContext(env.browser, env.server.url, { email: 'keys@example.test' });
+    const plan = await (await context.request.get('/api/subscriptions/current')).json();
+    assert.equal(plan.features.api, true, 'the plan includes api');
+    const state = await context.storageState();
+    await context.close();
+    return state;
+  })();
+  return owner;
+}
 
 /** GET /api/auth/verify on the public API with `key` in X-API-Key: its status and body. */
 async function verify(key: string): Promise<{ status: number; body: { authenticated?: boolean; scopes?: string[] } }> {
@@ -61,7 +64,7 @@ async function confirmAction(page: Page, action: string, text: string): Promise<
 
 test('an API key: create, reveal, copy, verify, switch off and on, regenerate and delete', { timeout: 180_000 }, async () => {
   await eventually(async () => (await fetch(`${env.server.apiUrl}/api/health`).catch(() => null))?.ok === true, 'the public API answers', 20_000);
-  const context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1440, height: 900 }, storageState: owner });
+  const context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1440, height: 900 }, storageState: await ownerState() });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -123,7 +126,7 @@ test('an API key: create, reveal, copy, verify, switch off and on, regenerate an
 
 /** The JavaScript a fresh visit of `path` downloads as the owner, gzipped, KB, once `ready` shows and the network is idle. */
 async function firstLoadGzipKb(path: string, ready: string): Promise<number> {
-  const context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1440, height: 900 }, storageState: owner });
+  const context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1440, height: 900 }, storageState: await ownerState() });
   const page = await context.newPage();
   const scripts: string[] = [];
   page.on('response', (res) => {

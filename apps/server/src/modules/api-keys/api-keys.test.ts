@@ -80,6 +80,22 @@ describe('API keys and the public API\'s authentication (spec 002 §2–§9; iss
     expectEnvelope(await call(theirs.api_key), 403, 'FORBIDDEN', M.planRequired);
   });
 
+  it('serves its interactive reference without a CDN, and lets the app\'s own origin call it (CORS)', async () => {
+    const page = await t.publicApi.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toMatch(/https?:\/\/(unpkg|cdn|cdnjs)/);
+    expect((await t.publicApi.inject({ method: 'GET', url: '/api/docs/json' })).json().info.title).toBe('Mailcraft Print-on-Demand API');
+    const preflight = await t.publicApi.inject({
+      method: 'OPTIONS', url: '/api/auth/verify',
+      headers: { origin: t.ctx.config.publicUrl, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-api-key' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(t.ctx.config.publicUrl);
+    expect(String(preflight.headers['access-control-allow-headers'])).toContain('x-api-key');
+    const foreign = await t.publicApi.inject({ method: 'OPTIONS', url: '/api/auth/verify', headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
   it('counts each key\'s requests per minute in the database: headers on every answer, 429 with Retry-After past the limit, shared by two listeners', async () => {
     const key = await create({ rate_limit: 3 });
     const second = await buildPublicApi(t.ctx); // another process on the same database

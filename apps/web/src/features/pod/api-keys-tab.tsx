@@ -28,6 +28,7 @@ export function ApiKeysTab() {
   const [formUsed, setFormUsed] = useState(false);
   const [created, setCreated] = useState<TApiKeyCreated | null>(null);
   const [createdUsed, setCreatedUsed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const showCreated = (key: TApiKeyCreated) => {
     setCreatedUsed(true);
     setCreated(key);
@@ -37,7 +38,6 @@ export function ApiKeysTab() {
     setFormUsed(true);
     setFormOpen(true);
   };
-  const [failure, setFailure] = useState<string | null>(null);
   const fail = (prefix: string) => (err: unknown) => setFailure(`${prefix}${errorDetail(err)}`);
   const busyId = actions.setActive.isPending ? actions.setActive.variables?.id : null;
 
