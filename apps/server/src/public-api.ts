@@ -12,6 +12,7 @@ import { authenticateApiKey } from './modules/api-keys/api-key-auth.js';
 import { publicAuthRoutes } from './modules/api-keys/public-auth.routes.js';
 import { idempotencyHooks } from './modules/api-keys/idempotency.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { addressesRoutes } from './modules/pod/addresses.routes.js';
 import { podReadRoutes } from './modules/pod/pod-read.routes.js';
 import { podWriteRoutes } from './modules/pod/pod-write.routes.js';
 
@@ -52,6 +53,7 @@ export async function buildPublicApi(ctx: AppContext, opts: { logger?: boolean }
     await publicAuthRoutes(typed, ctx);
     await podReadRoutes(typed, ctx);
     await podWriteRoutes(typed, ctx);
+    await addressesRoutes(typed, ctx);
     await ordersRoutes(typed, ctx);
   });
   app.setNotFoundHandler((_req, reply) => notFoundEnvelope(reply, docUrl));

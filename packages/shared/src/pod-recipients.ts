@@ -68,3 +68,14 @@ export const ZImportResultSchema = z.object({
 /** POST /api/mailingLists/{id}/import body: addresses, each checked field by field (spec 002 §7). */
 export const ZAddressImportSchema = z.array(ZRecipientDataSchema).min(1, 'Send at least one address').max(MAX_IMPORT_ADDRESSES, `At most ${MAX_IMPORT_ADDRESSES} addresses per call`)
   .describe(`1–${MAX_IMPORT_ADDRESSES} addresses`);
+
+/** An address as the API answers it (spec 002 §3 Address / recipient): a record of a list with its mapped fields. */
+export const ZAddressSchema = ZRecipientSchema.extend({
+  mailing_list_id: z.string().describe('The list it belongs to'),
+}).meta({ id: 'Address' });
+export type TAddress = z.infer<typeof ZAddressSchema>;
+
+/** POST /api/addresses: one address added to a list. */
+export const ZAddressCreateSchema = ZRecipientDataSchema.and(z.object({
+  mailing_list_id: z.uuid({ error: 'Invalid mailing list ID' }).describe('The list to add it to'),
+})).meta({ id: 'AddressCreate' });

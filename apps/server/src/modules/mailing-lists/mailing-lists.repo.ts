@@ -101,6 +101,14 @@ export const mailingListsRepo = {
       return rowCount;
     }),
 
+  /** A record of any of the user's lists with its list id, or undefined. */
+  recordOfUser: async (db: Db, userId: string, recordId: string): Promise<(RecordRow & { listId: string }) | undefined> => {
+    if (!isUuid(recordId)) return undefined;
+    return (await db.select({ id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values, listId: mailingListRecords.listId })
+      .from(mailingListRecords).innerJoin(mailingLists, eq(mailingLists.id, mailingListRecords.listId))
+      .where(and(eq(mailingListRecords.id, recordId), eq(mailingLists.userId, userId))).limit(1))[0];
+  },
+
   /** One record of the list, or undefined (also for a malformed id). */
   record: async (db: Db, listId: string, recordId: string): Promise<RecordRow | undefined> => {
     if (!isUuid(recordId)) return undefined;

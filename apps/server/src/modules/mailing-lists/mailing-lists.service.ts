@@ -81,6 +81,13 @@ export async function appendRecords(db: Db, principal: Principal, list: MailingL
   return mailingListsRepo.appendRecords(db, list.id, rows);
 }
 
+/** A record of any of the principal's lists, with its list id; NOT_FOUND (404) 'Address not found' otherwise. */
+export async function findOwnedRecord(db: Db, principal: Principal, recordId: string) {
+  const found = await mailingListsRepo.recordOfUser(db, principal.userId, recordId);
+  if (!found) throw notFound('Address');
+  return found;
+}
+
 /** One record of a list (ownership checked by the caller), or undefined. */
 export function findRecord(db: Db, list: Pick<MailingListRow, 'id'>, recordId: string) {
   return mailingListsRepo.record(db, list.id, recordId);

@@ -50,6 +50,19 @@ describe('the public API: projects, lists and address imports', () => {
       [1, 'Ada Lovelace', 'Austin, TX 78701', 'VIP'], [2, 'Alan Turing', 'Austin, TX 78702', ''], [3, 'Grace Hopper', 'Austin, TX 78703', ''],
     ]);
     expect((await send('POST', `/api/mailingLists/${listId}/import`, [])).statusCode).toBe(400);
+
+    // One address at a time, and back by its id.
+    const added = await send('POST', '/addresses', { mailing_list_id: listId, first_name: 'Katherine', last_name: 'Johnson', address: '4 Main St', city: 'Austin', state: 'TX', zip: '78704' });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ row: 4, mailing_list_id: listId, fields: { full_name: 'Katherine Johnson' } });
+    expect((await send('GET', `/api/addresses/${added.json().id}`)).json().fields.zip).toBe('78704');
+    expect((await send('GET', `/api/addresses?mailing_list_id=${listId}&limit=50`)).json()).toHaveLength(4);
+    const stranger = await signUpUser(t.app);
+    await onPlan(t.ctx.db, stranger.id, 'pro', { api: true });
+    const theirs = ((await stranger.req({ method: 'POST', url: '/keys', payload: { name: 'x' } })).json() as TApiKeyCreated).api_key;
+    const hidden = await send('GET', `/api/addresses/${added.json().id}`, undefined, theirs);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().error.message).toBe('Address not found');
   });
 
   it('lists the API\'s routes for API Debug', async () => {
