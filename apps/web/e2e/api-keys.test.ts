@@ -123,36 +123,3 @@ test('an API key: create, reveal, copy, verify, switch off and on, regenerate an
   });
   await context.close();
 });
-
-/** The JavaScript a fresh visit of `path` downloads as the owner, gzipped, KB, once `ready` shows and the network is idle. */
-async function firstLoadGzipKb(path: string, ready: string): Promise<number> {
-  const context = await env.browser.newContext({ baseURL: env.server.url, viewport: { width: 1440, height: 900 }, storageState: await ownerState() });
-  const page = await context.newPage();
-  const scripts: string[] = [];
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') scripts.push(res.url());
-  });
-  await page.goto(path);
-  await page.getByText(ready).first().waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-  let gzip = 0;
-  for (const url of scripts) {
-    const res = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
-    await res.arrayBuffer();
-    // fetch decompresses the body: the size as sent is the header's.
-    const size = Number(res.headers.get('content-length') ?? 0);
-    gzip += size;
-    if (process.env.POD_BUDGET_FILES) console.info(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${url.split('/').pop()}`);
-  }
-  await context.close();
-  assert.ok(gzip > 0, `${path} loaded scripts`);
-  return gzip / 1024;
-}
-
-test('the first load of /pod and /pod/api-keys stays within 300 KB gzip', { timeout: 90_000 }, async () => {
-  for (const [path, ready] of [['/pod', 'This tab is being built'], ['/pod/api-keys', 'Create New API Key']]) {
-    const kb = await firstLoadGzipKb(path, ready);
-    console.info(`${path} first load: ${kb.toFixed(1)} KB gzip`);
-    assert.ok(kb <= 300, `${path} loads ${kb.toFixed(1)} KB gzip of JavaScript (budget 300 KB)`);
-  }
-});

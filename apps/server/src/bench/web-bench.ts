@@ -74,6 +74,7 @@ export const WEB_PAGES = [
   { key: 'webhooks', label: '/webhooks/{listId}', path: '/webhooks/LIST', ready: 'Add Webhook', signedIn: true },
   { key: 'notifications', label: '/notifications?project={id}&listId={id}', path: '/notifications?project=PROJECT&listId=LIST', ready: 'Add New SMS Notification', signedIn: true },
   { key: 'maps', label: '/maps?project={id}&listId={id}', path: '/maps?project=PROJECT&listId=LIST', ready: 'Back to QR Codes', signedIn: true },
+  { key: 'pod', label: '/pod/api-keys', path: '/pod/api-keys', ready: 'Create New API Key', signedIn: true },
   { key: 'outbox', label: '/outbox', path: '/outbox', ready: 'Kept messages', signedIn: true },
   { key: 'editor', label: '/projects/{id}/editor (Designer)', path: '/projects/PROJECT/editor', ready: 'Save', signedIn: true },
 ] as const;

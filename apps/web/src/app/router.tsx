@@ -72,6 +72,7 @@ export const router = createBrowserRouter([
             lazy: page(() => import('../features/pod/pod-page'), (m) => m.PodPage),
             children: [{ index: true, element: null }, { path: 'api-keys', element: null }, { path: 'documentation', element: null }, { path: 'test', element: null }],
           },
+          { path: '/billing', lazy: page(() => import('../features/subscriptions/billing-page'), (m) => m.BillingPage) },
           { path: '/account', element: soon('Account') },
           { path: '/settings', lazy: page(() => import('../features/settings/settings-page'), (m) => m.SettingsPage) },
           { path: '/outbox', lazy: page(() => import('../features/mail/outbox-page'), (m) => m.OutboxPage) },
