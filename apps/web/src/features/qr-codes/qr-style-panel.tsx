@@ -1,4 +1,5 @@
-import { InputNumber, Radio, Slider, Space, Switch, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Radio, Space, Switch, Typography } from 'antd';
 import { NativeSelect } from '../../components/native-select';
 import { QR_DOT_STYLES, QR_ERROR_LEVELS, QR_SIZE, type TQrStyle } from '@mailcraft/shared';
 
@@ -39,9 +40,10 @@ export function QrStylePanel({ style, onChange }: { style: TQrStyle; onChange: (
       </div>
       <div className="qr-style-row">
         <span>Size (px)</span>
-        <Slider min={QR_SIZE.min} max={QR_SIZE.max} step={QR_SIZE.step} value={style.size} style={{ flex: 1 }} onChange={(size) => set({ size })} />
-        <InputNumber aria-label="Size" min={QR_SIZE.min} max={QR_SIZE.max} step={QR_SIZE.step} value={style.size}
-          onChange={(size) => size && set({ size: Math.min(QR_SIZE.max, Math.max(QR_SIZE.min, Math.round(size / QR_SIZE.step) * QR_SIZE.step)) })} />
+        {/* Native range and number inputs: antd's Slider and InputNumber weigh ~16 KB gzip on this page's first load (issue 6). */}
+        <input type="range" className="qr-size-range" aria-label="Size slider" min={QR_SIZE.min} max={QR_SIZE.max} step={QR_SIZE.step} value={style.size}
+          onChange={(e) => set({ size: Number(e.target.value) })} />
+        <SizeField value={style.size} onCommit={(size) => set({ size })} />
       </div>
       <div className="qr-style-row">
         <span>Foreground</span>
@@ -55,5 +57,22 @@ export function QrStylePanel({ style, onChange }: { style: TQrStyle; onChange: (
       </label>
       <Typography.Text type="secondary">Margin: {style.margin} modules (fixed)</Typography.Text>
     </Space>
+  );
+}
+
+/** The size in px as typed, applied on blur or Enter: clamped to QR_SIZE and rounded to its step (spec 001 §9). */
+function SizeField({ value, onCommit }: { value: number; onCommit: (size: number) => void }) {
+  const [text, setText] = useState(String(value));
+  useEffect(() => setText(String(value)), [value]);
+  const commit = () => {
+    const n = Number(text);
+    if (!Number.isFinite(n) || text.trim() === '') return setText(String(value));
+    const size = Math.min(QR_SIZE.max, Math.max(QR_SIZE.min, Math.round(n / QR_SIZE.step) * QR_SIZE.step));
+    setText(String(size));
+    if (size !== value) onCommit(size);
+  };
+  return (
+    <input type="number" className="qr-size-number" aria-label="Size" min={QR_SIZE.min} max={QR_SIZE.max} step={QR_SIZE.step} value={text}
+      onChange={(e) => setText(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} />
   );
 }
