@@ -3,12 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchImport } from './import-bench.js';
-import { benchMaps } from './maps-bench.js';
-import { benchPlainPdfme, benchPrint } from './print-bench.js';
-import { benchBombBurst } from './bomb-bench.js';
-import { benchBareRedirect, benchRedirect } from './redirect-bench.js';
-import { benchWeb, WEB_PAGES } from './web-bench.js';
 
 /**
  * `npm run bench`: runs each benchmark in its own child process (so peak RSS is that benchmark's
@@ -20,18 +14,19 @@ import { benchWeb, WEB_PAGES } from './web-bench.js';
  * without writing BENCHMARKS.md.
  */
 type Result = Record<string, number>;
+// Each case loads only its own modules: a benchmark's child process holds what it measures, not the others' code.
 const CASES: Record<string, () => Promise<Result>> = {
-  import: () => benchImport(),
-  'print-1000': () => benchPrint(1000),
-  'print-10000': () => benchPrint(10_000),
-  'print-1000-intl': () => benchPrint(1000, { names: 'intl' }),
-  'plain-pdfme-1000': () => benchPlainPdfme(1000),
-  'bomb-burst': () => benchBombBurst(),
-  'redirect-bare': () => benchBareRedirect(),
-  'redirect-pglite': () => benchRedirect('pglite'),
-  'redirect-postgres': () => benchRedirect('postgres'),
-  web: () => benchWeb(),
-  'maps-10000': () => benchMaps(10_000),
+  import: async () => (await import('./import-bench.js')).benchImport(),
+  'print-1000': async () => (await import('./print-bench.js')).benchPrint(1000),
+  'print-10000': async () => (await import('./print-bench.js')).benchPrint(10_000),
+  'print-1000-intl': async () => (await import('./print-bench.js')).benchPrint(1000, { names: 'intl' }),
+  'plain-pdfme-1000': async () => (await import('./print-bench.js')).benchPlainPdfme(1000),
+  'bomb-burst': async () => (await import('./bomb-bench.js')).benchBombBurst(),
+  'redirect-bare': async () => (await import('./redirect-bench.js')).benchBareRedirect(),
+  'redirect-pglite': async () => (await import('./redirect-bench.js')).benchRedirect('pglite'),
+  'redirect-postgres': async () => (await import('./redirect-bench.js')).benchRedirect('postgres'),
+  web: async () => (await import('./web-bench.js')).benchWeb(),
+  'maps-10000': async () => (await import('./maps-bench.js')).benchMaps(10_000),
 };
 
 const LABELS: Record<string, string> = {
@@ -51,6 +46,7 @@ function machine(): string {
 }
 
 async function runAll(): Promise<void> {
+  const { WEB_PAGES } = await import('./web-bench.js');
   const self = fileURLToPath(import.meta.url);
   const rows: Array<[string, Result | string]> = [];
   for (const name of Object.keys(CASES)) {

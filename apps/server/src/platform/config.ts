@@ -73,6 +73,8 @@ const ZEnvSchema = z.object({
   MAP_ROADS_GEOJSON: optional(z.string()).describe('GeoJSON road network (LineStrings) for offline routing and drawing; unset → straight-line estimates'),
   MAP_TILE_URL: optional(z.string().regex(/^https?:\/\/.*\{z\}.*\{x\}.*\{y\}/, 'MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}'))
     .describe('XYZ raster tile URL for map images and the screen; unset → the offline base map'),
+  MAP_PMTILES_FILE: optional(z.string().regex(/\.pmtiles$/, 'MAP_PMTILES_FILE must be a .pmtiles file'))
+    .describe('A local .pmtiles archive of raster tiles for map images and the screen (when MAP_TILE_URL is unset)'),
   MAP_STYLE_URL: optional(httpUrl('MAP_STYLE_URL')).describe('MapLibre style URL for the screen ({style} is replaced by the map style id)'),
   MAP_API_KEY: optional(z.string().max(200)).describe('Browser-safe key of the map service, handed to the screen'),
   MAP_ATTRIBUTION: optional(z.string().max(200)).describe('Attribution drawn on maps; default © OpenStreetMap contributors'),
@@ -128,6 +130,7 @@ export type Config = {
     routerUrl: string | null;
     roadsGeojson: string | null;
     tileUrl: string | null;
+    pmtilesFile: string | null;
     styleUrl: string | null;
     apiKey: string | null;
     attribution: string;
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       routerUrl: e.MAP_ROUTER_URL?.replace(/\/$/, '') ?? null,
       roadsGeojson: e.MAP_ROADS_GEOJSON ? path.resolve(e.MAP_ROADS_GEOJSON) : null,
       tileUrl: e.MAP_TILE_URL ?? null,
+      pmtilesFile: e.MAP_PMTILES_FILE ? path.resolve(e.MAP_PMTILES_FILE) : null,
       styleUrl: e.MAP_STYLE_URL ?? null,
       apiKey: e.MAP_API_KEY ?? null,
       attribution: e.MAP_ATTRIBUTION ?? '© OpenStreetMap contributors',

@@ -15,7 +15,7 @@ export function baseMapConfig(config: Pick<Config, 'maps'>): TBaseMapConfig {
   const m = config.maps;
   return {
     apiKey: m.apiKey,
-    provider: m.styleUrl ? 'style' : m.tileUrl ? 'xyz' : 'offline',
+    provider: m.styleUrl ? 'style' : m.tileUrl || m.pmtilesFile ? 'xyz' : 'offline',
     styleUrl: m.styleUrl ?? '/api/maps/style/{style}.json',
     attribution: m.attribution,
   };
@@ -23,17 +23,19 @@ export function baseMapConfig(config: Pick<Config, 'maps'>): TBaseMapConfig {
 
 /**
  * A MapLibre style document (maplibre.org/maplibre-style-spec) for a map style id: raster tiles
- * when MAP_TILE_URL is set (streets-dark dims and desaturates them), else the offline layers as
+ * when MAP_TILE_URL or MAP_PMTILES_FILE is set (streets-dark dims and desaturates them), else the offline layers as
  * GeoJSON sources at `origin` (MapLibre needs absolute URLs) — water, land, county lines, roads,
  * state lines, in the palette of the static images. No glyphs or sprites: no server to fetch them from.
  */
 export function baseMapStyle(config: Pick<Config, 'maps'>, style: string, origin: string): object {
   const m = config.maps;
   const dark = style === 'streets-dark';
-  if (m.tileUrl) {
+  if (m.tileUrl || m.pmtilesFile) {
+    // A .pmtiles archive reaches the browser through our own XYZ endpoint (no pmtiles code in the page).
+    const tiles = m.tileUrl ?? `${origin}/api/maps/tiles/{z}/{x}/{y}`;
     return {
       version: 8, name: style,
-      sources: { tiles: { type: 'raster', tiles: [m.tileUrl], tileSize: 256, attribution: m.attribution, maxzoom: 19 } },
+      sources: { tiles: { type: 'raster', tiles: [tiles], tileSize: 256, attribution: m.attribution, maxzoom: 19 } },
       layers: [{ id: 'tiles', type: 'raster', source: 'tiles', paint: dark ? { 'raster-saturation': -0.7, 'raster-brightness-max': 0.45 } : {} }],
     };
   }

@@ -10,6 +10,7 @@ import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { BASE_LAYERS, baseMapConfig, baseMapStyle } from './base-map.js';
 import { baseLayers } from './base-layers.js';
+import { mapProviders } from './map-providers.js';
 import { deleteMarker, markerImage, updateMarkerPosition, uploadMarker } from './marker.service.js';
 
 const ZOffset = z.coerce.number().int('Marker offsets are whole numbers').min(-MARKER_RULES.maxOffset).max(MARKER_RULES.maxOffset);
@@ -47,7 +48,8 @@ async function readMarkerUpload(req: FastifyRequest) {
  * - DELETE /api/maps/delete-marker/{id} → 204
  * - GET    /api/maps/markers/{id}.png → the logo
  * - GET    /api/maps/maptiler-config → {config} (what the screen's map loads)
- * - GET    /api/maps/style/{style}.json, /api/maps/base/{layer}.geojson → the base map (public, cacheable: no user data)
+ * - GET    /api/maps/style/{style}.json, /api/maps/base/{layer}.geojson, /api/maps/tiles/{z}/{x}/{y} (MAP_PMTILES_FILE)
+ *          → the base map (public, cacheable: no user data)
  */
 export async function markersRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['maps'];
@@ -94,6 +96,21 @@ export async function markersRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   }, async (req, reply) => {
     reply.header('cache-control', 'public, max-age=3600');
     return baseMapStyle(ctx.config, req.params.style, `${req.protocol}://${req.host}`) as Record<string, unknown>;
+  });
+
+  app.get('/api/maps/tiles/:z/:x/:y', {
+    schema: {
+      summary: 'A raster tile of the configured .pmtiles base map', tags,
+      params: z.object({
+        z: z.coerce.number().int().min(0).max(22).describe('Zoom'), x: z.coerce.number().int().min(0).describe('Column'), y: z.coerce.number().int().min(0).describe('Row'),
+      }),
+      response: { 200: binary('image/*', 'The tile (PNG, JPEG or WebP)'), 400: ZErrorSchema, 404: ZErrorSchema },
+    },
+  }, async (req, reply) => {
+    const archive = mapProviders(ctx.config).pmtiles;
+    const tile = archive ? await archive.tile(req.params.z, req.params.x, req.params.y) : null;
+    if (!archive || !tile) throw new AppError('NOT_FOUND', 'No such tile');
+    return reply.type(await archive.mediaType()).header('cache-control', 'public, max-age=86400').send(tile);
   });
 
   app.get('/api/maps/base/:layer.geojson', {

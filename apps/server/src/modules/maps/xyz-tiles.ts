@@ -1,16 +1,33 @@
 import type { ProviderHttp } from './provider-http.js';
 import { TILE_PX, type MapView } from './map-view.js';
+import type { PmtilesArchive } from './pmtiles-archive.js';
 import type { BaseMapTiles } from './static-map.js';
 
 const CACHE_TILES = 512;
 
-/**
- * Raster base map from an XYZ tile server (`urlTemplate` with {z}, {x}, {y}; OSM "Slippy map
- * tilenames"): fetches the tiles under the view at its whole zoom, composes them with sharp and
- * crops to the view. The last 512 tiles are kept in memory (neighbouring records share them).
- * streets-dark darkens the tiles (inverted, desaturated) — raster tiles cannot be restyled.
- */
+/** Raster base map from an XYZ tile server (`urlTemplate` with {z}, {x}, {y}; OSM "Slippy map tilenames"). */
 export function xyzTiles(urlTemplate: string, http: ProviderHttp): BaseMapTiles {
+  return rasterTiles(`XYZ tiles (${new URL(urlTemplate.replace(/[{}]/g, '')).host})`,
+    (z, x, y) => http.getBytes(urlTemplate.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y))));
+}
+
+/** Raster base map from a local `.pmtiles` archive; a tile it lacks is drawn as the water colour. */
+export function pmtilesTiles(file: string, archive: PmtilesArchive): BaseMapTiles {
+  return rasterTiles(`PMTiles (${file.split('/').pop()})`, async (z, x, y) => {
+    const hit = await archive.tile(z, x, y);
+    if (hit) return hit;
+    const { default: sharp } = await import('sharp');
+    return sharp({ create: { width: TILE_PX, height: TILE_PX, channels: 3, background: '#d4e4ef' } }).png().toBuffer();
+  });
+}
+
+/**
+ * A raster base map from `fetchTile(z, x, y)` (PNG, JPEG or WebP bytes): the tiles under the view
+ * at its whole zoom, composed with sharp and cropped to the view. The last 512 tiles are kept in
+ * memory (neighbouring records share them). streets-dark darkens the tiles (inverted,
+ * desaturated) — raster tiles cannot be restyled.
+ */
+function rasterTiles(name: string, fetchTile: (z: number, x: number, y: number) => Promise<Buffer>): BaseMapTiles {
   const cache = new Map<string, Promise<Buffer>>();
   const tile = (z: number, x: number, y: number): Promise<Buffer> => {
     const n = 2 ** z;
@@ -21,15 +38,15 @@ export function xyzTiles(urlTemplate: string, http: ProviderHttp): BaseMapTiles 
       cache.set(key, hit);
       return hit;
     }
-    const [zz, xx, yy] = key.split('/');
-    hit = http.getBytes(urlTemplate.replace('{z}', zz).replace('{x}', xx).replace('{y}', yy));
+    const [zz, xx, yy] = key.split('/').map(Number);
+    hit = fetchTile(zz, xx, yy);
     hit.catch(() => cache.delete(key));
     cache.set(key, hit);
     if (cache.size > CACHE_TILES) cache.delete(cache.keys().next().value!);
     return hit;
   };
   return {
-    name: `XYZ tiles (${new URL(urlTemplate.replace(/[{}]/g, '')).host})`,
+    name,
     async raster(view: MapView, style: string): Promise<Buffer> {
       const { default: sharp } = await import('sharp');
       const z = Math.round(view.zoom);
