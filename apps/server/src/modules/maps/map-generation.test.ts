@@ -56,4 +56,18 @@ describe('Generate All Routes resumes after a crash', () => {
     await runGeneration(t.ctx, live.id);
     expect((await mapRoutesRepo.generation(t.ctx.db, user.id, live.id))!.done).toBe(0);
   }, 120_000);
+
+  it('takes turns: a run queues itself again after 1,000 records and goes on from there', async () => {
+    const projectId = (await createProject(t.ctx.db, user.id)).id;
+    const { headers, rows } = us500();
+    const list = await createMailingList(t.ctx.db, user.id, { headers, rows: [...rows, ...rows, ...rows].slice(0, 1200), projectId });
+    await saveColumnMappings(t.ctx.db, list.id, autoMap(headers));
+    const loc = (await user.req({ method: 'POST', url: '/api/maps/locations', payload: { name: 'Cafe', address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } })).json();
+    const drawing = { mapStyle: MAP_DEFAULTS.map_style, routeColor: MAP_DEFAULTS.route_color, routeWidth: 8, mapWidth: 300, mapHeight: 300, markerSettings: null };
+    const g = await mapRoutesRepo.createGeneration(t.ctx.db, { userId: user.id, projectId, listId: list.id, total: 1200, settings: { projectId, locationId: loc.id, force: true, drawing } });
+    await runGeneration(t.ctx, g.id);
+    expect(await mapRoutesRepo.generation(t.ctx.db, user.id, g.id)).toMatchObject({ status: 'queued', done: 1000 });
+    await runGeneration(t.ctx, g.id);
+    expect(await mapRoutesRepo.generation(t.ctx.db, user.id, g.id)).toMatchObject({ status: 'done', done: 1200 });
+  }, 180_000);
 });

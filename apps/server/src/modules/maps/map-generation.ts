@@ -14,6 +14,11 @@ import { routeTarget, settingsOf } from './route-previews.service.js';
 
 /** Records drawn per step of a run; progress and the heartbeat are written after each. */
 const BATCH = 100;
+/**
+ * Steps one job takes before handing the run to a fresh job at the back of the queue, so runs of
+ * different users take turns (a 250,000-record list does not hold the queue for 40 minutes).
+ */
+const STEPS_PER_TURN = 10;
 const HEARTBEAT_MS = 10_000;
 /** A run silent this long (ms) died with its process and is taken over. */
 export const GENERATION_STALE_MS = 60_000;
@@ -63,9 +68,9 @@ export async function latestGeneration(ctx: AppContext, principal: Principal, li
 class Superseded extends Error {}
 
 /**
- * Runs one generation: claims it, then draws the records not written since the run started, 100
- * at a time in list order (so a run that died resumes where it stopped), adding progress after
- * each batch and beating every 10 s. Per-record failures are counted, never stop the run; a run
+ * Runs one generation's turn: claims it, then draws the records not written since the run started,
+ * 100 at a time in list order (so a run that died resumes where it stopped), adding progress after
+ * each batch and beating every 10 s; after 1,000 records it queues itself again (runs take turns). Per-record failures are counted, never stop the run; a run
  * whose list, project or location is gone fails with its reason.
  */
 export async function runGeneration(ctx: AppContext, generationId: string): Promise<void> {
@@ -80,9 +85,15 @@ export async function runGeneration(ctx: AppContext, generationId: string): Prom
     const providers = mapProviders(ctx.config);
     const hash = drawingHash(target);
     let afterRow = -1;
-    for (;;) {
+    for (let step = 0; ; step++) {
       const batch = await mapRoutesRepo.pending(ctx.db, g.listId, g.createdAt, afterRow, BATCH);
       if (!batch.length) break;
+      if (step === STEPS_PER_TURN) {
+        // Its turn is over: queued again behind the other runs; it resumes where it stopped.
+        await mapRoutesRepo.requeueGeneration(ctx.db, g.id);
+        await ctx.queue.send(mapsGenerateJob, { generationId: g.id });
+        return;
+      }
       const drawn = await drawRoutes(ctx, providers, target, batch, { force: settings.force, hash });
       await mapRoutesRepo.upsert(ctx.db, drawn.map((d) => d.row));
       const add = { done: batch.length, failed: drawn.filter((d) => d.failed).length, approximate: drawn.filter((d) => d.approximate).length };
