@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { convertValue } from '@mailcraft/shared';
 import { printedDistance } from '@mailcraft/shared/designs';
-import { ARTIFACTS, eventually, mappedProject, screenshotOnFailure, startServer } from './support.ts';
+import { ARTIFACTS, eventually, saveDesignAndPrint, mappedProject, screenshotOnFailure, startServer } from './support.ts';
 
 /**
  * Personalised route maps end to end (spec 001 §2 "Personalized Maps Configuration", §4, §7):
@@ -156,16 +156,9 @@ test('a business location, its pin and marker, a map configuration and all 500 r
     const fields = page.getByRole('complementary', { name: 'Fields' });
     await fields.getByRole('button', { name: /^Route map/ }).click();
     await fields.getByRole('button', { name: /^Driving distance/ }).click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Design saved').waitFor();
-    await page.getByRole('button', { name: 'Continue to Print Preview' }).click();
-    await page.waitForURL(/\/production$/);
-    await page.getByRole('button', { name: 'Generate print file' }).click();
-    const link = page.getByRole('link', { name: 'Download print file (PDF)' });
-    await link.waitFor({ timeout: 240_000 });
     const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-maps-e2e-'));
     const pdf = path.join(tmp, 'print.pdf');
-    await fs.writeFile(pdf, await (await context.request.get((await link.getAttribute('href'))!)).body());
+    await fs.writeFile(pdf, await saveDesignAndPrint(page));
     const pages = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8', maxBuffer: 2 ** 26 }).split('\f');
     // pdftotext ends every page with a form feed: the last part is empty. 500 pieces, one or two pages each.
     const perPiece = (pages.length - 1) / 500;

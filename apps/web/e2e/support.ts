@@ -164,3 +164,18 @@ export async function mappedProject(
   assert.equal(mapped.status(), 200, await mapped.text());
   return { context, projectId: project.id, listId };
 }
+
+/**
+ * From the Designer: Save, Continue to Print Preview, Generate print file; resolves with the PDF's
+ * bytes once its download link shows (up to `timeout` ms).
+ */
+export async function saveDesignAndPrint(page: Page, timeout = 240_000): Promise<Buffer> {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByText('Design saved').waitFor();
+  await page.getByRole('button', { name: 'Continue to Print Preview' }).click();
+  await page.waitForURL(/\/production$/);
+  await page.getByRole('button', { name: 'Generate print file' }).click();
+  const link = page.getByRole('link', { name: 'Download print file (PDF)' });
+  await link.waitFor({ timeout });
+  return (await page.request.get(new URL((await link.getAttribute('href'))!, page.url()).toString())).body();
+}

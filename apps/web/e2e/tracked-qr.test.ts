@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { eventually, launchChromium, SHARED_DATA, startServer } from './support.ts';
+import { eventually, launchChromium, saveDesignAndPrint, SHARED_DATA, startServer } from './support.ts';
 import { startLandingPage, startWebhookReceiver } from './loopback-servers.ts';
 
 /**
@@ -92,16 +92,8 @@ test('print us-500 with tracked QR codes, scan one, see the visit in the app and
     const fields = page.getByRole('complementary', { name: 'Fields' });
     await fields.getByRole('button', { name: /Address block/ }).click();
     await fields.getByRole('button', { name: /QR code/ }).click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await page.getByText('Design saved').waitFor();
-    await page.getByRole('button', { name: 'Continue to Print Preview' }).click();
-    await page.waitForURL(/\/production$/);
-    await page.getByRole('button', { name: 'Generate print file' }).click();
-    const link = page.getByRole('link', { name: 'Download print file (PDF)' });
-    await link.waitFor({ timeout: 180_000 });
-    const res = await page.request.get(new URL((await link.getAttribute('href'))!, server.url).toString());
     const pdf = path.join(tmp, 'print.pdf');
-    await fs.writeFile(pdf, await res.body());
+    await fs.writeFile(pdf, await saveDesignAndPrint(page, 180_000));
 
     // The first piece's QR code, read from the PDF at 300 dpi.
     execFileSync('pdftoppm', ['-r', '300', '-gray', '-png', '-f', '1', '-l', '2', pdf, path.join(tmp, 'page')]);

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { stubServer } from '../../test/fake-server';
 import type { TBusinessLocation, TMapConfig, TMapGeneration, TRoutePreview } from '@mailcraft/shared';
 
 /** A business location as GET /api/maps/locations answers it; `overrides` change any field. */
@@ -36,48 +36,9 @@ export function aGeneration(overrides: Partial<TMapGeneration> = {}): TMapGenera
   };
 }
 
-/** An answer other than 200 JSON: `reply(204)`, `reply(202, body)`. */
-export class Reply {
-  constructor(public status: number, public body?: unknown) {}
-}
-/** A failure with the server's error body, thrown from a handler: `throw new Failure(402, 'You need …')`. */
-export class Failure {
-  constructor(public status: number, public message: string) {}
-}
-
-/** One request the fake server got: JSON `body`, or the multipart `form`. */
-export type Call = { method: string; path: string; url: URL; body: unknown; form: FormData | null };
-type Handler = (call: Call) => unknown;
-
-/**
- * A fake server behind `fetch` for the maps screen: `routes` maps 'METHOD /path' to a handler;
- * its return is sent as 200 JSON, a `Reply` as that status, a thrown `Failure` as the server's
- * error body. Unknown routes answer 404. Returns every call (also multipart bodies).
- */
-export function stubMaps(routes: Record<string, Handler>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const method = init.method ?? 'GET';
-    const call: Call = {
-      method, path: url.pathname, url,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
-      form: init.body instanceof FormData ? init.body : null,
-    };
-    calls.push(call);
-    const json = (status: number, body: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    const handler = routes[`${method} ${url.pathname}`];
-    if (!handler) return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
-    try {
-      const out = await handler(call);
-      return out instanceof Reply ? json(out.status, out.body) : json(200, out);
-    } catch (err) {
-      if (err instanceof Failure) return json(err.status, { error: { code: 'FAILED', message: err.message } });
-      throw err;
-    }
-  });
-  return calls;
-}
+export { Failure, Reply, type Call } from '../../test/fake-server';
+/** The shared fake server (`stubServer`) under this feature's name. */
+export const stubMaps = stubServer;
 
 /** The plan answer: with or without the `maps` feature. */
 export const plan = (maps: boolean) => ({ subscription: { plan: { name: maps ? 'pro' : 'free', features: { maps } }, status: 'active' }, features: {} });

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { Reply, stubServer, type Call } from '../../test/fake-server';
 import type { TApiKey, TApiKeyCreated } from './pod-api';
 
 /** A key as GET /api/keys lists it (masked); `overrides` change any field. */
@@ -15,43 +15,9 @@ export const FULL_KEY = 'live_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789wxyz';
 /** A key just created or regenerated: `aKey` with the full secret. */
 export const aCreatedKey = (overrides: Partial<TApiKeyCreated> = {}): TApiKeyCreated => aKey({ api_key: FULL_KEY, ...overrides });
 
-/** An answer other than 200 JSON: `new Reply(204)`, `new Reply(201, body)`. */
-export class Reply {
-  constructor(public status: number, public body?: unknown) {}
-}
-/** A failure with the server's error body, thrown from a handler: `throw new Failure(404, 'API key not found')`. */
-export class Failure {
-  constructor(public status: number, public message: string) {}
-}
-
-/** One request the fake server got. */
-export type Call = { method: string; path: string; body: unknown };
-type Handler = (call: Call) => unknown;
-
-/**
- * A fake server behind `fetch`: `routes` maps 'METHOD /path' to a handler; its return is sent as
- * 200 JSON, a `Reply` as that status, a thrown `Failure` as `{error: {code, message}}`. Unknown
- * routes answer 404. Returns every call.
- */
-export function stubPod(routes: Record<string, Handler>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
-    const url = new URL(input, 'http://localhost');
-    const call: Call = { method: init.method ?? 'GET', path: url.pathname, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
-    calls.push(call);
-    const json = (status: number, body: unknown) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    const handler = routes[`${call.method} ${url.pathname}`];
-    if (!handler) return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
-    try {
-      const out = await handler(call);
-      return out instanceof Reply ? json(out.status, out.body) : json(200, out);
-    } catch (err) {
-      if (err instanceof Failure) return json(err.status, { error: { code: 'FAILED', message: err.message } });
-      throw err;
-    }
-  });
-  return calls;
-}
+export { Failure, Reply, type Call } from '../../test/fake-server';
+/** The shared fake server (`stubServer`) under this feature's name. */
+export const stubPod = stubServer;
 
 /** A server (`stubPod`) with `keys` whose create, regenerate, update and delete act on them; `routes` replace any. */
 export function keyServer(keys = [aKey()], routes: Record<string, (c: Call) => unknown> = {}) {
