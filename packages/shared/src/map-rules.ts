@@ -63,6 +63,8 @@ export const MAP_MESSAGES = {
   positionFailed: 'Failed to update marker position',
   /** Not in the spec: the offline geocoder finds places by ZIP code only. */
   zipUnknown: 'No place found for this ZIP code',
+  /** Not in the spec: an address geocoder found nothing. */
+  addressUnknown: 'No place found for this address',
 } as const;
 
 /** Metres → miles, two decimals, as the route preview shows them (spec 001 §9: metres ÷ 1609.34). */

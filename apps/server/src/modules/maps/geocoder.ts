@@ -10,7 +10,12 @@ export type GeocodeResult = { latitude: number; longitude: number; precision: 'z
  * (default, no network), Nominatim and the US Census geocoder over HTTP (configured by env).
  * Resolves null when nothing is found; rejects only when the provider fails.
  */
-export type Geocoder = { readonly name: string; geocode(q: GeocodeQuery): Promise<GeocodeResult | null> };
+export type Geocoder = {
+  readonly name: string;
+  /** Whether it places by ZIP code only (the offline default), so 'not found' means the ZIP. */
+  readonly zipOnly: boolean;
+  geocode(q: GeocodeQuery): Promise<GeocodeResult | null>;
+};
 
 const require = createRequire(import.meta.url);
 type ZipCentroids = Record<string, { latitude: number; longitude: number }>;
@@ -26,6 +31,7 @@ let places: typeof import('zipcodes') | null = null;
 export function offlineZipGeocoder(): Geocoder {
   return {
     name: 'offline ZIP centroids (US Census ZCTA)',
+    zipOnly: true,
     async geocode(q) {
       const zip = /\d{5}/.exec(q.zip)?.[0] ?? (/^\d{3,4}$/.test(q.zip.trim()) ? q.zip.trim().padStart(5, '0') : null);
       if (!zip) return null;

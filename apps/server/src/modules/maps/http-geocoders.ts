@@ -8,6 +8,7 @@ import type { ProviderHttp } from './provider-http.js';
 export function nominatimGeocoder(baseUrl: string, http: ProviderHttp): Geocoder {
   return {
     name: `Nominatim (${new URL(baseUrl).host})`,
+    zipOnly: false,
     async geocode(q) {
       const params = new URLSearchParams({
         format: 'jsonv2', street: q.address, city: q.city, state: q.state, postalcode: q.zip, countrycodes: 'us', limit: '1', addressdetails: '1',
@@ -28,6 +29,7 @@ export function nominatimGeocoder(baseUrl: string, http: ProviderHttp): Geocoder
 export function censusGeocoder(baseUrl: string, http: ProviderHttp): Geocoder {
   return {
     name: `US Census geocoder (${new URL(baseUrl).host})`,
+    zipOnly: false,
     async geocode(q) {
       const params = new URLSearchParams({ street: q.address, city: q.city, state: q.state, zip: q.zip, benchmark: 'Public_AR_Current', format: 'json' });
       type Answer = { result?: { addressMatches?: Array<{ coordinates: { x: number; y: number }; addressComponents?: { city?: string; state?: string } }> } };

@@ -10,7 +10,7 @@ import { requireFeature } from '../subscriptions/subscriptions.service.js';
 import { mapProviders } from './map-providers.js';
 import { mapRoutesRepo, type MapGenerationRow } from './map-routes.repo.js';
 import { drawingHash, drawRoutes, type DrawSettings } from './route-drawing.js';
-import { routeTarget, settingsOf } from './route-previews.service.js';
+import { routeScope, routeTarget, settingsOf } from './route-previews.service.js';
 
 /** Records drawn per step of a run; progress and the heartbeat are written after each. */
 const BATCH = 100;
@@ -38,12 +38,12 @@ const present = (g: MapGenerationRow): TMapGeneration => ({
  */
 export async function startGeneration(ctx: AppContext, principal: Principal, input: TGenerateRoutes): Promise<TMapGeneration> {
   await requireFeature(ctx.db, principal, 'maps', MAP_MESSAGES.upgrade);
-  const target = await routeTarget(ctx, principal, { projectId: input.projectId, listId: input.listId, locationId: input.businessLocationId }, settingsOf(input));
+  const target = await routeScope(ctx, principal, { projectId: input.projectId, listId: input.listId, locationId: input.businessLocationId });
   const latest = await mapRoutesRepo.latestGeneration(ctx.db, target.listId);
   const live = latest && (latest.status === 'queued' || (latest.status === 'running' && (latest.heartbeatAt?.getTime() ?? 0) > Date.now() - GENERATION_STALE_MS));
   if (latest && live) return present(latest);
   const list = await getOwnedList(ctx.db, principal, target.listId);
-  const settings: GenerationSettings = { projectId: input.projectId, locationId: target.location.id, force: input.forceRegenerate ?? false, drawing: target.settings };
+  const settings: GenerationSettings = { projectId: input.projectId, locationId: target.location.id, force: input.forceRegenerate ?? false, drawing: settingsOf(input) };
   const generation = await mapRoutesRepo.createGeneration(ctx.db, {
     userId: principal.userId, projectId: input.projectId, listId: list.id, total: list.rowCount, settings,
   });

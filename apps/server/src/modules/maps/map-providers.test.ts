@@ -127,6 +127,29 @@ describe('map providers against local servers speaking the real protocols (issue
     expect(estimate.duration).toBeCloseTo(estimate.distance / STRAIGHT_LINE_ESTIMATE.metresPerSecond, 3);
   });
 
+  it('a new business location is placed by the configured geocoder (street level), its failure reported', async () => {
+    const { createTestApp, signUpUser } = await import('../../test/harness.js');
+    const { onPlan } = await import('../../test/factories.js');
+    const t = await createTestApp({ workers: false, env: { MAP_GEOCODER_URL: base } });
+    try {
+      const user = await signUpUser(t.app);
+      await onPlan(t.ctx.db, user.id, 'pro', { maps: true });
+      const cafe = { name: 'Blue Gum Café', address: '6649 N Blue Gum St', city: 'New Orleans', state: 'LA', zip: '70116' };
+      const res = await user.req({ method: 'POST', url: '/api/maps/locations', payload: cafe });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ latitude: 29.9691234, longitude: -90.0641234, precision: 'address' });
+      const none = await user.req({ method: 'POST', url: '/api/maps/locations', payload: { ...cafe, address: 'nowhere' } });
+      expect(none.json().error.message).toBe('No place found for this address');
+      failuresLeft = 3;
+      const down = await user.req({ method: 'POST', url: '/api/maps/locations', payload: cafe });
+      failuresLeft = 0;
+      expect(down.statusCode).toBe(502);
+      expect(down.json().error.message).toBe('Failed to create location: Geocoder answered 503');
+    } finally {
+      await t.close();
+    }
+  });
+
   it('configuration picks each provider: the offline defaults, or the HTTP services when their URLs are set', () => {
     const offline = mapProviders(loadConfig({}, []));
     expect([offline.geocoder.name, offline.router.name, offline.tiles, offline.cacheGeocodes]).toEqual([

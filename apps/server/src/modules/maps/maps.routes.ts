@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
-import { offlineZipGeocoder } from './geocoder.js';
+import { mapProviders } from './map-providers.js';
 import { createLocation, getMapConfig, listLocations, moveLocation, saveMapConfig } from './maps.service.js';
 
 /**
@@ -20,7 +20,6 @@ import { createLocation, getMapConfig, listLocations, moveLocation, saveMapConfi
 export async function mapsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['maps'];
   const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
-  const geocoder = offlineZipGeocoder();
 
   app.get('/api/maps/locations', {
     ...signedIn,
@@ -29,8 +28,8 @@ export async function mapsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
 
   app.post('/api/maps/locations', {
     ...signedIn,
-    schema: { summary: 'Add a business location (placed at its ZIP code until the pin is moved)', tags, body: ZBusinessLocationInputSchema, response: { 201: ZBusinessLocationSchema, 402: ZErrorSchema, ...errors } },
-  }, async (req, reply) => reply.status(201).send(await createLocation(ctx, requirePrincipal(req), geocoder, req.body)));
+    schema: { summary: 'Add a business location (placed by the geocoder — offline: its ZIP code — until the pin is moved)', tags, body: ZBusinessLocationInputSchema, response: { 201: ZBusinessLocationSchema, 402: ZErrorSchema, ...errors } },
+  }, async (req, reply) => reply.status(201).send(await createLocation(ctx, requirePrincipal(req), mapProviders(ctx.config).geocoder, req.body)));
 
   app.put('/api/maps/locations/:id', {
     ...signedIn,

@@ -37,12 +37,15 @@ export async function listLocations(ctx: AppContext, principal: Principal): Prom
  * POST /api/maps/locations (spec 001 §5, §7): a new business location, placed by `geocoder` (the
  * offline default: the ZIP code's centre, `precision: 'zip'`; the user then drags the pin to the
  * door). State upper-cased. Errors: PAYMENT_REQUIRED (402, 'You need to upgrade your plan to save
- * map configurations', spec 001 §6); VALIDATION 'No place found for this ZIP code'.
+ * map configurations', spec 001 §6); VALIDATION 'No place found for this ZIP code' (or 'address'
+ * with an address geocoder); BAD_GATEWAY 'Failed to create location: …' when the geocoder fails.
  */
 export async function createLocation(ctx: AppContext, principal: Principal, geocoder: Geocoder, input: z.output<typeof ZBusinessLocationInputSchema>): Promise<TBusinessLocation> {
   await requireFeature(ctx.db, principal, 'maps', M.upgrade);
-  const found = await geocoder.geocode(input);
-  if (!found) throw new AppError('VALIDATION', M.zipUnknown);
+  const found = await geocoder.geocode(input).catch((err: unknown) => {
+    throw new AppError('BAD_GATEWAY', `${M.createLocationFailed}: ${err instanceof Error ? err.message : String(err)}`);
+  });
+  if (!found) throw new AppError('VALIDATION', geocoder.zipOnly ? M.zipUnknown : M.addressUnknown);
   return presentLocation(await mapsRepo.createLocation(ctx.db, {
     userId: principal.userId, ...input, state: input.state.toUpperCase(),
     latitude: found.latitude, longitude: found.longitude, precision: found.precision,

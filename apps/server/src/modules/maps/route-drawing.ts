@@ -14,14 +14,15 @@ export type DrawSettings = {
   mapStyle: string; routeColor: string; routeWidth: number; mapWidth: number; mapHeight: number; markerSettings: TMarkerSettings | null;
 };
 
-/** Everything the routes of one list lead to and are drawn with. */
-export type RouteTarget = {
+/** Where the routes of one list lead: the list (for its records' addresses) and the business location. */
+export type RouteScope = {
   listId: string;
   list: { headers: string[]; mappings: Record<string, string> | null; fieldSettings: { capitalization?: Record<string, string> } | null };
   location: BusinessLocationRow;
-  logoPng: Buffer | null;
-  settings: DrawSettings;
 };
+
+/** A scope with what its maps are drawn with: the settings and the marker logo. */
+export type RouteTarget = RouteScope & { logoPng: Buffer | null; settings: DrawSettings };
 
 /** Storage key of a record's map image. */
 export const mapImageKey = (listId: string, recordId: string) => `maps/${listId}/${recordId}.png`;

@@ -12,25 +12,30 @@ import { mapProviders } from './map-providers.js';
 import { mapRoutesRepo, type RecordWithRoute } from './map-routes.repo.js';
 import { mapsRepo } from './maps.repo.js';
 import { markerLogo } from './marker.service.js';
-import { drawRoutes, mapImageUrl, placeRecords, recordAddress, type DrawSettings, type RouteTarget } from './route-drawing.js';
+import { drawRoutes, mapImageUrl, placeRecords, recordAddress, type DrawSettings, type RouteScope, type RouteTarget } from './route-drawing.js';
+
+type ScopeIds = { projectId?: string; listId: string; locationId: string };
 
 /**
- * What a list's routes lead to and are drawn with, after the ownership checks: the project, the
- * list and the location must be the principal's (else NOT_FOUND).
+ * Where a list's routes lead, after the ownership checks: the project, the list and the location
+ * must be the principal's (else NOT_FOUND).
  */
-export async function routeTarget(ctx: AppContext, principal: Principal, ids: { projectId?: string; listId: string; locationId: string }, settings: DrawSettings): Promise<RouteTarget> {
+export async function routeScope(ctx: AppContext, principal: Principal, ids: ScopeIds): Promise<RouteScope> {
   if (ids.projectId) await getOwnedProject(ctx.db, principal, ids.projectId);
   const list = await getOwnedList(ctx.db, principal, ids.listId);
   const location = await mapsRepo.locationOwned(ctx.db, principal.userId, ids.locationId);
   if (!location) throw notFound('Business location');
   const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
-  return {
-    listId: list.id, list: { headers: list.headers, mappings, fieldSettings },
-    location, logoPng: await markerLogo(ctx, location), settings,
-  };
+  return { listId: list.id, list: { headers: list.headers, mappings, fieldSettings }, location };
 }
 
-const present = (ctx: AppContext, target: RouteTarget, r: RecordWithRoute): TRoutePreview => {
+/** `routeScope` with the drawing settings and the location's marker logo (read from storage): what drawing needs. Errors as `routeScope`. */
+export async function routeTarget(ctx: AppContext, principal: Principal, ids: ScopeIds, settings: DrawSettings): Promise<RouteTarget> {
+  const scope = await routeScope(ctx, principal, ids);
+  return { ...scope, logoPng: await markerLogo(ctx, scope.location), settings };
+}
+
+const present = (ctx: AppContext, target: RouteScope, r: RecordWithRoute): TRoutePreview => {
   const route = r.route?.locationId === target.location.id ? r.route : null;
   const l = target.location;
   const drawn = route?.imageKey && route.imageToken && route.distance != null ? route : null;
@@ -48,11 +53,9 @@ const present = (ctx: AppContext, target: RouteTarget, r: RecordWithRoute): TRou
   };
 };
 
-const noSettings: DrawSettings = { mapStyle: '', routeColor: '', routeWidth: 0, mapWidth: 0, mapHeight: 0, markerSettings: null };
-
 /** GET /api/maps/route-previews (spec 001 §4, §5, §7): the list's first 25 records with their routes to the location. Errors: NOT_FOUND. */
 export async function routePreviews(ctx: AppContext, principal: Principal, q: { projectId: string; listId: string; locationId: string }): Promise<TRoutePreview[]> {
-  const target = await routeTarget(ctx, principal, { ...q }, noSettings);
+  const target = await routeScope(ctx, principal, q);
   return (await mapRoutesRepo.firstRecords(ctx.db, target.listId, QR_PREVIEW_MAX_RECORDS)).map((r) => present(ctx, target, r));
 }
 
