@@ -119,19 +119,30 @@ export function staticMapSvg(input: StaticMapInput, view: MapView, { roadsFile, 
 /** One map drawn to PNG by the SVG path. */
 export type MapDrawTask = { input: StaticMapInput; view: MapView; roadsFile: string | null; transparent: boolean };
 
+let tuned: Promise<typeof import('sharp')> | null = null;
+/**
+ * sharp, set once for drawing maps: libvips' operation cache off (it keeps recent images' pixels,
+ * of no use for maps drawn once: ~150 MB less at 10,000 maps) and one libvips thread per image
+ * (maps are drawn several at once by route-drawing's limiter, so the cores stay busy while each
+ * image holds one thread's buffers: 10,000 maps 1,048 → 891 MB peak). Both are process-wide; the
+ * other images the app makes (thumbnails, logos) are small.
+ */
+function tunedSharp(): Promise<typeof import('sharp')> {
+  tuned ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return tuned;
+}
+
 /**
  * Draws `task` to PNG bytes: the SVG rasterised by sharp (libvips' librsvg, whose memory is freed
  * per image — resvg-js 2.6 keeps each image's pixels until V8 happens to collect, ~2 MB a map).
  * Text is already paths, so no fonts are loaded.
  */
 export async function drawMapPng(task: MapDrawTask): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  // libvips' operation cache keeps recent images' pixels: of no use for maps drawn once (~150 MB less at 10,000 maps).
-  // One libvips thread per image: maps are drawn several at once (route-drawing's limiter), so the
-  // cores stay busy while each image holds one thread's buffers (10,000 maps: 1,048 → 891 MB peak,
-  // 106 → 107 maps/s). Process-wide, like the cache: other images (thumbnails, logos) are small.
-  sharp.cache(false);
-  sharp.concurrency(1);
+  const sharp = await tunedSharp();
   return sharp(Buffer.from(staticMapSvg(task.input, task.view, task)), { limitInputPixels: 1300 * 1300 }).png({ compressionLevel: 4 }).toBuffer();
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, prices } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
@@ -23,10 +23,7 @@ export const ordersRepo = {
   list: async (db: Db, userId: string, limit: number, offset: number): Promise<OrderRow[]> =>
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset),
 
-  /** Moves an order on, only from one of `from` (so a cancelled order is never rendered over). */
-  advance: async (db: Db, id: string, from: OrderRow['status'][], set: Partial<typeof orders.$inferInsert>): Promise<OrderRow | undefined> => {
-    const row = await ordersRepo.byId(db, id);
-    if (!row || !from.includes(row.status)) return undefined;
-    return (await db.update(orders).set({ ...set, updatedAt: new Date() }).where(and(eq(orders.id, id), eq(orders.status, row.status))).returning())[0];
-  },
+  /** Moves an order on, only from one of `from` (so a cancelled order is never rendered over): one conditional update. */
+  advance: async (db: Db, id: string, from: OrderRow['status'][], set: Partial<typeof orders.$inferInsert>): Promise<OrderRow | undefined> =>
+    (await db.update(orders).set({ ...set, updatedAt: new Date() }).where(and(eq(orders.id, id), inArray(orders.status, from))).returning())[0],
 };

@@ -16,11 +16,11 @@ import { ordersRepo, type OrderRow } from './orders.repo.js';
 /** Storage key of an order's one-piece print file. */
 export const orderFileKey = (id: string) => `orders/${id}.pdf`;
 
-const present = (ctx: AppContext, o: OrderRow, prefix = '/api'): TOrder => ({
+const present = (o: OrderRow): TOrder => ({
   id: o.id, order_type: o.orderType, delivery_type: o.deliveryType as TOrder['delivery_type'], format: o.format as TOrder['format'],
   template_id: o.templateId, mailing_list_id: o.mailingListId, recipient_id: o.recipientId, reinforcement_id: o.reinforcementId,
   status: o.status, cost: o.costCents / 100, currency: 'USD', test: o.test, message: o.message,
-  file_url: o.fileKey ? `${prefix}/orders/${o.id}/file` : null, created_at: o.createdAt.toISOString(),
+  file_url: o.fileKey ? `/api/orders/${o.id}/file` : null, created_at: o.createdAt.toISOString(),
 });
 
 /**
@@ -54,12 +54,12 @@ export async function createMailingOrder(ctx: AppContext, principal: Principal, 
     recipient, qrUrl, costCents: await ordersRepo.price(ctx.db, 'mailing'), message: test ? 'Test order received: it is never printed or charged' : 'Order received',
   });
   await ctx.queue.send(orderRenderJob, { orderId: order.id });
-  return present(ctx, order);
+  return present(order);
 }
 
 /** GET /api/orders (spec 002 §7): the principal's orders, newest first. */
 export async function listOrders(ctx: AppContext, principal: Principal, page: { limit: number; offset: number }): Promise<TOrder[]> {
-  return (await ordersRepo.list(ctx.db, principal.userId, page.limit, page.offset)).map((o) => present(ctx, o));
+  return (await ordersRepo.list(ctx.db, principal.userId, page.limit, page.offset)).map((o) => present(o));
 }
 
 async function owned(ctx: AppContext, principal: Principal, id: string): Promise<OrderRow> {
@@ -70,7 +70,7 @@ async function owned(ctx: AppContext, principal: Principal, id: string): Promise
 
 /** GET /api/orders/{id}. Errors: NOT_FOUND. */
 export async function getOrder(ctx: AppContext, principal: Principal, id: string): Promise<TOrder> {
-  return present(ctx, await owned(ctx, principal, id));
+  return present(await owned(ctx, principal, id));
 }
 
 /** POST /api/orders/{id}/cancel: while pending or rendered. Errors: NOT_FOUND; CONFLICT 'Only pending or rendered orders can be cancelled'. */
@@ -78,7 +78,7 @@ export async function cancelOrder(ctx: AppContext, principal: Principal, id: str
   const row = await owned(ctx, principal, id);
   const done = await ordersRepo.advance(ctx.db, row.id, ['pending', 'rendered'], { status: 'cancelled', message: 'Cancelled' });
   if (!done) throw new AppError('CONFLICT', M.notCancellable);
-  return present(ctx, done);
+  return present(done);
 }
 
 /** GET /api/orders/{id}/file: the order's print file. Errors: NOT_FOUND; CONFLICT until it is rendered. */

@@ -2,7 +2,7 @@ import { mapRecord, type TAddress } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../platform/principal.js';
 import { getListMappings } from '../column-mappings/column-mappings.service.js';
-import { findOwnedRecord, getOwnedList, recordBatches } from '../mailing-lists/mailing-lists.service.js';
+import { findOwnedRecord, getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 import { importAddresses } from './api-lists.service.js';
 import { recipients } from './recipients.service.js';
 
@@ -16,10 +16,9 @@ async function present(db: Db, principal: Principal, listId: string, r: { id: st
 export async function createAddress(db: Db, principal: Principal, input: { mailing_list_id: string } & Record<string, string | undefined>): Promise<TAddress> {
   const { mailing_list_id: listId, ...fields } = input;
   const { row_count } = await importAddresses(db, principal, listId, [fields]);
-  const list = await getOwnedList(db, principal, listId);
-  let added: { id: string; rowIndex: number; values: string[] } | undefined;
-  for await (const batch of recordBatches(db, list, 1, 1, row_count - 1)) added = batch[0];
-  return present(db, principal, list.id, added!);
+  // The list's last record, read back as every address is: a page of one.
+  const answer = await recipients(db, principal, listId, { page: row_count, limit: 1, criteria: 'contains' });
+  return { ...answer.data.recipients[0], mailing_list_id: answer.data.list.id };
 }
 
 /** GET /api/addresses/{id} (spec 002 §7). Errors: NOT_FOUND 'Address not found' (also another user's). */
