@@ -50,12 +50,37 @@ function isHashedAsset(webDir: string, file: string): boolean {
 }
 
 /**
+ * Whether a request to the web listener is a call of the public API (issue 10: the API is served on
+ * the main port too, so the web app's Test API, API Debug and Order Entry call it from their own
+ * origin): any request with an `X-API-Key` header (both path forms, as on API_PORT), or an `/api/…`
+ * path with the `api_key` query parameter (spec 002 §7). The session API and page loads carry neither.
+ */
+export function isKeyedApiRequest(url: string, headers: Record<string, unknown>): boolean {
+  if (headers['x-api-key'] !== undefined) return true;
+  if (!url.startsWith('/api/')) return false;
+  const q = url.indexOf('?');
+  return q >= 0 && new URLSearchParams(url.slice(q + 1)).has('api_key');
+}
+
+/**
  * Builds the web listener (PORT): plugins, the generated OpenAPI document at
  * `GET /api/openapi.json`, every module's `/api` routes inside one scope whose authenticate step
  * is the session cookie, and, when the web app is built, the SPA with an index.html fallback.
+ * With `keyedApi` (the public API listener), requests that carry an API key
+ * (`isKeyedApiRequest`) are handed to it before anything else runs, so the documented API answers
+ * on this port's `/api/…` paths exactly as on API_PORT.
  */
-export async function buildApp(ctx: AppContext, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean; keyedApi?: FastifyInstance } = {}): Promise<FastifyInstance> {
   const app = baseFastify(ctx, { logger: opts.logger, bodyLimit: 10 * 1024 * 1024 });
+  const keyedApi = opts.keyedApi;
+  if (keyedApi) {
+    await keyedApi.ready();
+    app.addHook('onRequest', (req, reply, done) => {
+      if (!isKeyedApiRequest(req.raw.url ?? '', req.headers)) return done();
+      reply.hijack();
+      keyedApi.routing(req.raw, reply.raw);
+    });
+  }
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
     crossOriginEmbedderPolicy: false,

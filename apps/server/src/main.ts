@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { migrateDatabase, openDatabase } from './db/client.js';
@@ -19,8 +20,10 @@ async function main(): Promise<void> {
   const ctx = await createContext(config, database);
 
   if (config.role !== 'web') await startWorkers(ctx);
-  const listeners = config.role === 'worker' ? [] : [await buildApp(ctx, { logger: true }), await buildPublicApi(ctx, { logger: true })];
-  if (listeners.length) {
+  const listeners: FastifyInstance[] = [];
+  if (config.role !== 'worker') {
+    const publicApi = await buildPublicApi(ctx, { logger: true });
+    listeners.push(await buildApp(ctx, { logger: true, keyedApi: publicApi }), publicApi);
     await listeners[0].listen({ port: config.port, host: config.host });
     await listeners[1].listen({ port: config.apiPort, host: config.host });
   }

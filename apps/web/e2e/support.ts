@@ -67,11 +67,15 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<{ url: s
   };
 }
 
-/** Debian's Chromium driven by playwright-core (browsers cannot be downloaded here). */
+/**
+ * Debian's Chromium driven by playwright-core (browsers cannot be downloaded here), with the
+ * system's 'reduce motion' on: the app then draws no antd animations, so a click never lands on
+ * a dialog that is still zooming in.
+ */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--force-prefers-reduced-motion'],
   });
 }
 

@@ -7,6 +7,9 @@ import { ConfigProvider } from 'antd';
 import { router } from './app/router';
 import './app/styles.css';
 
+// Antd's motion follows the system's 'reduce motion' setting (WCAG 2.3.3): no zooms or slides.
+const reducedMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
@@ -15,7 +18,7 @@ const queryClient = new QueryClient({
 // apart from those of pdfme's Designer, which renders into its own React root.
 createRoot(document.getElementById('root')!, { identifierPrefix: 'mc-' }).render(
   <StrictMode>
-    <ConfigProvider theme={{ token: { colorPrimary: '#1677ff', borderRadius: 8 } }}>
+    <ConfigProvider theme={{ token: { colorPrimary: '#1677ff', borderRadius: 8, motion: !reducedMotion } }}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

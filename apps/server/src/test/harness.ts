@@ -44,8 +44,8 @@ export async function createTestApp(opts: { workers?: boolean; env?: NodeJS.Proc
   const config = loadConfig({ DATA_DIR: tmp, WEB_DIR: '', PRINT_WORKERS: '2', ...opts.env }, []);
   const ctx = await createContext(config, database, { pollSeconds: 0.5 });
   if (opts.workers !== false) await startWorkers(ctx);
-  const app = await buildApp(ctx);
   const publicApi = await buildPublicApi(ctx);
+  const app = await buildApp(ctx, { keyedApi: publicApi });
   return {
     app,
     publicApi,

@@ -41,6 +41,24 @@ describe('the public API: projects, mailing lists, recipients and mappings', () 
     expect(m.originalMappings.first_name).toBe('first_name');
   });
 
+  it('answers on the web port\'s /api paths too when a key comes with the call; without one the session API answers', async () => {
+    const keyed = await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: { 'x-api-key': key } });
+    expect(keyed.statusCode, keyed.body).toBe(200);
+    expect(keyed.json().name).toBe('Spring');
+    expect(keyed.headers['x-ratelimit-limit']).toBe('100');
+    const bare = await t.app.inject({ method: 'GET', url: `/projects/${projectId}`, headers: { 'x-api-key': key } });
+    expect(bare.json().name).toBe('Spring');
+    const byQuery = await t.app.inject({ method: 'GET', url: `/api/mailingLists/${listId}?api_key=${encodeURIComponent(key)}` });
+    expect(byQuery.json()).toMatchObject({ id: listId, row_count: 500 });
+    const badKey = await t.app.inject({ method: 'GET', url: '/api/projects', headers: { 'x-api-key': 'live_nope' } });
+    expect(badKey.statusCode).toBe(401);
+    expect(badKey.json().error.doc_url).toMatch(/\/pod\/documentation#errors-/);
+    const session = await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}` });
+    expect(session.statusCode).toBe(401);
+    expect(session.json().error.doc_url).toBeUndefined();
+    expect((await owner.req({ method: 'GET', url: `/api/projects/${projectId}` })).json().name).toBe('Spring');
+  });
+
   it('pages and searches recipients by field and criteria', async () => {
     const page = (await get(`/api/recipients/${listId}?page=2&limit=50`)).json() as TRecipients;
     expect(page.status).toBe('success');

@@ -38,9 +38,12 @@ function JobProgress({ job }: { job: TPrintJob }) {
  * job id is remembered per project, so reopening the page resumes where it was. Gated on the
  * plan's `print_files` feature (spec 000 §6), with the upgrade link when it is missing. When the
  * print check (`check`) has warnings, Generate asks first and 'Generate anyway' is the user's
- * explicit choice (issue 6); the server refuses an unconfirmed start too.
+ * explicit choice (issue 6); the server refuses an unconfirmed start too. While the check is
+ * still loading (`checking`) Generate waits, so a quick click cannot skip the question.
  */
-export function PrintJobPanel({ projectId, canGenerate, check }: { projectId: string; canGenerate: boolean; check?: TPrintCheck }) {
+export function PrintJobPanel({ projectId, canGenerate, check, checking = false }: {
+  projectId: string; canGenerate: boolean; check?: TPrintCheck; checking?: boolean;
+}) {
   const { message, modal } = App.useApp();
   const [jobId, setJobId] = useLastPrintJob(projectId);
   const job = usePrintJob(jobId);
@@ -62,7 +65,11 @@ export function PrintJobPanel({ projectId, canGenerate, check }: { projectId: st
   const startPrint = (confirmWarnings: boolean) =>
     start.mutate(confirmWarnings, {
       onSuccess: ({ jobId: id }) => setJobId(id),
-      onError: (err) => message.error(`Failed to start the print file: ${errorDetail(err)}`),
+      onError: (err) => {
+        // 409: the list or design changed since the check loaded; show the new warnings.
+        if (err instanceof ApiError && err.status === 409) void client.invalidateQueries({ queryKey: printKeys.check(projectId) });
+        void message.error(`Failed to start the print file: ${errorDetail(err)}`);
+      },
     });
   const generate = () => {
     if (!check || check.warnings === 0) return startPrint(false);
@@ -110,7 +117,7 @@ export function PrintJobPanel({ projectId, canGenerate, check }: { projectId: st
           size="large"
           onClick={generate}
           loading={start.isPending}
-          disabled={!canGenerate || running || !printFiles.allowed}
+          disabled={!canGenerate || running || checking || !printFiles.allowed}
         >
           Generate print file
         </Button>

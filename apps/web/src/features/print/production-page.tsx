@@ -101,7 +101,7 @@ export function ProductionPage() {
         <Typography.Paragraph type="secondary">
           One PDF with every mail piece of the list{p.list_size != null ? ` (${p.list_size.toLocaleString('en-US')} records)` : ''}, ready for the printer.
         </Typography.Paragraph>
-        <PrintJobPanel key={p.id} projectId={p.id} canGenerate={hasList} check={check.data} />
+        <PrintJobPanel key={p.id} projectId={p.id} canGenerate={hasList} check={check.data} checking={check.isLoading} />
       </Card>
 
       <Card title="Earlier print files" size="small">
