@@ -28,3 +28,4 @@ export * from './api-key-rules.js';
 export * from './api-keys.js';
 export * from './pod-recipients.js';
 export * from './orders.js';
+export * from './reinforcements.js';

@@ -4,6 +4,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { API_KEY_MESSAGES as M } from '@mailcraft/shared';
 import { errorDetail } from '../../lib/api-client';
 import { ApiKeyList } from './api-key-list';
+import { forgetKeySecret, rememberKeySecret } from './key-secrets';
 import { useApiKeyActions, useApiKeys, type TApiKey, type TApiKeyCreated } from './pod-api';
 
 /** The dialogs' code (antd Modal, InputNumber, Radio, Input: ~28 KB gzip) loads when first wanted, not with the tab (issue 6). */
@@ -30,6 +31,8 @@ export function ApiKeysTab() {
   const [createdUsed, setCreatedUsed] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const showCreated = (key: TApiKeyCreated) => {
+    // The other tabs call the API with it in this browser tab (the server keeps only its hash).
+    rememberKeySecret(key.id, key.api_key);
     setCreatedUsed(true);
     setCreated(key);
   };
@@ -75,7 +78,7 @@ export function ApiKeysTab() {
             },
             onDelete: (k) => {
               setFailure(null);
-              actions.remove.mutate(k.id, { onError: fail(M.deleteFailed) });
+              actions.remove.mutate(k.id, { onSuccess: () => forgetKeySecret(k.id), onError: fail(M.deleteFailed) });
             },
           }}
         />

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { PAPER_SIZES, type PaperSize } from './constants.js';
+import { ZDesignTemplateSchema } from './projects.js';
+import { DELIVERY_TYPES, ORDER_FORMATS, ORDER_MESSAGES, ZRecipientDataSchema } from './orders.js';
+
+/**
+ * Reinforcements (spec 002 §3; spec 000 §2 thumbnails r1–r3): up to three one-page personalised
+ * follow-ups of a project, designed in the Designer beside Outside/Inside, each either printed
+ * ('image') or sent as a picture ('digital'). A reinforcement is a slot of its project: its id is
+ * '{projectId}-r{slot}', the same as its Order Entry pseudo-template.
+ */
+export const REINFORCEMENT_SLOTS = [1, 2, 3] as const;
+export type ReinforcementSlot = (typeof REINFORCEMENT_SLOTS)[number];
+export const REINFORCEMENT_TYPES = ['image', 'digital'] as const;
+/** Reinforcements one order entry submits at most (spec 002 §9: 1 to 3). */
+export const REINFORCEMENTS_PER_ORDER = 3;
+
+/** Reinforcement messages (spec 002 §5, §8, and the server's own). */
+export const REINFORCEMENT_MESSAGES = {
+  selectOne: 'Please select at least one reinforcement',
+  selectLabel: 'Select 1-3 reinforcements',
+  none: 'No reinforcements available',
+  nameRequired: 'Reinforcement name is required',
+  saved: 'Reinforcement saved',
+} as const;
+
+/** '{projectId}-r{slot}' (spec 002 §3). */
+export const reinforcementId = (projectId: string, slot: ReinforcementSlot) => `${projectId}-r${slot}`;
+
+/** The project and slot of a reinforcement id, or null when it is not '{uuid}-r1…3'. */
+export function parseReinforcementId(id: string): { projectId: string; slot: ReinforcementSlot } | null {
+  const m = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-r([123])$/i.exec(id);
+  return m ? { projectId: m[1].toLowerCase(), slot: Number(m[2]) as ReinforcementSlot } : null;
+}
+
+const ZReinforcementId = z.string().regex(/^[0-9a-f-]{36}-r[123]$/i, 'A reinforcement id is {projectId}-r1, -r2 or -r3');
+
+/** A reinforcement as listed (GET /api/reinforcements?projectId, spec 002 §3: id, name, type, size). */
+export const ZReinforcementSchema = z.object({
+  id: z.string().describe('"{projectId}-r1", "-r2" or "-r3"'),
+  project_id: z.string().describe('The project it follows up'),
+  slot: z.number().int().min(1).max(3).describe('1, 2 or 3'),
+  name: z.string().describe('Name shown on order entry'),
+  type: z.enum(REINFORCEMENT_TYPES).describe('image (printed) or digital (sent as a picture)'),
+  size: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]]).describe('Paper size: the project\'s, one page'),
+  thumbnail: z.string().nullable().describe('URL of its thumbnail PNG, or null'),
+  updated_at: z.string().describe('ISO 8601 time of the last save'),
+}).meta({ id: 'Reinforcement' });
+export type TReinforcement = z.infer<typeof ZReinforcementSchema>;
+
+/** GET /api/reinforcements query. */
+export const ZReinforcementsQuerySchema = z.object({
+  projectId: z.uuid({ error: 'Invalid project ID' }).describe('The project whose reinforcements to list'),
+});
+
+/** Params of a reinforcement slot of a project (the Designer's routes). */
+export const ZReinforcementSlotParams = z.object({
+  id: z.uuid({ error: 'Invalid project ID' }).describe('Project id'),
+  slot: z.coerce.number().int().min(1).max(3).describe('1, 2 or 3'),
+});
+
+const ZPngDataUrl = z.string().regex(/^data:image\/png;base64,[A-Za-z0-9+/=\s]+$/, 'Thumbnail must be a PNG data URL');
+
+/** PUT /api/projects/{id}/reinforcements/{slot}: saves a reinforcement's one-page design. */
+export const ZReinforcementSaveSchema = z.object({
+  name: z.string().trim().min(1, REINFORCEMENT_MESSAGES.nameRequired).max(100).describe('Name shown on order entry'),
+  type: z.enum(REINFORCEMENT_TYPES).default('image').describe('image or digital'),
+  template_data: ZDesignTemplateSchema.describe('The one-page design, at the project\'s paper size'),
+  thumbnail: ZPngDataUrl.optional().describe('PNG data URL of the page; keeps the previous one when absent'),
+});
+export type TReinforcementSave = z.input<typeof ZReinforcementSaveSchema>;
+
+/** GET/PUT /api/projects/{id}/reinforcements/{slot}: the reinforcement with its design. */
+export const ZReinforcementDesignSchema = ZReinforcementSchema.extend({
+  template_data: ZDesignTemplateSchema.describe('The one-page design'),
+}).meta({ id: 'ReinforcementDesign' });
+export type TReinforcementDesign = z.infer<typeof ZReinforcementDesignSchema>;
+
+/**
+ * POST /api/orders/reinforcement (spec 002 §3 "Order payloads"): one reinforcement piece for one
+ * recipient — the mailing order's recipient fields plus `reinforcementId`. Order entry sends each
+ * further reinforcement as its own order after the first succeeds (spec 002 §4) and lists the
+ * others in `additionalReinforcements`, which the order records to link them.
+ */
+export const ZReinforcementOrderSchema = z.object({
+  reinforcementId: ZReinforcementId.describe('"{projectId}-r1", "-r2" or "-r3"'),
+  additionalReinforcements: z.array(ZReinforcementId).max(REINFORCEMENTS_PER_ORDER - 1).default([])
+    .describe('The other reinforcements ordered with it (each placed as its own order)'),
+  mailingListId: z.uuid({ error: 'Invalid mailing list ID' }).describe('The list the recipient belongs to'),
+  recipientId: z.uuid({ error: 'Invalid recipient ID' }).optional().describe('An existing recipient (record id); or send recipientData'),
+  recipientData: ZRecipientDataSchema.optional(),
+  deliveryType: z.enum(DELIVERY_TYPES).default('print-mail').describe('print-mail, print-only or digital'),
+  format: z.enum(ORDER_FORMATS).describe('postcard, mailer-letter or mailer-tabloid (by the template type)'),
+}).refine((o) => !!o.recipientId !== !!o.recipientData, { message: ORDER_MESSAGES.recipientRequired, path: ['recipientId'] })
+  .meta({ id: 'ReinforcementOrder' });
+export type TReinforcementOrder = z.input<typeof ZReinforcementOrderSchema>;
