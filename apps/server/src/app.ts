@@ -52,12 +52,14 @@ function isHashedAsset(webDir: string, file: string): boolean {
 /**
  * Whether a request to the web listener is a call of the public API (issue 10: the API is served on
  * the main port too, so the web app's Test API, API Debug and Order Entry call it from their own
- * origin): any request with an `X-API-Key` header (both path forms, as on API_PORT), or an `/api/…`
- * path with the `api_key` query parameter (spec 002 §7). The session API and page loads carry neither.
+ * origin): any request with an `X-API-Key` header (both path forms, as on API_PORT), an `/api/…`
+ * path with the `api_key` query parameter (spec 002 §7), and the API's interactive reference and
+ * its document (`/api/docs`, `/api/docs/json`). The session API and page loads carry neither.
  */
 export function isKeyedApiRequest(url: string, headers: Record<string, unknown>): boolean {
   if (headers['x-api-key'] !== undefined) return true;
   if (!url.startsWith('/api/')) return false;
+  if (url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?')) return true;
   const q = url.indexOf('?');
   return q >= 0 && new URLSearchParams(url.slice(q + 1)).has('api_key');
 }

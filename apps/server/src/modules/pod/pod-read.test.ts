@@ -53,6 +53,10 @@ describe('the public API: projects, mailing lists, recipients and mappings', () 
     const badKey = await t.app.inject({ method: 'GET', url: '/api/projects', headers: { 'x-api-key': 'live_nope' } });
     expect(badKey.statusCode).toBe(401);
     expect(badKey.json().error.doc_url).toMatch(/\/pod\/documentation#errors-/);
+    const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.json().info.title).toBe('Mailcraft Print-on-Demand API');
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' })).statusCode).toBeLessThan(400);
     const session = await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}` });
     expect(session.statusCode).toBe(401);
     expect(session.json().error.doc_url).toBeUndefined();
