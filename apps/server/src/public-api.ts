@@ -15,6 +15,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { addressesRoutes } from './modules/pod/addresses.routes.js';
 import { podReadRoutes } from './modules/pod/pod-read.routes.js';
 import { podWriteRoutes } from './modules/pod/pod-write.routes.js';
+import { podTemplatesRoutes } from './modules/pod/pod-templates.routes.js';
 
 /**
  * Builds the public Print-on-Demand API listener (API_PORT; DESIGN.md "Shape", spec 002): its own
@@ -53,6 +54,7 @@ export async function buildPublicApi(ctx: AppContext, opts: { logger?: boolean }
     await publicAuthRoutes(typed, ctx);
     await podReadRoutes(typed, ctx);
     await podWriteRoutes(typed, ctx);
+    await podTemplatesRoutes(typed, ctx);
     await addressesRoutes(typed, ctx);
     await ordersRoutes(typed, ctx);
   });

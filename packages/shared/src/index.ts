@@ -29,3 +29,4 @@ export * from './api-keys.js';
 export * from './pod-recipients.js';
 export * from './orders.js';
 export * from './reinforcements.js';
+export * from './api-templates.js';

@@ -60,9 +60,9 @@ export const ZProjectSchema = z.object({
   created_at: z.string().describe('ISO 8601 creation time'),
   thumbnail_inside: ZThumbnailUrl.describe('URL of the inside thumbnail PNG'),
   thumbnail_outside: ZThumbnailUrl.describe('URL of the outside thumbnail PNG'),
-  thumbnail_r1: ZThumbnailUrl.describe('Reserved thumbnail slot 1 (spec 000 §3)'),
-  thumbnail_r2: ZThumbnailUrl.describe('Reserved thumbnail slot 2 (spec 000 §3)'),
-  thumbnail_r3: ZThumbnailUrl.describe('Reserved thumbnail slot 3 (spec 000 §3)'),
+  thumbnail_r1: ZThumbnailUrl.describe('URL of reinforcement 1\'s thumbnail PNG, or null (spec 002 §3)'),
+  thumbnail_r2: ZThumbnailUrl.describe('URL of reinforcement 2\'s thumbnail PNG, or null (spec 002 §3)'),
+  thumbnail_r3: ZThumbnailUrl.describe('URL of reinforcement 3\'s thumbnail PNG, or null (spec 002 §3)'),
 }).meta({ id: 'Project' });
 export type TProject = z.infer<typeof ZProjectSchema>;
 

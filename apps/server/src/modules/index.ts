@@ -23,6 +23,7 @@ import { permitsRoutes } from './permits/permits.routes.js';
 import { printRoutes } from './print/print.routes.js';
 import { printRecoverJob, printRenderJob, recoverPrintJobsAtStart } from './print/print.job.js';
 import { projectDesignRoutes } from './projects/project-design.routes.js';
+import { projectReinforcementRoutes } from './projects/project-reinforcements.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { qrCodesRoutes } from './qr-codes/qr-codes.routes.js';
 import { analyticsRoutes } from './scans/analytics.routes.js';
@@ -39,6 +40,7 @@ export const webModules: readonly RouteModule[] = [
   subscriptionsRoutes,
   projectsRoutes,
   projectDesignRoutes,
+  projectReinforcementRoutes,
   permitsRoutes,
   templateGuideRoutes,
   mailingListsRoutes,

@@ -28,6 +28,8 @@ export const orders = pgTable('orders', {
   mailingListId: uuid('mailing_list_id').references(() => mailingLists.id, { onDelete: 'set null' }),
   recipientId: uuid('recipient_id'),
   reinforcementId: text('reinforcement_id'),
+  /** The other reinforcements ordered with this one (each its own order; spec 002 §3 additionalReinforcements). */
+  additionalReinforcements: jsonb('additional_reinforcements').$type<string[]>().notNull().default([]),
   recipient: jsonb('recipient').$type<Record<string, string>>().notNull(),
   qrUrl: text('qr_url'),
   status: text('status').$type<'pending' | 'rendered' | 'printed' | 'mailed' | 'cancelled' | 'failed'>().notNull().default('pending'),

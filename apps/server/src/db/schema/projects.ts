@@ -21,6 +21,15 @@ export const projects = pgTable('projects', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('projects_user_idx').on(t.userId)]);
 
+/** A reinforcement as stored in `designs.reinforcements` (times as ISO 8601). */
+export type StoredReinforcement = {
+  name: string;
+  type: 'image' | 'digital';
+  template: unknown;
+  thumbnail: string | null;
+  updatedAt: string;
+};
+
 /**
  * A project's design: pdfme templates for the inside and outside pages (spec 000 §3 Design
  * template) and storage keys of their PNG thumbnails.
@@ -31,6 +40,12 @@ export const designs = pgTable('designs', {
   templateDataOutside: jsonb('template_data_outside'),
   hasContent: boolean('has_content').notNull().default(false),
   thumbnails: jsonb('thumbnails').$type<Record<string, string>>().notNull().default({}),
+  /**
+   * Reinforcement designs by slot ('r1'…'r3'; spec 002 §3): name, type, one-page template, the
+   * storage key of its thumbnail and its own save time. Each slot is written on its own (a jsonb
+   * merge), so saving one never loses another or the main design.
+   */
+  reinforcements: jsonb('reinforcements').$type<Record<string, StoredReinforcement>>().notNull().default({}),
   /** 1 for the first save, +1 for each later save; print files name the version they used. */
   version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

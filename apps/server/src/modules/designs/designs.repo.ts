@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { TDesignTemplate } from '@mailcraft/shared';
+import type { StoredReinforcement } from '../../db/schema/projects.js';
 import type { Db } from '../../db/client.js';
 import { designs } from '../../db/schema/index.js';
 
@@ -28,4 +29,21 @@ export const designsRepo = {
     return (await db.insert(designs).values({ projectId, ...set })
       .onConflictDoUpdate({ target: designs.projectId, set: { ...set, version: sql`${designs.version} + 1` } }).returning())[0];
   },
+
+  /**
+   * Writes one reinforcement slot ('r1'…'r3') with a jsonb merge, so saving it never overwrites
+   * the main design or another slot saved at the same time. Creates the design row when the
+   * project has none yet (version 0: the first save of the main design is still version 1).
+   */
+  putReinforcement: async (db: Db, projectId: string, slot: string, value: StoredReinforcement): Promise<void> => {
+    const patch = JSON.stringify({ [slot]: value });
+    await db.insert(designs).values({ projectId, reinforcements: { [slot]: value }, version: 0 })
+      .onConflictDoUpdate({ target: designs.projectId, set: { reinforcements: sql`${designs.reinforcements} || ${patch}::jsonb` } });
+  },
+
+  /** Removes one reinforcement slot; true when it existed. */
+  deleteReinforcement: async (db: Db, projectId: string, slot: string): Promise<boolean> =>
+    (await db.update(designs).set({ reinforcements: sql`${designs.reinforcements} - ${slot}::text` })
+      .where(and(eq(designs.projectId, projectId), sql`(${designs.reinforcements} -> ${slot}::text) is not null`))
+      .returning({ id: designs.projectId })).length > 0,
 };

@@ -1,6 +1,7 @@
 import { AppError } from '../../platform/errors.js';
 
-export const THUMBNAIL_SIDES = ['inside', 'outside'] as const;
+/** Pages with a thumbnail: the design's two sides and the reinforcements r1–r3 (spec 002 §3). */
+export const THUMBNAIL_SIDES = ['inside', 'outside', 'r1', 'r2', 'r3'] as const;
 export type ThumbnailSide = (typeof THUMBNAIL_SIDES)[number];
 
 /** Storage key of a project's thumbnail PNG (spec 000 §2 project cards show inside and outside). */

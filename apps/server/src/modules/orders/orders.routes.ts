@@ -1,17 +1,21 @@
-import { binary, ZApiErrorSchema, ZIdParams, ZMailingOrderSchema, ZOrderSchema } from '@mailcraft/shared';
+import { binary, ZApiErrorSchema, ZIdParams, ZMailingOrderSchema, ZOrderSchema, ZReinforcementOrderSchema } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal } from '../../platform/principal.js';
 import { scoped } from '../api-keys/api-key-auth.js';
-import { cancelOrder, createMailingOrder, getOrder, listOrders, orderFile } from './orders.service.js';
+import { cancelOrder, createMailingOrder, createReinforcementOrder, getOrder, listOrders, orderFile } from './orders.service.js';
 
+const idempotencyHeader = z.object({
+  'idempotency-key': z.string().max(255).optional().describe('Send the same key to retry safely: the first answer is returned again for 24 h'),
+});
 const errors = { 400: ZApiErrorSchema, 401: ZApiErrorSchema, 403: ZApiErrorSchema, 404: ZApiErrorSchema, 409: ZApiErrorSchema, 422: ZApiErrorSchema, 429: ZApiErrorSchema };
 
 /**
  * On-demand orders on the public API (spec 002 §3, §7), key-authenticated, scope `orders`, at
  * `/api/…` and the bare path; POSTs accept `Idempotency-Key`; another user's order → 404:
  * - POST /api/orders/mailing → 201 TOrder (pending; its print file renders in the background)
+ * - POST /api/orders/reinforcement → 201 TOrder (one reinforcement piece; send each further one as its own order)
  * - GET  /api/orders?limit&offset, GET /api/orders/{id} → TOrder
  * - GET  /api/orders/{id}/file → the one-piece PDF (409 until rendered)
  * - POST /api/orders/{id}/cancel → TOrder (pending or rendered only)
@@ -24,10 +28,19 @@ export async function ordersRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
       ...scoped('orders'),
       schema: {
         hide, summary: 'Order one personalised mail piece', tags, body: ZMailingOrderSchema,
-        headers: z.object({ 'idempotency-key': z.string().max(255).optional().describe('Send the same key to retry safely: the first answer is returned again for 24 h') }),
+        headers: idempotencyHeader,
         response: { 201: ZOrderSchema, ...errors },
       },
     }, async (req, reply) => reply.status(201).send(await createMailingOrder(ctx, requirePrincipal(req), req.body)));
+
+    app.post(`${prefix}/orders/reinforcement`, {
+      ...scoped('orders'),
+      schema: {
+        hide, summary: 'Order one reinforcement piece (a one-page follow-up) for a recipient', tags, body: ZReinforcementOrderSchema,
+        headers: idempotencyHeader,
+        response: { 201: ZOrderSchema, ...errors },
+      },
+    }, async (req, reply) => reply.status(201).send(await createReinforcementOrder(ctx, requirePrincipal(req), req.body)));
 
     app.get(`${prefix}/orders`, {
       ...scoped('orders'),

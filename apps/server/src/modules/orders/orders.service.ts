@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { ORDER_MESSAGES as M, withDerivedFields, type TOrder } from '@mailcraft/shared';
-import type { ZMailingOrderSchema } from '@mailcraft/shared';
+import { ORDER_MESSAGES as M, parseReinforcementId, reinforcementId, withDerivedFields, type TOrder } from '@mailcraft/shared';
+import type { ZMailingOrderSchema, ZReinforcementOrderSchema } from '@mailcraft/shared';
 import { defineJob } from '../../jobs/job.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { getListMappings } from '../column-mappings/column-mappings.service.js';
+import { getReinforcement } from '../designs/reinforcements.service.js';
 import { findRecord, getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 import { renderSinglePiece } from '../print/print.service.js';
 import { getOwnedProject } from '../projects/projects.service.js';
@@ -19,20 +20,26 @@ export const orderFileKey = (id: string) => `orders/${id}.pdf`;
 const present = (o: OrderRow): TOrder => ({
   id: o.id, order_type: o.orderType, delivery_type: o.deliveryType as TOrder['delivery_type'], format: o.format as TOrder['format'],
   template_id: o.templateId, mailing_list_id: o.mailingListId, recipient_id: o.recipientId, reinforcement_id: o.reinforcementId,
+  additional_reinforcements: o.additionalReinforcements,
   status: o.status, cost: o.costCents / 100, currency: 'USD', test: o.test, message: o.message,
   file_url: o.fileKey ? `/api/orders/${o.id}/file` : null, created_at: o.createdAt.toISOString(),
 });
 
+/** The recipient part of an order: an existing record of the list, or fields sent with it. */
+type OrderTarget = { mailingListId: string; recipientId?: string; recipientData?: Record<string, string>; deliveryType: TOrder['delivery_type']; format: TOrder['format'] };
+
 /**
- * POST /api/orders/mailing (spec 002 §3, §7): one personalised piece of the project's main design
- * for an existing recipient of the list (its mapped fields and its own tracked short link) or for
- * `recipientData` (full name and last line derived when absent; no QR link). Status 'pending', cost
- * from the price table; the 'orders.render' job renders its print file. Test keys' orders are
- * stored and rendered, never printed or charged. Errors: NOT_FOUND (project, list, recipient);
- * VALIDATION (a format that does not fit the template, spec 002 §5).
+ * Places one order (spec 002 §3, §7) for `project`: the recipient (an existing record of the list —
+ * its mapped fields and its own tracked short link — or `recipientData`, full name and last line
+ * derived when absent, no QR link), status 'pending', cost from the price table; the
+ * 'orders.render' job renders its print file. Test keys' orders are stored and rendered, never
+ * printed or charged. Errors: NOT_FOUND (list, recipient); VALIDATION (a format that does not fit
+ * the template, spec 002 §5).
  */
-export async function createMailingOrder(ctx: AppContext, principal: Principal, input: z.output<typeof ZMailingOrderSchema>): Promise<TOrder> {
-  const project = await getOwnedProject(ctx.db, principal, input.templateId.slice(0, 36));
+async function placeOrder(
+  ctx: AppContext, principal: Principal, project: { id: string; templateType: string }, input: OrderTarget,
+  what: { orderType: 'mailing' | 'reinforcement'; templateId: string; reinforcementId?: string; additional?: string[] },
+): Promise<TOrder> {
   const selfMailer = project.templateType === 'self_mailer';
   if (selfMailer === (input.format === 'postcard')) throw new AppError('VALIDATION', M.formatMismatch);
   const list = await getOwnedList(ctx.db, principal, input.mailingListId);
@@ -49,12 +56,40 @@ export async function createMailingOrder(ctx: AppContext, principal: Principal, 
   }
   const test = principal.apiKey?.mode === 'test';
   const order = await ordersRepo.create(ctx.db, {
-    id: randomUUID(), userId: principal.userId, apiKeyId: principal.apiKey?.id ?? null, test, orderType: 'mailing', deliveryType: input.deliveryType,
-    format: input.format, projectId: project.id, templateId: input.templateId, mailingListId: list.id, recipientId: input.recipientId ?? null,
-    recipient, qrUrl, costCents: await ordersRepo.price(ctx.db, 'mailing'), message: test ? 'Test order received: it is never printed or charged' : 'Order received',
+    id: randomUUID(), userId: principal.userId, apiKeyId: principal.apiKey?.id ?? null, test, orderType: what.orderType, deliveryType: input.deliveryType,
+    format: input.format, projectId: project.id, templateId: what.templateId, mailingListId: list.id, recipientId: input.recipientId ?? null,
+    reinforcementId: what.reinforcementId ?? null, additionalReinforcements: what.additional ?? [],
+    recipient, qrUrl, costCents: await ordersRepo.price(ctx.db, what.orderType), message: test ? 'Test order received: it is never printed or charged' : 'Order received',
   });
   await ctx.queue.send(orderRenderJob, { orderId: order.id });
   return present(order);
+}
+
+/**
+ * POST /api/orders/mailing (spec 002 §3, §7): one personalised piece of the project's main design
+ * ('{projectId}-main'). Errors: NOT_FOUND (project, list, recipient); VALIDATION (format).
+ */
+export async function createMailingOrder(ctx: AppContext, principal: Principal, input: z.output<typeof ZMailingOrderSchema>): Promise<TOrder> {
+  const project = await getOwnedProject(ctx.db, principal, input.templateId.slice(0, 36));
+  return placeOrder(ctx, principal, project, input, { orderType: 'mailing', templateId: input.templateId });
+}
+
+/**
+ * POST /api/orders/reinforcement (spec 002 §3, §7): one piece of a reinforcement's one-page design
+ * ('{projectId}-rN') for the recipient; `additionalReinforcements` (the others ordered with it,
+ * each its own order) are recorded to link them and must be the same project's.
+ * Errors: NOT_FOUND (project, reinforcement, list, recipient); VALIDATION (format, another project's reinforcement).
+ */
+export async function createReinforcementOrder(ctx: AppContext, principal: Principal, input: z.output<typeof ZReinforcementOrderSchema>): Promise<TOrder> {
+  const target = parseReinforcementId(input.reinforcementId)!;
+  const project = await getOwnedProject(ctx.db, principal, target.projectId);
+  await getReinforcement(ctx.db, project, target.slot);
+  const additional = [...new Set(input.additionalReinforcements.map((id) => id.toLowerCase()))].filter((id) => id !== input.reinforcementId.toLowerCase());
+  if (additional.some((id) => parseReinforcementId(id)?.projectId !== project.id)) {
+    throw new AppError('VALIDATION', 'additionalReinforcements must be reinforcements of the same project');
+  }
+  const id = reinforcementId(project.id, target.slot);
+  return placeOrder(ctx, principal, project, input, { orderType: 'reinforcement', templateId: id, reinforcementId: id, additional });
 }
 
 /** GET /api/orders (spec 002 §7): the principal's orders, newest first. */
@@ -94,7 +129,8 @@ export async function renderOrder(ctx: AppContext, orderId: string): Promise<voi
   if (!order || order.status !== 'pending' || !order.projectId) return;
   const owner: Principal = { userId: order.userId, isAdmin: false, via: 'job', scopes: [] };
   try {
-    const pdf = await renderSinglePiece(ctx, owner, order.projectId, order.recipient, order.qrUrl ?? '');
+    const slot = order.reinforcementId ? parseReinforcementId(order.reinforcementId)?.slot : undefined;
+    const pdf = await renderSinglePiece(ctx, owner, order.projectId, order.recipient, order.qrUrl ?? '', slot);
     await ctx.storage.put(orderFileKey(order.id), Buffer.from(pdf));
     await ordersRepo.advance(ctx.db, order.id, ['pending'], {
       status: 'rendered', fileKey: orderFileKey(order.id), message: order.test ? 'Test order rendered: it is never printed or charged' : 'Print file ready',

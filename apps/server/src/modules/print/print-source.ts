@@ -1,6 +1,7 @@
 import type { Template } from '@pdfme/common';
 import {
-  effectivePermitType, mapRecord, PRODUCT_PERMIT_UNAVAILABLE, projectIndiciaLines, type FieldSettings, type Mappings, type TQrStyle,
+  effectivePermitType, mapRecord, PRODUCT_PERMIT_UNAVAILABLE, projectIndiciaLines,
+  type FieldSettings, type Mappings, type PaperSize, type ReinforcementSlot, type TQrStyle,
 } from '@mailcraft/shared';
 import { buildPieceInputs, designMergeFields, QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../platform/context.js';
@@ -8,6 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { getListMappings } from '../column-mappings/column-mappings.service.js';
 import { findSavedDesign } from '../designs/designs.service.js';
+import { getReinforcement } from '../designs/reinforcements.service.js';
 import { loadFonts } from '../fonts/builtin-fonts.js';
 import { getOwnedList, recordBatches, type MailingListRow } from '../mailing-lists/mailing-lists.service.js';
 import { printMapFields } from '../maps/map-fields.js';
@@ -31,15 +33,25 @@ export type PrintSource = {
   indiciaText: string;
 };
 
+/** A reinforcement's one page as a single-sided design (spec 002 §3); UNPROCESSABLE when the slot is empty. */
+async function reinforcementDesign(ctx: AppContext, project: { id: string; paperSize: PaperSize }, slot: ReinforcementSlot) {
+  const r = await getReinforcement(ctx.db, project, slot).catch(() => null);
+  if (!r) throw new AppError('UNPROCESSABLE', `Reinforcement R${slot} is not designed`);
+  return { inside: r.template_data, outside: null, version: Date.parse(r.updated_at) };
+}
+
 /**
  * Loads and checks a project for printing through the modules that own each part — the
  * project, its design, its permit, its list and the list's mappings (shared
  * `effectiveMappings`, as the designer and the preview use).
  * Errors: NOT_FOUND (404) unless the project is the principal's; UNPROCESSABLE (422) when it has
  * no mailing list, an empty list, or no design, or mails under the product permit on a server
- * that has none (PRODUCT_PERMIT_UNAVAILABLE).
+ * that has none (PRODUCT_PERMIT_UNAVAILABLE). With `reinforcement`, the piece is that
+ * reinforcement's one page, single-sided (spec 002 §3), and its save time stands for the version.
  */
-export async function loadPrintSource(ctx: AppContext, principal: Principal, projectId: string): Promise<PrintSource> {
+export async function loadPrintSource(
+  ctx: AppContext, principal: Principal, projectId: string, opts: { reinforcement?: ReinforcementSlot } = {},
+): Promise<PrintSource> {
   const project = await getOwnedProject(ctx.db, principal, projectId);
   // A list id that is no longer the owner's list reads as no list; any other failure is thrown.
   const list = project.listId
@@ -49,7 +61,9 @@ export async function loadPrintSource(ctx: AppContext, principal: Principal, pro
     })
     : null;
   if (!list) throw new AppError('UNPROCESSABLE', 'Upload a mailing list before creating print files');
-  const design = await findSavedDesign(ctx.db, project.id);
+  const design = opts.reinforcement
+    ? await reinforcementDesign(ctx, project, opts.reinforcement)
+    : await findSavedDesign(ctx.db, project.id);
   if (!design?.inside) throw new AppError('UNPROCESSABLE', 'Design the mailer before creating print files');
   if (list.rowCount === 0) throw new AppError('UNPROCESSABLE', 'The mailing list has no records to print');
   const permitType = effectivePermitType(project.permitType, project.mailingPermitId);
@@ -58,7 +72,7 @@ export async function loadPrintSource(ctx: AppContext, principal: Principal, pro
   const permit = permitType === 'custom' && project.mailingPermitId ? await findPermit(ctx.db, principal, project.mailingPermitId) : null;
   const template = await composePieceTemplate(
     { inside: design.inside, outside: design.outside },
-    { sides: project.sides, paperSize: project.paperSize },
+    { sides: opts.reinforcement ? 'single' : project.sides, paperSize: project.paperSize },
     Object.keys(loadFonts()),
   );
   const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);

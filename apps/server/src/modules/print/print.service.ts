@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { mapRecord, PRINT_HISTORY_LIMIT, PRINT_WARNINGS_MESSAGE, PROOF_SEARCH_LIMIT, type TPrintJob, type TProofRecord } from '@mailcraft/shared';
+import { mapRecord, PRINT_HISTORY_LIMIT, PRINT_WARNINGS_MESSAGE, PROOF_SEARCH_LIMIT, type ReinforcementSlot, type TPrintJob, type TProofRecord } from '@mailcraft/shared';
 import { buildPieceInputs } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -113,10 +113,13 @@ export async function renderPreview(ctx: AppContext, principal: Principal, proje
 /**
  * One mail piece of the project's design for `fields` (a record's mapped fields, or a recipient
  * sent with an order) with `qrUrl` in its QR codes, as PDF bytes — the same template, inputs and
- * renderer as print files (issue 10: an order's own print file). Errors as `loadPrintSource`.
+ * renderer as print files (issue 10: an order's own print file); with `reinforcement`, that
+ * reinforcement's one page instead. Errors as `loadPrintSource`.
  */
-export async function renderSinglePiece(ctx: AppContext, principal: Principal, projectId: string, fields: Record<string, string>, qrUrl: string): Promise<Uint8Array> {
-  const source = await loadPrintSource(ctx, principal, projectId);
+export async function renderSinglePiece(
+  ctx: AppContext, principal: Principal, projectId: string, fields: Record<string, string>, qrUrl: string, reinforcement?: ReinforcementSlot,
+): Promise<Uint8Array> {
+  const source = await loadPrintSource(ctx, principal, projectId, { reinforcement });
   const input = buildPieceInputs(source.template, fields, { indiciaText: source.indiciaText, qrUrl });
   const { renderPool } = await import('./render-pool.js');
   return renderPool(ctx.config).renderPdf(source.template, [input]);

@@ -5,13 +5,18 @@ import type { ProjectRecord } from './projects.repo.js';
 /**
  * Maps a project record to the API shape (spec 000 §3 Project). Thumbnails are URLs of
  * GET /api/projects/{id}/thumbnails/{side}.png with `?v=` the design's updated_at in ms (cache
- * buster), or null; r1–r3 stay null until route maps exist. list_* come from the current list.
+ * buster), or null; r1–r3 are the reinforcements' thumbnails (spec 002 §3), `?v=` their own save
+ * time. list_* come from the current list.
  */
 export function presentProject(r: ProjectRecord): TProject {
   const p = r.project;
   const hasTemplate = r.design?.hasContent ?? false;
-  const thumbnail = (side: ThumbnailSide) =>
-    r.design?.thumbnails[side] ? `/api/projects/${p.id}/thumbnails/${side}.png?v=${r.design.updatedAt.getTime()}` : null;
+  const thumbnail = (side: ThumbnailSide) => {
+    const url = `/api/projects/${p.id}/thumbnails/${side}.png?v=`;
+    if (side === 'inside' || side === 'outside') return r.design?.thumbnails[side] ? `${url}${r.design.updatedAt.getTime()}` : null;
+    const savedAt = r.design?.reinforcementThumbnails?.[side];
+    return savedAt ? `${url}${Date.parse(savedAt)}` : null;
+  };
   return {
     id: p.id,
     name: p.name,
@@ -29,9 +34,9 @@ export function presentProject(r: ProjectRecord): TProject {
     created_at: p.createdAt.toISOString(),
     thumbnail_inside: thumbnail('inside'),
     thumbnail_outside: thumbnail('outside'),
-    thumbnail_r1: null,
-    thumbnail_r2: null,
-    thumbnail_r3: null,
+    thumbnail_r1: thumbnail('r1'),
+    thumbnail_r2: thumbnail('r2'),
+    thumbnail_r3: thumbnail('r3'),
   };
 }
 

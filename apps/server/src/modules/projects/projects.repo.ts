@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { designs, mailingLists, projects, users } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
@@ -9,7 +9,11 @@ export type NewProject = typeof projects.$inferInsert;
 /** What a presented project needs: the row, its design summary and its current list. */
 const projectRecord = {
   project: projects,
-  design: { hasContent: designs.hasContent, thumbnails: designs.thumbnails, updatedAt: designs.updatedAt },
+  design: {
+    hasContent: designs.hasContent, thumbnails: designs.thumbnails, updatedAt: designs.updatedAt,
+    /** Save time (ISO 8601) of each reinforcement slot that has a thumbnail, e.g. `{ r1: '2026-…' }`; not the designs themselves. */
+    reinforcementThumbnails: sql<Record<string, string> | null>`(select jsonb_object_agg(e.key, e.value->>'updatedAt') from jsonb_each(${designs.reinforcements}) e where e.value->>'thumbnail' is not null)`,
+  },
   list: { id: mailingLists.id, name: mailingLists.name, rowCount: mailingLists.rowCount },
 };
 

@@ -172,7 +172,8 @@ export async function getOwnedProject(db: Db, principal: Principal, id: string):
  */
 export async function openThumbnail(db: Db, storage: Storage, principal: Principal, id: string, side: ThumbnailSide): Promise<Readable> {
   const record = await projectsRepo.findRecord(db, principal.userId, id);
-  if (!record?.design?.thumbnails[side]) throw notFound('Thumbnail');
+  const has = side === 'inside' || side === 'outside' ? record?.design?.thumbnails[side] : record?.design?.reinforcementThumbnails?.[side];
+  if (!has) throw notFound('Thumbnail');
   const key = thumbnailKey(id, side);
   if (!(await storage.exists(key))) throw notFound('Thumbnail');
   return storage.stream(key);

@@ -1,0 +1,2 @@
+ALTER TABLE "designs" ADD COLUMN "reinforcements" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "additional_reinforcements" jsonb DEFAULT '[]'::jsonb NOT NULL;

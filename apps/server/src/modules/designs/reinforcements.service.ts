@@ -1,0 +1,93 @@
+import {
+  PAPER_SIZES_MM, REINFORCEMENT_SLOTS, reinforcementId, templateFitsPaperSize,
+  type PaperSize, type ReinforcementSlot, type TDesignTemplate, type TReinforcement, type TReinforcementDesign,
+} from '@mailcraft/shared';
+import type { z } from 'zod';
+import type { ZReinforcementSaveSchema } from '@mailcraft/shared';
+import type { Db } from '../../db/client.js';
+import type { StoredReinforcement } from '../../db/schema/projects.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { Storage } from '../../platform/storage.js';
+import { designsRepo } from './designs.repo.js';
+import { decodePngDataUrl, thumbnailKey } from './thumbnails.js';
+
+/** What the reinforcement rules need of a project (the caller checked that it is the principal's). */
+export type ReinforcementProject = { id: string; paperSize: PaperSize };
+
+const slotKey = (slot: ReinforcementSlot) => `r${slot}` as const;
+
+function present(project: ReinforcementProject, slot: ReinforcementSlot, r: StoredReinforcement): TReinforcementDesign {
+  return {
+    id: reinforcementId(project.id, slot),
+    project_id: project.id,
+    slot,
+    name: r.name,
+    type: r.type,
+    size: project.paperSize,
+    thumbnail: r.thumbnail ? `/api/projects/${project.id}/thumbnails/${slotKey(slot)}.png?v=${Date.parse(r.updatedAt)}` : null,
+    updated_at: r.updatedAt,
+    template_data: r.template as TDesignTemplate,
+  };
+}
+
+async function stored(db: Db, projectId: string): Promise<Partial<Record<string, StoredReinforcement>>> {
+  return (await designsRepo.find(db, projectId))?.reinforcements ?? {};
+}
+
+/**
+ * A project's reinforcements with their designs, by slot (spec 002 §3; the Designer's R1–R3 tabs
+ * and GET /api/reinforcements, which drops `template_data`). Only saved slots are listed.
+ */
+export async function listReinforcements(db: Db, project: ReinforcementProject): Promise<TReinforcementDesign[]> {
+  const all = await stored(db, project.id);
+  return REINFORCEMENT_SLOTS.flatMap((slot) => {
+    const r = all[slotKey(slot)];
+    return r ? [present(project, slot, r)] : [];
+  });
+}
+
+/** The list shape of GET /api/reinforcements (spec 002 §3: id, name, type, size; no design). */
+export const reinforcementSummary = ({ template_data: _, ...summary }: TReinforcementDesign): TReinforcement => summary;
+
+/** One reinforcement with its design. Errors: NOT_FOUND when the slot is empty. */
+export async function getReinforcement(db: Db, project: ReinforcementProject, slot: ReinforcementSlot): Promise<TReinforcementDesign> {
+  const r = (await stored(db, project.id))[slotKey(slot)];
+  if (!r) throw notFound('Reinforcement');
+  return present(project, slot, r);
+}
+
+/**
+ * PUT /api/projects/{id}/reinforcements/{slot}: saves a reinforcement's name, type and one-page
+ * design (and its thumbnail PNG, stored at `projects/{id}/thumbnails/r{slot}.png`).
+ * Errors: VALIDATION (400) when the design is not one page at the project's paper size (mm, ±0.5)
+ * or the thumbnail is not a PNG; PAYLOAD_TOO_LARGE (413) for a thumbnail over 2 MB.
+ */
+export async function saveReinforcement(
+  db: Db, storage: Storage, project: ReinforcementProject, slot: ReinforcementSlot, input: z.output<typeof ZReinforcementSaveSchema>,
+): Promise<TReinforcementDesign> {
+  const template = input.template_data;
+  if (template.schemas.length !== 1) throw new AppError('VALIDATION', 'A reinforcement is one page');
+  if (!templateFitsPaperSize(template, project.paperSize)) {
+    const { width, height } = PAPER_SIZES_MM[project.paperSize];
+    throw new AppError('VALIDATION', `The reinforcement must be ${width} × ${height} mm (${project.paperSize})`);
+  }
+  const key = slotKey(slot);
+  const previous = (await stored(db, project.id))[key];
+  let thumbnail = previous?.thumbnail ?? null;
+  if (input.thumbnail) {
+    thumbnail = thumbnailKey(project.id, key);
+    await storage.put(thumbnail, decodePngDataUrl(input.thumbnail, `R${slot}`));
+  }
+  const value: StoredReinforcement = { name: input.name, type: input.type, template, thumbnail, updatedAt: new Date().toISOString() };
+  await designsRepo.putReinforcement(db, project.id, key, value);
+  return present(project, slot, value);
+}
+
+/**
+ * DELETE /api/projects/{id}/reinforcements/{slot}: removes it and its thumbnail; orders already
+ * placed keep their own print files. Errors: NOT_FOUND when the slot is empty.
+ */
+export async function deleteReinforcement(db: Db, storage: Storage, project: ReinforcementProject, slot: ReinforcementSlot): Promise<void> {
+  if (!(await designsRepo.deleteReinforcement(db, project.id, slotKey(slot)))) throw notFound('Reinforcement');
+  await storage.delete(thumbnailKey(project.id, slotKey(slot)));
+}
