@@ -18,7 +18,7 @@ const BENCH_ROWS = 100_000;
 const BENCH_COLUMNS = 15;
 
 /** A mailing-list-like CSV: 15 columns of names, addresses (some quoted with commas), ZIPs, phones. */
-function benchCsv(rows: number): string {
+export function benchCsv(rows: number): string {
   const header = ['first_name', 'last_name', 'company_name', 'address', 'address_2', 'city', 'state', 'zip', 'phone', 'cell_phone', 'email', 'custom_1', 'custom_2', 'custom_3', 'record_id'];
   const lines = [header.join(',')];
   for (let i = 0; i < rows; i++) {
@@ -36,7 +36,7 @@ function benchCsv(rows: number): string {
  * multipart/form-data with one `file` part, as a browser sends an upload; the file is read
  * straight into the body so the bench holds it once (a real server streams it from the socket).
  */
-async function multipartFromFile(file: string, filename: string) {
+export async function multipartFromFile(file: string, filename: string) {
   const boundary = `----bench${randomBytes(8).toString('hex')}`;
   const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`);
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);

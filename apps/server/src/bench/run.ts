@@ -27,6 +27,8 @@ const CASES: Record<string, () => Promise<Result>> = {
   'redirect-postgres': async () => (await import('./redirect-bench.js')).benchRedirect('postgres'),
   web: async () => (await import('./web-bench.js')).benchWeb(),
   'maps-10000': async () => (await import('./maps-bench.js')).benchMaps(10_000),
+  'pod-api-pglite': async () => (await import('./pod-bench.js')).benchPodApi('pglite'),
+  'pod-api-postgres': async () => (await import('./pod-bench.js')).benchPodApi('postgres'),
 };
 
 const LABELS: Record<string, string> = {

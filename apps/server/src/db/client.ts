@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -37,6 +38,14 @@ export type Database = {
  */
 const PGLITE_CONF = ['shared_buffers = 16MB'];
 
+/**
+ * Opens an embedded PGlite with the extensions the migrations use: pg_trgm, for the trigram index
+ * that serves recipient search (issue 10: p99 ≤ 50 ms on a 100,000-row list).
+ */
+export function createPglite(opts: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
+  return PGlite.create({ ...opts, extensions: { pg_trgm } });
+}
+
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /**
@@ -68,7 +77,7 @@ export async function openDatabase(opts: { url?: string | null; pgliteDir?: stri
   let client = opts.pglite;
   if (!client) {
     if (opts.pgliteDir) await fs.mkdir(opts.pgliteDir, { recursive: true });
-    client = await PGlite.create({ dataDir: opts.pgliteDir, postgresqlconf: PGLITE_CONF });
+    client = await createPglite({ dataDir: opts.pgliteDir, postgresqlconf: PGLITE_CONF });
   }
   const pglite = client;
   const prepared = new Set<string>();

@@ -3,6 +3,7 @@ import type { Subscriptions } from '../jobs/events.js';
 import type { AppContext } from '../platform/context.js';
 import type { RouteModule } from '../platform/module.js';
 import { apiKeysPurgeJob } from './api-keys/api-keys.jobs.js';
+import { indexListSearchJob } from './mailing-lists/mailing-lists.jobs.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authPurgeJob } from './auth/auth.jobs.js';
@@ -63,7 +64,7 @@ export const rootModules: readonly RouteModule[] = [shortLinkRoutes, mapImageRou
 /** Every background job a worker runs (issue 5 §3). */
 export const jobDefinitions: readonly JobDefinition[] = [
   printRenderJob, printRecoverJob, authPurgeJob, passwordResetMailJob, scansPurgeIpsJob, webhookFanOutJob, webhookDeliverJob,
-  notificationFanOutJob, notificationDeliverJob, notificationDigestJob, mapsGenerateJob, mapsRecoverJob, orderRenderJob, apiKeysPurgeJob,
+  notificationFanOutJob, notificationDeliverJob, notificationDigestJob, mapsGenerateJob, mapsRecoverJob, orderRenderJob, apiKeysPurgeJob, indexListSearchJob,
 ];
 
 /** Cron schedules (UTC unless a time zone is given). */
@@ -74,6 +75,7 @@ export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; pay
   { job: notificationDigestJob, cron: '*/15 * * * *', payload: {} },
   { job: mapsRecoverJob, cron: '* * * * *', payload: {} },
   { job: apiKeysPurgeJob, cron: '23 * * * *', payload: {} },
+  { job: indexListSearchJob, cron: '*/5 * * * *', payload: {} },
 ];
 
 /** Jobs that run when a domain event is published (scans fan out here). */

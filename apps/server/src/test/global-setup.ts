@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { migrateDatabase, openDatabase } from '../db/client.js';
+import { createPglite, migrateDatabase, openDatabase } from '../db/client.js';
 
 /**
  * Vitest global setup: migrates one PGlite once and saves its data directory as a tarball, so
@@ -11,7 +10,7 @@ import { migrateDatabase, openDatabase } from '../db/client.js';
  */
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-test-'));
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const database = await openDatabase({ pglite });
   await migrateDatabase(database);
   const dump = await pglite.dumpDataDir('none');

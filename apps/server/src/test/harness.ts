@@ -2,10 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
-import { migrateDatabase, openDatabase, type Database } from '../db/client.js';
+import { createPglite, migrateDatabase, openDatabase, type Database } from '../db/client.js';
 import { openScratchPostgres } from '../db/scratch-database.js';
 import { loadConfig } from '../platform/config.js';
 import type { AppContext } from '../platform/context.js';
@@ -30,8 +29,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   if (serverUrl) return openScratchPostgres(serverUrl, 'mc_test');
   const dump = process.env.MC_TEST_PGLITE_DUMP;
   const pglite = dump
-    ? await PGlite.create({ loadDataDir: new Blob([await fs.readFile(dump)]) })
-    : await PGlite.create();
+    ? await createPglite({ loadDataDir: new Blob([await fs.readFile(dump)]) })
+    : await createPglite();
   const database = await openDatabase({ pglite });
   if (!dump) await migrateDatabase(database);
   return { database, drop: async () => {} };

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 import { projects } from './projects.js';
 
@@ -12,6 +12,8 @@ export const mailingLists = pgTable('mailing_lists', {
   rowCount: integer('row_count').notNull().default(0),
   fileKey: text('file_key'),
   sourceFormat: text('source_format').notNull(),
+  /** Every record is in the search index (set by the 'lists.index-search' job; until then search reads every record). */
+  searchReady: boolean('search_ready').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('mailing_lists_user_idx').on(t.userId)]);
 
@@ -24,6 +26,11 @@ export const mailingListRecords = pgTable('mailing_list_records', {
   rowIndex: integer('row_index').notNull(),
   id: uuid('id').notNull().defaultRandom().unique(),
   values: jsonb('values').$type<string[]>().notNull(),
+  /**
+   * In the trigram search index (a partial GIN index over `values::text`, migration 0015). Imports
+   * write false, so an upload never pays for the index; the 'lists.index-search' job sets it after.
+   */
+  searchIndexed: boolean('search_indexed').notNull().default(false),
 }, (t) => [primaryKey({ columns: [t.listId, t.rowIndex] })]);
 
 /** Column mappings of a list (spec 000 §3 Mappings). */

@@ -43,7 +43,8 @@ export function authenticateApiKey(ctx: AppContext) {
       throw new AppError('RATE_LIMITED', M.rateLimited);
     }
     request.principal = principal;
-    await apiKeysRepo.touch(ctx.db, key.id);
+    // last_used is kept to the minute: no write at all while the stored stamp is recent.
+    if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) await apiKeysRepo.touch(ctx.db, key.id);
   };
 }
 

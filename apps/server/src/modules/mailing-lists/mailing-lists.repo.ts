@@ -2,9 +2,38 @@ import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mailingListRecords, mailingLists } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
+import { rowsOf } from '../../db/raw-rows.js';
 
 export type MailingListRow = typeof mailingLists.$inferSelect;
 export type RecordRow = { id: string; rowIndex: number; values: string[] };
+
+/**
+ * A search of a list's records: `pattern` an ILIKE pattern (its own % _ \ escaped) for one
+ * column's value (`column`, 0-based) or any value (null); `contains` the search text itself, for
+ * the trigram pre-filter.
+ */
+export type RecordMatch = { pattern: string | null; column: number | null; contains?: string };
+
+/** What a search needs of its list: whether all its records are in the search index. */
+type SearchedList = { id: string; searchReady: boolean };
+
+/**
+ * The SQL condition of a search. Once the list is in the search index (`indexed`), the trigram
+ * index over `values::text` (migration 0015) finds the records whose text holds the search text,
+ * and the exact condition then checks the value itself: one column's value, or any value. Without
+ * the index, and for text the JSON form would escape (quotes, backslashes, control characters),
+ * the exact condition reads every record of the list; under three characters the index narrows nothing.
+ */
+function recordMatches(match: RecordMatch, indexed: boolean) {
+  const exact = match.column === null
+    ? sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${mailingListRecords.values}) AS v(value) WHERE v.value ILIKE ${match.pattern})`
+    : sql`(${mailingListRecords.values} ->> ${match.column}::int) ILIKE ${match.pattern}`;
+  const text = match.contains;
+  // eslint-disable-next-line no-control-regex
+  if (!indexed || !text || /["\\\u0000-\u001f]/.test(text)) return exact;
+  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return and(mailingListRecords.searchIndexed, sql`${mailingListRecords.values}::text ILIKE ${`%${escaped}%`}`, exact);
+}
 
 /**
  * Database access for mailing lists and their records. Every read of a list
@@ -58,12 +87,12 @@ export const mailingListsRepo = {
    * Up to `limit` records, in list order, with a value containing `text` (case-insensitive; LIKE
    * wildcards in `text` are literal).
    */
-  searchRecords: async (db: Db, listId: string, text: string, limit: number): Promise<RecordRow[]> => {
+  searchRecords: async (db: Db, list: SearchedList, text: string, limit: number): Promise<RecordRow[]> => {
     const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return db
       .select({ id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values })
       .from(mailingListRecords)
-      .where(and(eq(mailingListRecords.listId, listId), sql`${mailingListRecords.values}::text ILIKE ${pattern}`))
+      .where(and(eq(mailingListRecords.listId, list.id), recordMatches({ pattern, column: null, contains: text }, list.searchReady)))
       .orderBy(asc(mailingListRecords.rowIndex))
       .limit(limit);
   },
@@ -72,20 +101,16 @@ export const mailingListsRepo = {
    * A page of a list's records matching `pattern` (SQL LIKE, case-insensitive) in column `column`
    * (0-based; every value when null), with how many match in all (-1, uncounted, when `pattern` is null: every record matches).
    */
-  recordPage: async (db: Db, listId: string, match: { pattern: string | null; column: number | null }, offset: number, limit: number): Promise<{ rows: RecordRow[]; matching: number }> => {
-    const where = and(
-      eq(mailingListRecords.listId, listId),
-      match.pattern === null ? undefined
-        : match.column === null ? sql`${mailingListRecords.values}::text ILIKE ${match.pattern}`
-          : sql`(${mailingListRecords.values} ->> ${match.column}::int) ILIKE ${match.pattern}`,
-    );
-    const [rows, count] = await Promise.all([
-      db.select({ id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values })
-        .from(mailingListRecords).where(where).orderBy(asc(mailingListRecords.rowIndex)).offset(offset).limit(limit),
-      // Without a search the list's row count is the answer: no need to count.
-      match.pattern === null ? null : db.select({ n: sql<number>`count(*)` }).from(mailingListRecords).where(where),
-    ]);
-    return { rows, matching: count ? Number(count[0].n) : -1 };
+  recordPage: async (db: Db, list: SearchedList, match: RecordMatch, offset: number, limit: number): Promise<{ rows: RecordRow[]; matching: number }> => {
+    const where = and(eq(mailingListRecords.listId, list.id), match.pattern === null ? undefined : recordMatches(match, list.searchReady));
+    const rows = await db.select({ id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values })
+      .from(mailingListRecords).where(where).orderBy(asc(mailingListRecords.rowIndex)).offset(offset).limit(limit);
+    // Without a search the list's row count is the answer (-1: uncounted); a first page that is not
+    // full holds every match; otherwise count.
+    if (match.pattern === null) return { rows, matching: -1 };
+    if (offset === 0 && rows.length < limit) return { rows, matching: rows.length };
+    const [count] = await db.select({ n: sql<number>`count(*)` }).from(mailingListRecords).where(where);
+    return { rows, matching: Number(count.n) };
   },
 
   /**
@@ -97,7 +122,8 @@ export const mailingListsRepo = {
       const [locked] = await tx.select({ rowCount: mailingLists.rowCount }).from(mailingLists).where(eq(mailingLists.id, listId)).for('update');
       await mailingListsRepo.insertRecords(tx, listId, locked.rowCount, rows);
       const rowCount = locked.rowCount + rows.length;
-      await tx.update(mailingLists).set({ rowCount }).where(eq(mailingLists.id, listId));
+      // The new records are outside the search index until the sweep brings them in.
+      await tx.update(mailingLists).set({ rowCount, searchReady: false }).where(eq(mailingLists.id, listId));
       return rowCount;
     }),
 
@@ -138,5 +164,29 @@ export const mailingListsRepo = {
       after = rows[rows.length - 1].rowIndex;
       yield rows;
     }
+  },
+
+  /**
+   * Brings up to `limit` of a list's records into the search index; answers how many. When none
+   * are left, marks the list search-ready — unless records were appended meanwhile.
+   */
+  indexSearchBatch: async (db: Db, listId: string, limit: number): Promise<number> => {
+    const done = await db.execute(sql`UPDATE mailing_list_records SET search_indexed = true WHERE list_id = ${listId} AND row_index IN (
+      SELECT row_index FROM mailing_list_records WHERE list_id = ${listId} AND NOT search_indexed ORDER BY row_index LIMIT ${limit}) RETURNING row_index`);
+    const n = rowsOf(done).length;
+    if (n === 0) {
+      await db.update(mailingLists).set({ searchReady: sql`NOT EXISTS (SELECT 1 FROM mailing_list_records WHERE list_id = ${listId} AND NOT search_indexed)` })
+        .where(eq(mailingLists.id, listId));
+    }
+    return n;
+  },
+
+  /** Lists with records outside the search index (the sweep's work), oldest first. */
+  listsToIndex: async (db: Db, limit: number): Promise<string[]> =>
+    (await db.select({ id: mailingLists.id }).from(mailingLists).where(eq(mailingLists.searchReady, false)).orderBy(asc(mailingLists.createdAt)).limit(limit)).map((r) => r.id),
+
+  /** Refreshes the planner's statistics of the records table (PGlite runs no autovacuum). */
+  analyzeRecords: async (db: Db): Promise<void> => {
+    await db.execute(sql`ANALYZE mailing_list_records`);
   },
 };

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { countProjectsUsingList, getOwnedProject } from '../projects/projects.service.js';
 import { planLimit } from '../subscriptions/subscriptions.service.js';
-import { mailingListsRepo, type MailingListRow } from './mailing-lists.repo.js';
+import { mailingListsRepo, type MailingListRow, type RecordMatch } from './mailing-lists.repo.js';
 
 /** A mailing list as stored, for the modules that work on one. */
 export type { MailingListRow };
@@ -47,17 +47,18 @@ export function recordBatches(db: Db, list: Pick<MailingListRow, 'id'>, batchSiz
  * Up to `limit` records of a list (ownership checked by the caller) with any value containing
  * `text`, case-insensitively, in list order: `{ id, rowIndex, values }`.
  */
-export function searchRecords(db: Db, list: Pick<MailingListRow, 'id'>, text: string, limit: number) {
-  return mailingListsRepo.searchRecords(db, list.id, text, limit);
+export function searchRecords(db: Db, list: Pick<MailingListRow, 'id' | 'searchReady'>, text: string, limit: number) {
+  return mailingListsRepo.searchRecords(db, list, text, limit);
 }
 
 /**
  * A page of a list's records (ownership checked by the caller) whose value in `column` (0-based;
  * any value when null) matches the SQL LIKE `pattern` case-insensitively — every record when
- * `pattern` is null — with how many match in all.
+ * `pattern` is null — with how many match in all. `contains` (the search text) lets the trigram
+ * index find the candidates first.
  */
-export function recordPage(db: Db, list: Pick<MailingListRow, 'id'>, match: { pattern: string | null; column: number | null }, offset: number, limit: number) {
-  return mailingListsRepo.recordPage(db, list.id, match, offset, limit);
+export function recordPage(db: Db, list: Pick<MailingListRow, 'id' | 'searchReady'>, match: RecordMatch, offset: number, limit: number) {
+  return mailingListsRepo.recordPage(db, list, match, offset, limit);
 }
 
 /**

@@ -8,6 +8,7 @@ import { planLimit } from '../subscriptions/subscriptions.service.js';
 import { importSlots } from './import/import-slots.js';
 import { openTable, uploadExtension } from './import/open-table.js';
 import { mailingListsRepo } from './mailing-lists.repo.js';
+import { indexListSearchJob } from './mailing-lists.jobs.js';
 
 /** An uploaded file as the route received it. */
 export type UploadInput = { filename: string; bytes: Buffer; projectId?: string | null };
@@ -30,7 +31,7 @@ const listName = (filename: string) =>
  * PAYMENT_REQUIRED 402 (more rows than the plan's `max_list_rows`); RATE_LIMITED 429 when the
  * user's import slot stays busy (`importSlots`); 422 for a file that expands or works too much.
  */
-export async function uploadList(ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, input: UploadInput): Promise<TUploadedList> {
+export async function uploadList(ctx: Pick<AppContext, 'db' | 'storage' | 'queue'>, principal: Principal, input: UploadInput): Promise<TUploadedList> {
   const { userId } = principal;
   const ext = uploadExtension(input.filename);
   if (!ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', LIST_MESSAGES.unsupportedType);
@@ -43,7 +44,7 @@ export async function uploadList(ctx: Pick<AppContext, 'db' | 'storage'>, princi
 }
 
 async function importTable(
-  ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, input: UploadInput, ext: string, planMaxRows: number,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'queue'>, principal: Principal, input: UploadInput, ext: string, planMaxRows: number,
 ): Promise<TUploadedList> {
   const projectId = input.projectId || null;
   const { table, format } = await openTable(input.bytes, input.filename);
@@ -70,5 +71,7 @@ async function importTable(
     // The records are the list; the stored original is a convenience. Say it is missing.
     await mailingListsRepo.setFileKey(ctx.db, id, null);
   }
+  // The search index takes the records in the background: the upload does no index work.
+  await ctx.queue.send(indexListSearchJob, { listId: id });
   return { id, name, row_count: rowCount, headers: table.headers, project_list: adopted };
 }

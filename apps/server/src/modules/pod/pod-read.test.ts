@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoMap, type TApiKeyCreated, type TRecipients } from '@mailcraft/shared';
 import { createMailingList, createProject, onPlan, saveColumnMappings, us500 } from '../../test/factories.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { eq } from 'drizzle-orm';
+import { mailingLists } from '../../db/schema/index.js';
+import { indexListSearchJob } from '../mailing-lists/mailing-lists.jobs.js';
 
 /** The Print-on-Demand API's read routes on API_PORT, both path forms, with scopes (spec 002 §6, §7; issue 10). */
 describe('the public API: projects, mailing lists, recipients and mappings', () => {
@@ -61,6 +64,17 @@ describe('the public API: projects, mailing lists, recipients and mappings', () 
     expect(session.statusCode).toBe(401);
     expect(session.json().error.doc_url).toBeUndefined();
     expect((await owner.req({ method: 'GET', url: `/api/projects/${projectId}` })).json().name).toBe('Spring');
+  });
+
+  it('finds the same recipients through the search index once the list is in it, and again after an import appends', async () => {
+    const search = async (q: string) => ((await get(`/api/recipients/${listId}?${q}`)).json() as TRecipients).data;
+    const queries = ['search=butt&field=last_name&criteria=exact', 'search=new%20or&field=city&criteria=startsWith', 'search=Butt', 'search=LA&criteria=exact', 'search=%22'];
+    const before = await Promise.all(queries.map(search));
+    expect(before[3].pagination.filteredTotal, 'any column exactly "LA"').toBeGreaterThan(1);
+    await indexListSearchJob.handler({ listId }, t.ctx);
+    const [list] = await t.ctx.db.select().from(mailingLists).where(eq(mailingLists.id, listId));
+    expect(list.searchReady).toBe(true);
+    expect(await Promise.all(queries.map(search))).toEqual(before);
   });
 
   it('pages and searches recipients by field and criteria', async () => {

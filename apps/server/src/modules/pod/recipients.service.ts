@@ -29,7 +29,7 @@ export async function recipients(db: Db, principal: Principal, listId: string, q
     if (!header) throw new AppError('VALIDATION', `The list does not map the field ${q.field}`);
     column = list.headers.indexOf(header);
   }
-  const { rows, matching } = await recordPage(db, list, { pattern, column }, (q.page - 1) * q.limit, q.limit);
+  const { rows, matching } = await recordPage(db, list, { pattern, column, contains: q.search }, (q.page - 1) * q.limit, q.limit);
   const filteredTotal = pattern === null ? list.rowCount : matching;
   return {
     status: 'success',
