@@ -39,9 +39,9 @@ export const ZRecipientDataSchema = z.object({
 
 /** POST /api/orders/mailing (spec 002 §3 "Order payloads"): one personalised mail piece. */
 export const ZMailingOrderSchema = z.object({
-  templateId: z.string().regex(/^[0-9a-f-]{36}-main$/, 'templateId is {projectId}-main').describe('The project\'s main template: "{projectId}-main"'),
-  mailingListId: z.uuid({ error: 'Invalid mailing list ID' }).describe('The list the recipient belongs to'),
-  recipientId: z.uuid({ error: 'Invalid recipient ID' }).optional().describe('An existing recipient (record id); or send recipientData'),
+  templateId: z.string().regex(/^[0-9a-f-]{36}-main$/, 'templateId is {projectId}-main').meta({ description: 'The project\'s main template: "{projectId}-main"', examples: ['5b0c7a52-8d5e-4f4a-9d43-3f1e2a6b7c10-main'] }),
+  mailingListId: z.uuid({ error: 'Invalid mailing list ID' }).meta({ description: 'The list the recipient belongs to', examples: ['0d6f1e4c-2b7a-4c39-8e51-9a2b3c4d5e6f'] }),
+  recipientId: z.uuid({ error: 'Invalid recipient ID' }).optional().meta({ description: 'An existing recipient (record id); or send recipientData', examples: ['7e9a2c14-5f3b-4d8e-a1c2-b3d4e5f60718'] }),
   recipientData: ZRecipientDataSchema.optional(),
   deliveryType: z.enum(DELIVERY_TYPES).default('print-mail').describe('print-mail, print-only or digital'),
   format: z.enum(ORDER_FORMATS).describe('postcard, mailer-letter or mailer-tabloid (by the template type)'),

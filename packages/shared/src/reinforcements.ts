@@ -83,11 +83,11 @@ export type TReinforcementDesign = z.infer<typeof ZReinforcementDesignSchema>;
  * others in `additionalReinforcements`, which the order records to link them.
  */
 export const ZReinforcementOrderSchema = z.object({
-  reinforcementId: ZReinforcementId.describe('"{projectId}-r1", "-r2" or "-r3"'),
+  reinforcementId: ZReinforcementId.meta({ description: '"{projectId}-r1", "-r2" or "-r3"', examples: ['5b0c7a52-8d5e-4f4a-9d43-3f1e2a6b7c10-r1'] }),
   additionalReinforcements: z.array(ZReinforcementId).max(REINFORCEMENTS_PER_ORDER - 1).default([])
-    .describe('The other reinforcements ordered with it (each placed as its own order)'),
-  mailingListId: z.uuid({ error: 'Invalid mailing list ID' }).describe('The list the recipient belongs to'),
-  recipientId: z.uuid({ error: 'Invalid recipient ID' }).optional().describe('An existing recipient (record id); or send recipientData'),
+    .meta({ description: 'The other reinforcements ordered with it (each placed as its own order)', examples: [['5b0c7a52-8d5e-4f4a-9d43-3f1e2a6b7c10-r2']] }),
+  mailingListId: z.uuid({ error: 'Invalid mailing list ID' }).meta({ description: 'The list the recipient belongs to', examples: ['0d6f1e4c-2b7a-4c39-8e51-9a2b3c4d5e6f'] }),
+  recipientId: z.uuid({ error: 'Invalid recipient ID' }).optional().meta({ description: 'An existing recipient (record id); or send recipientData', examples: ['7e9a2c14-5f3b-4d8e-a1c2-b3d4e5f60718'] }),
   recipientData: ZRecipientDataSchema.optional(),
   deliveryType: z.enum(DELIVERY_TYPES).default('print-mail').describe('print-mail, print-only or digital'),
   format: z.enum(ORDER_FORMATS).describe('postcard, mailer-letter or mailer-tabloid (by the template type)'),

@@ -13,7 +13,8 @@ export type Principal = {
   via: 'session' | 'api_key' | 'job';
   scopes: readonly string[];
   /** The API key a request came with (via 'api_key'): its id and mode; test keys never print or charge (issue 10). */
-  apiKey?: { id: string; mode: 'live' | 'test' };
+  /** The API key a public API call came with; `ownerIsAdmin` is reported by /debug/user, never a power (API keys act as a plain user). */
+  apiKey?: { id: string; mode: 'live' | 'test'; ownerIsAdmin?: boolean };
 };
 
 /** The scope list of a signed-in session: everything the user may do. */

@@ -29,7 +29,7 @@ export function authenticateApiKey(ctx: AppContext) {
     if (!key) throw new AppError('UNAUTHORIZED', M.invalid);
     if (!key.isActive) throw new AppError('UNAUTHORIZED', M.inactive);
     if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw new AppError('UNAUTHORIZED', M.expired);
-    const principal = { userId: key.userId, isAdmin: false, via: 'api_key' as const, scopes: key.scopes, apiKey: { id: key.id, mode: key.mode } };
+    const principal = { userId: key.userId, isAdmin: false, via: 'api_key' as const, scopes: key.scopes, apiKey: { id: key.id, mode: key.mode, ownerIsAdmin: key.ownerIsAdmin } };
     if (!(await featureAllowed(ctx.db, principal, 'api'))) throw new AppError('FORBIDDEN', M.planRequired);
 
     const windowStart = Math.floor(Date.now() / WINDOW_MS) * WINDOW_MS;

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { apiKeys, apiRateWindows } from '../../db/schema/index.js';
+import { apiKeys, apiRateWindows, users } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -24,8 +24,12 @@ export const apiKeysRepo = {
     await db.delete(apiKeys).where(eq(apiKeys.id, id));
   },
 
-  byHash: async (db: Db, keyHash: string): Promise<ApiKeyRow | undefined> =>
-    (await db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).limit(1))[0],
+  /** The key with this hash and whether its owner is an admin (for /debug/user). */
+  byHash: async (db: Db, keyHash: string): Promise<(ApiKeyRow & { ownerIsAdmin: boolean }) | undefined> => {
+    const row = (await db.select({ key: apiKeys, ownerIsAdmin: users.isAdmin }).from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId)).where(eq(apiKeys.keyHash, keyHash)).limit(1))[0];
+    return row ? { ...row.key, ownerIsAdmin: row.ownerIsAdmin } : undefined;
+  },
 
   /** Stamps the key's last use, at most once a minute (one write per key per minute, not per request). */
   touch: async (db: Db, id: string): Promise<void> => {

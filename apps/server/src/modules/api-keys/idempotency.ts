@@ -12,8 +12,11 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 const MAX_KEY = 255;
 const claimed = new WeakMap<FastifyRequest, { apiKeyId: string; key: string }>();
 
-const requestHash = (req: FastifyRequest) =>
-  createHash('sha256').update(`${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]} ${JSON.stringify(req.params ?? {})} ${JSON.stringify(req.body ?? null)}`).digest('hex');
+/** The request a key stands for: method, route (the /api prefix dropped: both path forms are one request), params and body. */
+const requestHash = (req: FastifyRequest) => {
+  const route = (req.routeOptions.url ?? req.url.split('?')[0]).replace(/^\/api(?=\/)/, '');
+  return createHash('sha256').update(`${req.method} ${route} ${JSON.stringify(req.params ?? {})} ${JSON.stringify(req.body ?? null)}`).digest('hex');
+};
 
 /** Database access for idempotency keys. */
 const repo = {

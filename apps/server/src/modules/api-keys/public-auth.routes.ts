@@ -23,11 +23,11 @@ export async function publicAuthRoutes(app: ZodApp, _ctx: AppContext): Promise<v
     app.get(`${prefix}/debug/user`, {
       schema: {
         hide, summary: 'Who the key acts for (API Debug)', tags: ['debug'],
-        response: { 200: z.object({ userId: z.string().describe('The key owner\'s user id'), keyId: z.string().describe('The key\'s id'), mode: z.string().describe('live or test'), scopes: z.array(z.string()).describe('The key\'s permissions') }), ...errors },
+        response: { 200: z.object({ id: z.string().describe('The key owner\'s user id (spec 002 §3 Auth status user)'), is_admin: z.boolean().describe('Whether the owner is an admin (API keys never act as one)'), userId: z.string().describe('The key owner\'s user id'), keyId: z.string().describe('The key\'s id'), mode: z.string().describe('live or test'), scopes: z.array(z.string()).describe('The key\'s permissions') }), ...errors },
       },
     }, async (req) => {
       const p = requirePrincipal(req);
-      return { userId: p.userId, keyId: p.apiKey!.id, mode: p.apiKey!.mode, scopes: [...p.scopes] };
+      return { id: p.userId, is_admin: p.apiKey!.ownerIsAdmin ?? false, userId: p.userId, keyId: p.apiKey!.id, mode: p.apiKey!.mode, scopes: [...p.scopes] };
     });
     app.get(`${prefix}/debug/routes`, {
       schema: {

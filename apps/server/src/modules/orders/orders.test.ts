@@ -79,6 +79,10 @@ describe('Print-on-Demand mailing orders', () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
+    // Order Entry retries the bare path with the same key: the same request.
+    const bare = await post(order({ recipientId: recordIds[1] }), live, { 'idempotency-key': 'order-42' }, '/orders/mailing');
+    expect(bare.headers['idempotent-replayed']).toBe('true');
+    expect(bare.json().id).toBe(first.json().id);
     const all = (await get('/api/orders?limit=100')).json() as TOrder[];
     expect(all.filter((o) => o.recipient_id === recordIds[1])).toHaveLength(1);
     const conflict = await post(order({ recipientId: recordIds[2] }), live, { 'idempotency-key': 'order-42' });

@@ -49,6 +49,8 @@ describe('the public API: projects, mailing lists, recipients and mappings', () 
     expect(keyed.statusCode, keyed.body).toBe(200);
     expect(keyed.json().name).toBe('Spring');
     expect(keyed.headers['x-ratelimit-limit']).toBe('100');
+    const who = await t.app.inject({ method: 'GET', url: '/api/debug/user', headers: { 'x-api-key': key } });
+    expect(who.json(), who.body).toMatchObject({ id: owner.id, is_admin: true, userId: owner.id }); // the first user of a server is its admin
     const bare = await t.app.inject({ method: 'GET', url: `/projects/${projectId}`, headers: { 'x-api-key': key } });
     expect(bare.json().name).toBe('Spring');
     const byQuery = await t.app.inject({ method: 'GET', url: `/api/mailingLists/${listId}?api_key=${encodeURIComponent(key)}` });

@@ -11,6 +11,8 @@ import { projectKeys } from '../projects/projects-api';
  */
 export const designKeys = {
   design: (projectId: string) => [...projectKeys.one(projectId), 'design'] as const,
+  /** The project's reinforcements R1–R3 with their designs (spec 002 §3, `reinforcements-api.ts`). */
+  reinforcements: (projectId: string) => [...projectKeys.one(projectId), 'reinforcements'] as const,
   /** Every font file, loaded once per session (`useDesignFonts`). */
   fonts: ['fonts', 'files'] as const,
 };

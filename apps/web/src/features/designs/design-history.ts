@@ -5,14 +5,15 @@ import type { Side } from './design-template';
 /** Steps kept for undo. */
 export const HISTORY_LIMIT = 100;
 
-/** One state of one side of the design. */
+/** One state of one page of the design (a side of the mail piece or a reinforcement). */
 export type HistoryEntry = { side: Side; template: Template };
 
 /**
- * Undo and redo across both sides of the design (issue 6: visible buttons beside Ctrl+Z). `record`
+ * Undo and redo across all pages of the design (issue 6: visible buttons beside Ctrl+Z). `record`
  * is called with the state before each change; `undo(current)` returns the state to go back to
  * (and keeps `current` for redo), `redo(current)` the reverse; null when there is none. A new
- * change clears the redo steps. `canUndo`/`canRedo` re-render the buttons.
+ * change clears the redo steps. `forget(side)` drops every step of a page that no longer exists (a
+ * removed reinforcement, issue 10). `canUndo`/`canRedo` re-render the buttons.
  */
 export function useDesignHistory() {
   const past = useRef<HistoryEntry[]>([]);
@@ -33,9 +34,14 @@ export function useDesignHistory() {
     bump();
     return entry;
   };
+  const forget = useCallback((side: Side) => {
+    past.current = past.current.filter((e) => e.side !== side);
+    future.current = future.current.filter((e) => e.side !== side);
+    bump();
+  }, []);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const undo = useCallback(step(past, future), []);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const redo = useCallback(step(future, past), []);
-  return { record, undo, redo, canUndo: past.current.length > 0, canRedo: future.current.length > 0 };
+  return { record, undo, redo, forget, canUndo: past.current.length > 0, canRedo: future.current.length > 0 };
 }

@@ -2,10 +2,18 @@ import type { Template } from '@pdfme/common';
 import { PAGE_PADDING_MM, PAPER_SIZES_MM, blankTemplate, type PaperSize, type TDesignTemplate } from '@mailcraft/shared';
 
 /** The two sides of a mail piece as the design payload names them (spec 000 §3 Design template). */
-export type Side = 'inside' | 'outside';
+export type MainSide = 'inside' | 'outside';
+/** The Designer tabs of a project's reinforcements R1–R3 (spec 002 §3), one page each. */
+export const REINFORCEMENT_SIDES = ['r1', 'r2', 'r3'] as const;
+export type ReinforcementSide = (typeof REINFORCEMENT_SIDES)[number];
+/** A page the Designer edits: a side of the mail piece or a reinforcement. */
+export type Side = MainSide | ReinforcementSide;
 export type SideTemplates = { inside: Template; outside: Template | null };
 
-export const SIDE_LABELS: Record<Side, string> = { outside: 'Outside (address side)', inside: 'Inside' };
+export const SIDE_LABELS: Record<MainSide, string> = { outside: 'Outside (address side)', inside: 'Inside' };
+
+/** Whether `side` is a reinforcement tab ('r1'…'r3') rather than a side of the mail piece. */
+export const isReinforcementSide = (side: Side): side is ReinforcementSide => (REINFORCEMENT_SIDES as readonly string[]).includes(side);
 
 /** The project's page in mm (spec 000 §9), 8.5x11 for an unknown size. */
 export function pageSize(paperSize: string): { width: number; height: number } {

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { Button, Result, Skeleton, Space, Spin } from 'antd';
 import { useProject } from '../projects/projects-api';
 import { useProjectDesign } from './design-api';
+import { useProjectReinforcements } from './reinforcements-api';
 import { FONTS_ERROR, useDesignFonts } from './design-fonts';
 import './designs.css';
 
@@ -56,7 +57,8 @@ function useTooNarrow(): boolean {
 }
 
 /**
- * Route /projects/{projectId}/editor (spec 000 §2): loads the project, its design and the fonts
+ * Route /projects/{projectId}/editor (spec 000 §2): loads the project, its design, its
+ * reinforcements (spec 002 §3; a failure there only disables their tabs) and the fonts
  * (fonts load only here and on the production page, spec 000 §4; failure shows 'Failed to load
  * fonts', §8), then opens the Designer workspace — on a screen narrower than DESIGNER_MIN_WIDTH a
  * message offers the proof and print steps instead, without loading the Designer.
@@ -66,6 +68,7 @@ export function EditorPage() {
   const navigate = useNavigate();
   const project = useProject(projectId);
   const design = useProjectDesign(projectId);
+  const reinforcements = useProjectReinforcements(projectId);
   const fonts = useDesignFonts();
   const back = <Button key="back" onClick={() => navigate('/projects')}>Back to projects</Button>;
   const tooNarrow = useTooNarrow();
@@ -89,13 +92,20 @@ export function EditorPage() {
   if (project.isError) return <Failure title="Failed to load project. Please try again." retry={() => project.refetch()} extra={back} />;
   if (design.isError) return <Failure title="Failed to load the design" retry={() => design.refetch()} extra={back} />;
   if (fonts.isError) return <Failure title={FONTS_ERROR} retry={() => fonts.refetch()} extra={back} />;
-  if (!project.data || !design.data) return <Loading label="Loading the design…" />;
+  if (!project.data || !design.data || reinforcements.isPending) return <Loading label="Loading the design…" />;
   if (!fonts.data) return <Loading label="Loading fonts…" />;
 
   return (
     <Suspense fallback={<DesignerSkeleton />}>
       {/* keyed by project: another project gets a fresh Designer and fresh change tracking */}
-      <DesignerWorkspace key={project.data.id} project={project.data} design={design.data} font={fonts.data} />
+      {/* reinforcements that fail to load leave their tabs unavailable; the design stays editable */}
+      <DesignerWorkspace
+        key={project.data.id}
+        project={project.data}
+        design={design.data}
+        font={fonts.data}
+        reinforcements={reinforcements.data ?? null}
+      />
     </Suspense>
   );
 }

@@ -35,7 +35,7 @@ describe('Print on Demand API page (spec 002 §2)', () => {
     expect(await screen.findByRole('heading', { name: 'Print on Demand API' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Order Entry', 'API Keys', 'Documentation', 'Test API', 'API Debug']);
     expect(selected()).toHaveTextContent('Order Entry');
-    expect(await screen.findByText(/^This tab is being built: it will place an on-demand mailing/)).toBeInTheDocument();
+    expect(await screen.findByText('No active API keys. Create one in the API Keys tab.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Back to Dashboard' }));
     expect(await screen.findByText('Projects page')).toBeInTheDocument();
   });
@@ -76,7 +76,7 @@ describe('Print on Demand API page (spec 002 §2)', () => {
     await waitFor(() => expect(screen.queryByText(/You need to upgrade your plan/)).toBeNull());
 
     fireEvent.click(screen.getByRole('tab', { name: 'Documentation' }));
-    expect(await screen.findByText(/^This tab is being built: it will document the API/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'API Documentation' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Documentation' })).toBeVisible();
     expect(within(screen.getByRole('tabpanel', { name: 'Documentation' })).queryByText('API Access Restricted')).toBeNull();
 
@@ -87,7 +87,7 @@ describe('Print on Demand API page (spec 002 §2)', () => {
 
   it('without the api feature, API Debug stays open and Order Entry and Test API are restricted', async () => {
     open('/pod?tab=debug', false);
-    expect(await screen.findByText(/^This tab is being built: it will check every API endpoint/)).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'API Debug' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Test API' }));
     expect(await within(screen.getByRole('tabpanel', { name: 'Test API' })).findByText('API Access Restricted')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Order Entry' }));

@@ -1,0 +1,129 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TMailingList, TOrder, TProject, TRecipients, TReinforcement } from '@mailcraft/shared';
+import { apiErrorMessage, callApi } from '../api-call';
+import type { KeyChoice } from '../key-picker';
+import { pageFromPreview, previewPath, recipientsPath, type RecipientPage, type RecipientQuery } from './recipient-query';
+import { newestFirst } from './templates';
+
+/**
+ * Query keys of order entry, under the chosen key's id (never its secret): another key may see
+ * other projects, and the cache must not show one key's data to another.
+ */
+export const orderKeys = {
+  all: ['pod', 'orders'] as const,
+  projects: (keyId: string | null) => [...orderKeys.all, keyId, 'projects'] as const,
+  lists: (keyId: string | null, projectId: string) => [...orderKeys.all, keyId, 'lists', projectId] as const,
+  recipients: (keyId: string | null, listId: string, q: RecipientQuery) => [...orderKeys.all, keyId, 'recipients', listId, q] as const,
+  mappings: (keyId: string | null, listId: string) => [...orderKeys.all, keyId, 'mappings', listId] as const,
+  reinforcements: (keyId: string | null, projectId: string) => [...orderKeys.all, keyId, 'reinforcements', projectId] as const,
+  order: (keyId: string | null, orderId: string) => [...orderKeys.all, keyId, 'order', orderId] as const,
+  file: (keyId: string | null, orderId: string) => [...orderKeys.all, keyId, 'file', orderId] as const,
+};
+
+/** A non-2xx answer of the public API: its status and message (the error envelope's, else 'The API answered {status}'). */
+export class ApiAnswerError extends Error {
+  constructor(public status: number, message: string) {
+    super(message);
+  }
+}
+
+/**
+ * GETs `path` from the public API with `apiKey` (callApi) and returns the JSON body as T (trusted,
+ * not parsed: the API validates its own answers). Throws ApiAnswerError for a non-2xx answer and
+ * TransportError when there is no answer.
+ */
+export async function getJson<T>(path: string, apiKey: string, signal?: AbortSignal): Promise<T> {
+  const answer = await callApi({ method: 'GET', path, apiKey, signal });
+  if (!answer.ok) throw new ApiAnswerError(answer.status, apiErrorMessage(answer.body) ?? `The API answered ${answer.status}`);
+  return answer.body as T;
+}
+
+/** Whether `error` is the API refusing the key (401): the picker should forget its secret. */
+export const isUnauthorized = (error: unknown) => error instanceof ApiAnswerError && error.status === 401;
+
+// A 4xx will not change on retry; a transport failure or 5xx gets one more try.
+const retry = (count: number, error: unknown) => !(error instanceof ApiAnswerError && error.status < 500) && count < 1;
+
+const usable = (key: KeyChoice) => !!key.id && !!key.secret;
+
+/** GET /api/projects with the key (spec 002 §7), newest first by created_at. Disabled until the key's secret is known. */
+export function useOrderProjects(key: KeyChoice) {
+  return useQuery({
+    queryKey: orderKeys.projects(key.id),
+    queryFn: async ({ signal }) => newestFirst(await getJson<TProject[]>('/api/projects', key.secret!, signal)),
+    enabled: usable(key), retry,
+  });
+}
+
+/** GET /api/mailingLists?projectId (spec 002 §7): the project's mailing lists, as the API orders them (newest first). Disabled without a project or secret. */
+export function useOrderLists(key: KeyChoice, projectId: string) {
+  return useQuery({
+    queryKey: orderKeys.lists(key.id, projectId),
+    queryFn: ({ signal }) => getJson<TMailingList[]>(`/api/mailingLists?projectId=${encodeURIComponent(projectId)}`, key.secret!, signal),
+    enabled: usable(key) && !!projectId, retry,
+  });
+}
+
+/** GET /api/reinforcements?projectId (spec 002 §7): the project's reinforcements (TReinforcement[], slot order). Disabled without a project or secret. */
+export function useOrderReinforcements(key: KeyChoice, projectId: string) {
+  return useQuery({
+    queryKey: orderKeys.reinforcements(key.id, projectId),
+    queryFn: ({ signal }) => getJson<TReinforcement[]>(`/api/reinforcements?projectId=${encodeURIComponent(projectId)}`, key.secret!, signal),
+    enabled: usable(key) && !!projectId, retry,
+  });
+}
+
+/** GET /api/mappings/{listId} (spec 002 §7): `mappings` target field → column, `originalMappings` column → field. Disabled without a list or secret. */
+export function useOrderMappings(key: KeyChoice, listId: string | null) {
+  return useQuery({
+    queryKey: orderKeys.mappings(key.id, listId ?? ''),
+    queryFn: ({ signal }) => getJson<{ mappings: Record<string, string>; originalMappings: Record<string, string> }>(
+      `/api/mappings/${encodeURIComponent(listId!)}`, key.secret!, signal),
+    enabled: usable(key) && !!listId, retry,
+  });
+}
+
+/**
+ * A page of a list's recipients (spec 002 §7): GET /api/recipients/{listId}; when that fails (but
+ * not with 401, the key itself being refused) the data-preview fallback, filtered on the client.
+ * When both fail, the error is the first call's (shown as 'Failed to load recipients: {message}').
+ */
+export function useOrderRecipients(key: KeyChoice, listId: string, q: RecipientQuery) {
+  return useQuery({
+    queryKey: orderKeys.recipients(key.id, listId, q),
+    queryFn: async ({ signal }): Promise<RecipientPage> => {
+      try {
+        const { data } = await getJson<TRecipients>(recipientsPath(listId, q), key.secret!, signal);
+        return { recipients: data.recipients, ...data.pagination };
+      } catch (first) {
+        if (isUnauthorized(first) || signal.aborted) throw first;
+        try {
+          return pageFromPreview(await getJson<unknown>(previewPath(listId, q), key.secret!, signal), q);
+        } catch {
+          throw first;
+        }
+      }
+    },
+    // Paging and searching keep the current cards until the next page is here (the picker remounts per list).
+    placeholderData: keepPreviousData,
+    enabled: usable(key), retry,
+  });
+}
+
+/** How often a pending order is polled, ms (beyond spec 002: the order's print file renders in the background). */
+export const ORDER_POLL_MS = 2_000;
+/** How long an order is polled while it stays pending, ms. */
+export const ORDER_POLL_FOR_MS = 60_000;
+
+/**
+ * The latest state of `order`: GET /api/orders/{id} every 2 s from `since` (epoch ms) while its
+ * status is 'pending', for at most 60 s. Not polled when the order was not pending to begin with.
+ */
+export function useOrderStatus(key: KeyChoice, order: TOrder, since: number) {
+  return useQuery({
+    queryKey: orderKeys.order(key.id, order.id),
+    queryFn: ({ signal }) => getJson<TOrder>(`/api/orders/${encodeURIComponent(order.id)}`, key.secret!, signal),
+    enabled: usable(key) && order.status === 'pending', retry,
+    refetchInterval: (query) => ((query.state.data ?? order).status === 'pending' && Date.now() - since < ORDER_POLL_FOR_MS ? ORDER_POLL_MS : false),
+  });
+}
