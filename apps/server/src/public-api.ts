@@ -42,9 +42,11 @@ export async function buildPublicApi(ctx: AppContext, opts: { logger?: boolean }
   // The interactive reference of the same document, its assets served from this process (no CDN).
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get('/api/health', {
-    schema: { summary: 'Health check', tags: ['health'], response: { 200: ZHealthSchema } },
-  }, async () => ({ status: 'ok' as const, database: ctx.database.kind }));
+  for (const path of ['/api/health', '/health']) {
+    api.get(path, {
+      schema: { hide: path === '/health', summary: 'Health check (no key needed)', tags: ['health'], response: { 200: ZHealthSchema } },
+    }, async () => ({ status: 'ok' as const, database: ctx.database.kind }));
+  }
   await app.register(async (keyed) => {
     keyed.addHook('onRequest', authenticateApiKey(ctx));
     const idempotency = idempotencyHooks(ctx);

@@ -18,7 +18,7 @@ export const API_KEY_MODES = ['live', 'test'] as const;
 export type ApiKeyMode = (typeof API_KEY_MODES)[number];
 
 /** The resources a scope can name (spec 002 §6, §7 documented API). */
-export const API_RESOURCES = ['projects', 'templates', 'mailingLists', 'addresses', 'recipients', 'mappings', 'reinforcements', 'orders'] as const;
+export const API_RESOURCES = ['projects', 'templates', 'mailingLists', 'addresses', 'recipients', 'mappings', 'reinforcements', 'orders', 'keys'] as const;
 /** Scope methods; `*` is every method. */
 export const API_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 

@@ -50,7 +50,7 @@ export type TReinforcement = z.infer<typeof ZReinforcementSchema>;
 
 /** GET /api/reinforcements query. */
 export const ZReinforcementsQuerySchema = z.object({
-  projectId: z.uuid({ error: 'Invalid project ID' }).describe('The project whose reinforcements to list'),
+  projectId: z.uuid({ error: 'Invalid project ID' }).optional().describe('The project whose reinforcements to list; every project\'s when absent'),
 });
 
 /** Params of a reinforcement slot of a project (the Designer's routes). */

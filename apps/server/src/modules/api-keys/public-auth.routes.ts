@@ -1,8 +1,10 @@
-import { ZApiErrorSchema, ZApiVerifySchema } from '@mailcraft/shared';
+import { ZApiErrorSchema, ZApiKeySchema, ZApiVerifySchema } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal } from '../../platform/principal.js';
+import { scoped } from './api-key-auth.js';
+import { listKeys } from './api-keys.service.js';
 
 const errors = { 401: ZApiErrorSchema, 403: ZApiErrorSchema, 429: ZApiErrorSchema };
 
@@ -10,8 +12,9 @@ const errors = { 401: ZApiErrorSchema, 403: ZApiErrorSchema, 429: ZApiErrorSchem
  * The public API's own account routes (spec 002 §7), key-authenticated, at `/api/…` and the bare path:
  * - GET /api/auth/verify → {authenticated, userId, message, mode, scopes}
  * - GET /debug/user → the key's owner and the key (for the API Debug tab; only what the owner may see)
+ * - GET /api/keys → the owner's keys, masked (scope keys:get; created and changed only in the web app)
  */
-export async function publicAuthRoutes(app: ZodApp, _ctx: AppContext): Promise<void> {
+export async function publicAuthRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   for (const prefix of ['/api', '']) {
     const hide = prefix === '';
     app.get(`${prefix}/auth/verify`, {
@@ -29,6 +32,10 @@ export async function publicAuthRoutes(app: ZodApp, _ctx: AppContext): Promise<v
       const p = requirePrincipal(req);
       return { id: p.userId, is_admin: p.apiKey!.ownerIsAdmin ?? false, userId: p.userId, keyId: p.apiKey!.id, mode: p.apiKey!.mode, scopes: [...p.scopes] };
     });
+    app.get(`${prefix}/keys`, {
+      ...scoped('keys'),
+      schema: { hide, summary: 'Your API keys, masked (read only: keys are managed in the web app)', tags: ['auth'], response: { 200: z.array(ZApiKeySchema), ...errors } },
+    }, async (req) => listKeys(ctx, requirePrincipal(req)));
     app.get(`${prefix}/debug/routes`, {
       schema: {
         hide, summary: 'The API\'s documented routes (API Debug)', tags: ['debug'],

@@ -28,7 +28,7 @@ export async function addressesRoutes(app: ZodApp, ctx: AppContext): Promise<voi
       schema: {
         hide, summary: 'A page of a list\'s addresses', tags,
         querystring: z.object({
-          mailing_list_id: z.uuid({ error: 'mailing_list_id is required' }).describe('The list'),
+          mailing_list_id: z.uuid({ error: 'Invalid mailing list ID' }).optional().describe('The list; your newest list when absent'),
           page: z.coerce.number().int().min(1).max(100_000).default(1).describe('Page, from 1'),
           limit: z.coerce.number().int().refine((n) => (RECIPIENT_PAGE_SIZES as readonly number[]).includes(n), 'limit is 25, 50, 75 or 100').default(25).describe('25, 50, 75 or 100'),
         }),

@@ -2,7 +2,7 @@ import { mapRecord, type TAddress } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../platform/principal.js';
 import { getListMappings } from '../column-mappings/column-mappings.service.js';
-import { findOwnedRecord, getOwnedList } from '../mailing-lists/mailing-lists.service.js';
+import { findOwnedRecord, getOwnedList, listLists } from '../mailing-lists/mailing-lists.service.js';
 import { importAddresses } from './api-lists.service.js';
 import { recipients } from './recipients.service.js';
 
@@ -27,8 +27,16 @@ export async function getAddress(db: Db, principal: Principal, id: string): Prom
   return present(db, principal, r.listId, r);
 }
 
-/** GET /api/addresses?mailing_list_id&page&limit (spec 002 §7): a page of a list's addresses. Errors: NOT_FOUND. */
-export async function listAddresses(db: Db, principal: Principal, listId: string, page: { page: number; limit: number }): Promise<TAddress[]> {
+/**
+ * GET /api/addresses?mailing_list_id&page&limit (spec 002 §7): a page of a list's addresses — of
+ * the newest list when no list is named (none: empty). Errors: NOT_FOUND.
+ */
+export async function listAddresses(db: Db, principal: Principal, listId: string | undefined, page: { page: number; limit: number }): Promise<TAddress[]> {
+  if (!listId) {
+    const newest = (await listLists(db, principal))[0];
+    if (!newest) return [];
+    listId = newest.id;
+  }
   const answer = await recipients(db, principal, listId, { ...page, criteria: 'contains' });
   return answer.data.recipients.map((r) => ({ ...r, mailing_list_id: answer.data.list.id }));
 }

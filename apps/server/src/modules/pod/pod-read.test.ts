@@ -39,6 +39,13 @@ describe('the public API: projects, mailing lists, recipients and mappings', () 
       expect((await get(`${prefix}/mailingLists?projectId=${projectId}`)).json().map((l: { id: string }) => l.id)).toEqual([listId]);
       expect((await get(`${prefix}/mailingLists/${listId}`)).json()).toMatchObject({ id: listId, row_count: 500 });
     }
+    const keys = (await get('/keys')).json() as Array<{ name: string; api_key: string }>;
+    expect(keys.map((k) => k.name)).toEqual(['read']);
+    expect(keys[0].api_key).not.toBe(key);
+    const addresses = (await get('/api/addresses')).json() as Array<{ mailing_list_id: string }>;
+    expect(addresses).toHaveLength(25);
+    expect(addresses[0].mailing_list_id).toBe(listId);
+    expect((await get('/health')).statusCode).toBe(200);
     const m = (await get(`/api/mappings/${listId}`)).json();
     expect(m.mappings.first_name).toBe('first_name');
     expect(m.originalMappings.first_name).toBe('first_name');

@@ -11,7 +11,7 @@ import { saveDesign } from '../designs/designs.service.js';
 import { THUMBNAIL_SIDES } from '../designs/thumbnails.js';
 import { createPermit, deletePermit, listPermits } from '../permits/permits.service.js';
 import { getOwnedProject, openThumbnail, setProjectPermit } from '../projects/projects.service.js';
-import { allTemplates, projectReinforcements, projectTemplates } from './templates.service.js';
+import { allReinforcements, allTemplates, projectReinforcements, projectTemplates } from './templates.service.js';
 
 const errors = { 400: ZApiErrorSchema, 401: ZApiErrorSchema, 403: ZApiErrorSchema, 404: ZApiErrorSchema, 429: ZApiErrorSchema };
 const ZProjectIdParams = z.object({ projectId: z.uuid({ error: 'Invalid project ID' }).describe('Project id') });
@@ -24,7 +24,7 @@ const ZProjectIdParams = z.object({ projectId: z.uuid({ error: 'Invalid project 
  * - POST /api/templates/project/{projectId}/design → the saved design (as the Designer saves it)
  * - PUT  /api/templates/project/{projectId}/permit {permitId, templateType, paperSize, sides} → TProject
  * - GET, POST /api/templates/permits; DELETE /api/templates/permits/{id}
- * - GET  /api/reinforcements?projectId → TReinforcement[]
+ * - GET  /api/reinforcements?projectId → TReinforcement[] (every project's without projectId)
  * - GET  /api/projects/{id}/thumbnails/{side}.png → the thumbnail the template URLs name
  */
 export async function podTemplatesRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
@@ -76,10 +76,12 @@ export async function podTemplatesRoutes(app: ZodApp, ctx: AppContext): Promise<
     app.get(`${prefix}/reinforcements`, {
       ...scoped('reinforcements'),
       schema: {
-        hide, summary: 'A project\'s reinforcements (one-page follow-ups r1–r3)', tags: ['reinforcements'],
+        hide, summary: 'Reinforcements (one-page follow-ups r1–r3) of a project, or of every project', tags: ['reinforcements'],
         querystring: ZReinforcementsQuerySchema, response: { 200: z.array(ZReinforcementSchema), ...errors },
       },
-    }, async (req) => projectReinforcements(db, requirePrincipal(req), req.query.projectId));
+    }, async (req) => (req.query.projectId
+      ? projectReinforcements(db, requirePrincipal(req), req.query.projectId)
+      : allReinforcements(db, requirePrincipal(req))));
 
     app.get(`${prefix}/projects/:id/thumbnails/:side.png`, {
       ...scoped('projects'),

@@ -77,7 +77,8 @@ describe('reinforcements, templates and reinforcement orders', () => {
       expect(listed.json()[0].template_data).toBeUndefined();
     }
     expect((await api('GET', `/api/reinforcements?projectId=${projectId}`, undefined, otherKey)).statusCode).toBe(404);
-    expect((await api('GET', '/api/reinforcements')).statusCode).toBe(400);
+    expect((await api('GET', '/api/reinforcements')).json().map((r: { id: string }) => r.id)).toEqual([`${projectId}-r1`, `${projectId}-r3`]);
+    expect((await api('GET', '/api/reinforcements?projectId=nope')).statusCode).toBe(400);
   });
 
   it('lists templates as Order Entry builds them, saves a design, sets a permit; scopes hold', async () => {

@@ -23,6 +23,13 @@ export async function projectReinforcements(db: Db, principal: Principal, projec
   return (await listReinforcements(db, await getOwnedProject(db, principal, projectId))).map(reinforcementSummary);
 }
 
+/** GET /api/reinforcements without a project: every project's reinforcements, newest project first. */
+export async function allReinforcements(db: Db, principal: Principal): Promise<TReinforcement[]> {
+  const out: TReinforcement[] = [];
+  for (const p of await listProjects(db, principal)) out.push(...(await projectReinforcements(db, principal, p.id)));
+  return out;
+}
+
 /**
  * GET /api/templates/project/{projectId} (spec 002 §3, §7): the project's main template
  * '{projectId}-main' and one per saved reinforcement '{projectId}-rN'. Errors: NOT_FOUND.
