@@ -35,3 +35,22 @@ export const ZSetPlanSchema = z.object({
 });
 export type TSetPlan = z.infer<typeof ZSetPlanSchema>;
 
+
+/** A plan as GET /api/plans lists it (issue 11: the pricing page; spec 000 §9 plans). */
+export const ZPlanSchema = z.object({
+  id: z.enum(PLAN_IDS).describe('Plan id'),
+  name: z.string().describe('Plan name to show'),
+  monthly_price: z.number().describe('Price per month in US dollars; 0 for the free plans'),
+  features: ZPlanFeaturesSchema,
+}).meta({ id: 'Plan' });
+export type TPlan = z.infer<typeof ZPlanSchema>;
+
+/** GET /api/plans (public): the plans cheapest first and the per-piece prices of on-demand orders. */
+export const ZPlansSchema = z.object({
+  plans: z.array(ZPlanSchema).describe('Every plan, cheapest first'),
+  piece_prices: z.object({
+    mailing: z.number().describe('One on-demand mailing piece, US dollars (spec 002 §9 sample: 1.25)'),
+    reinforcement: z.number().describe('One reinforcement piece, US dollars (spec 002 §9 sample: 0.25)'),
+  }).describe('Per-piece prices of on-demand orders'),
+}).meta({ id: 'Plans' });
+export type TPlans = z.infer<typeof ZPlansSchema>;

@@ -1,15 +1,23 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { ZPlanFeaturesSchema, type PlanId, type TPlanFeatures } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
-import { plans, subscriptions, users } from '../../db/schema/index.js';
+import { plans, prices, subscriptions, users } from '../../db/schema/index.js';
 
-export type PlanRow = { id: PlanId; name: string; features: TPlanFeatures };
+export type PlanRow = { id: PlanId; name: string; features: TPlanFeatures; monthlyPriceCents: number };
 
 const toPlan = (row: typeof plans.$inferSelect): PlanRow =>
-  ({ id: row.id as PlanId, name: row.name, features: ZPlanFeaturesSchema.parse(row.features) });
+  ({ id: row.id as PlanId, name: row.name, features: ZPlanFeaturesSchema.parse(row.features), monthlyPriceCents: row.monthlyPriceCents });
 
 /** Plans and per-user subscriptions (spec 000 §3 Subscription). */
 export const subscriptionsRepo = {
+  /** Every plan, in pricing-page order (cheapest first). */
+  listPlans: async (db: Db): Promise<PlanRow[]> =>
+    (await db.select().from(plans).orderBy(asc(plans.position), asc(plans.monthlyPriceCents))).map(toPlan),
+
+  /** Per-piece prices in cents by key ('mailing', 'reinforcement'); a missing key is absent. */
+  piecePrices: async (db: Db, keys: readonly string[]): Promise<Record<string, number>> =>
+    Object.fromEntries((await db.select().from(prices).where(inArray(prices.key, [...keys]))).map((p) => [p.key, p.amountCents])),
+
   /** The user's plan and status, falling back to the `free` plan when there is no subscription row. */
   currentPlan: async (db: Db, userId: string): Promise<{ plan: PlanRow; status: string }> => {
     const [sub] = await db

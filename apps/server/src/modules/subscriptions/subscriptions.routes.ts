@@ -1,15 +1,20 @@
-import { ZErrorSchema, ZIdParams, ZSetPlanSchema, ZSubscriptionSchema } from '@mailcraft/shared';
+import { ZErrorSchema, ZIdParams, ZPlansSchema, ZSetPlanSchema, ZSubscriptionSchema } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { adminOnly, requirePrincipal, signedIn } from '../../platform/principal.js';
-import { currentSubscription, setUserPlan } from './subscriptions.service.js';
+import { currentSubscription, listPlans, setUserPlan } from './subscriptions.service.js';
 
 /**
  * Subscription routes (spec 000 §7; issue 5 §5):
+ * - GET /api/plans → { plans, piece_prices } (public: the pricing page; issue 11).
  * - GET /api/subscriptions/current → TSubscription (401 anonymous).
  * - PUT /api/admin/users/{id}/plan {plan_id} → that user's TSubscription (401, 403 non-admin, 404 unknown user).
  */
 export async function subscriptionsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  app.get('/api/plans', {
+    schema: { summary: 'The plans with their prices, features and limits, and per-piece prices', tags: ['subscriptions'], response: { 200: ZPlansSchema } },
+  }, async () => listPlans(ctx.db));
+
   app.get('/api/subscriptions/current', {
     ...signedIn,
     schema: { summary: 'The signed-in user\'s plan and features', tags: ['subscriptions'], response: { 200: ZSubscriptionSchema, 401: ZErrorSchema } },

@@ -1,4 +1,4 @@
-import { featureRequiredMessage, type FeatureKey, type LimitKey, type TSetPlan, type TSubscription } from '@mailcraft/shared';
+import { featureRequiredMessage, type FeatureKey, type LimitKey, type TPlans, type TSetPlan, type TSubscription } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
@@ -26,6 +26,18 @@ export async function currentSubscription(db: Db, principal: Principal): Promise
 export async function requireFeature(db: Db, principal: Principal, feature: FeatureKey, message?: string): Promise<void> {
   const { plan } = await subscriptionsRepo.currentPlan(db, principal.userId);
   if (!plan.features[feature]) throw new AppError('PAYMENT_REQUIRED', message ?? featureRequiredMessage(feature));
+}
+
+/**
+ * GET /api/plans (issue 11; public): every plan cheapest first — name, monthly price in US dollars,
+ * features and limits — and the per-piece prices of on-demand orders (spec 002 §9), from the database.
+ */
+export async function listPlans(db: Db): Promise<TPlans> {
+  const [rows, piece] = await Promise.all([subscriptionsRepo.listPlans(db), subscriptionsRepo.piecePrices(db, ['mailing', 'reinforcement'])]);
+  return {
+    plans: rows.map((p) => ({ id: p.id, name: p.name, monthly_price: p.monthlyPriceCents / 100, features: p.features })),
+    piece_prices: { mailing: (piece.mailing ?? 0) / 100, reinforcement: (piece.reinforcement ?? 0) / 100 },
+  };
 }
 
 /** Whether the principal's plan has `feature` (spec 000 §6). */

@@ -27,6 +27,15 @@ describe('plans and subscriptions (issue 5 §5)', () => {
     expect(api).toEqual({ free: false, pay_as_you_go: false, pro: true, business: true }); // spec 002 §1: Pro or higher
   });
 
+  it('lists the plans cheapest first with prices to anyone (the pricing page)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/plans' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.plans.map((p: { id: string; monthly_price: number }) => [p.id, p.monthly_price])).toEqual([['free', 0], ['pay_as_you_go', 0], ['pro', 99], ['business', 299]]);
+    expect(body.plans[2].features).toMatchObject({ api: true, maps: true, max_projects: 500 });
+    expect(body.piece_prices).toEqual({ mailing: 1.25, reinforcement: 0.25 });
+  });
+
   it('starts the operator\'s first account on business and others on free', async () => {
     expect((await current(admin)).json().subscription.plan).toMatchObject({ id: 'business', name: 'business', display_name: 'Business' });
     const free = (await current(user)).json();
