@@ -37,16 +37,26 @@ export const ZRecipientDataSchema = z.object({
   city_state_zip: z.string().max(200).optional().describe('Last line; "city, state zip" when absent'),
 }).catchall(z.string().max(500)).describe('A recipient not in the list: its mapped fields').meta({ id: 'RecipientData' });
 
-/** POST /api/orders/mailing (spec 002 §3 "Order payloads"): one personalised mail piece. */
-export const ZMailingOrderSchema = z.object({
-  templateId: z.string().regex(/^[0-9a-f-]{36}-main$/, 'templateId is {projectId}-main').meta({ description: 'The project\'s main template: "{projectId}-main"', examples: ['5b0c7a52-8d5e-4f4a-9d43-3f1e2a6b7c10-main'] }),
+/** Who an order is for and how it is delivered: the fields every order payload shares (spec 002 §3). */
+export const ORDER_TARGET_FIELDS = {
   mailingListId: z.uuid({ error: 'Invalid mailing list ID' }).meta({ description: 'The list the recipient belongs to', examples: ['0d6f1e4c-2b7a-4c39-8e51-9a2b3c4d5e6f'] }),
   recipientId: z.uuid({ error: 'Invalid recipient ID' }).optional().meta({ description: 'An existing recipient (record id); or send recipientData', examples: ['7e9a2c14-5f3b-4d8e-a1c2-b3d4e5f60718'] }),
   recipientData: ZRecipientDataSchema.optional(),
   deliveryType: z.enum(DELIVERY_TYPES).default('print-mail').describe('print-mail, print-only or digital'),
   format: z.enum(ORDER_FORMATS).describe('postcard, mailer-letter or mailer-tabloid (by the template type)'),
-}).refine((o) => !!o.recipientId !== !!o.recipientData, { message: ORDER_MESSAGES.recipientRequired, path: ['recipientId'] })
-  .meta({ id: 'MailingOrder' });
+};
+
+/** An order names an existing recipient or sends one, never both (spec 002 §5 'Please select a recipient'). */
+export const oneRecipient: [(o: { recipientId?: string; recipientData?: object }) => boolean, { message: string; path: string[] }] = [
+  (o) => !!o.recipientId !== !!o.recipientData,
+  { message: ORDER_MESSAGES.recipientRequired, path: ['recipientId'] },
+];
+
+/** POST /api/orders/mailing (spec 002 §3 "Order payloads"): one personalised mail piece. */
+export const ZMailingOrderSchema = z.object({
+  templateId: z.string().regex(/^[0-9a-f-]{36}-main$/, 'templateId is {projectId}-main').meta({ description: 'The project\'s main template: "{projectId}-main"', examples: ['5b0c7a52-8d5e-4f4a-9d43-3f1e2a6b7c10-main'] }),
+  ...ORDER_TARGET_FIELDS,
+}).refine(...oneRecipient).meta({ id: 'MailingOrder' });
 export type TMailingOrder = z.input<typeof ZMailingOrderSchema>;
 
 /** An order (spec 002 §3 Order, with the file, mode and currency beyond it). */

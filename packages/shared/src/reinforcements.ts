@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAPER_SIZES, type PaperSize } from './constants.js';
 import { ZDesignTemplateSchema } from './projects.js';
-import { DELIVERY_TYPES, ORDER_FORMATS, ORDER_MESSAGES, ZRecipientDataSchema } from './orders.js';
+import { ORDER_TARGET_FIELDS, oneRecipient } from './orders.js';
 
 /**
  * Reinforcements (spec 002 §3; spec 000 §2 thumbnails r1–r3): up to three one-page personalised
@@ -86,11 +86,7 @@ export const ZReinforcementOrderSchema = z.object({
   reinforcementId: ZReinforcementId.meta({ description: '"{projectId}-r1", "-r2" or "-r3"', examples: ['5b0c7a52-8d5e-4f4a-9d43-3f1e2a6b7c10-r1'] }),
   additionalReinforcements: z.array(ZReinforcementId).max(REINFORCEMENTS_PER_ORDER - 1).default([])
     .meta({ description: 'The other reinforcements ordered with it (each placed as its own order)', examples: [['5b0c7a52-8d5e-4f4a-9d43-3f1e2a6b7c10-r2']] }),
-  mailingListId: z.uuid({ error: 'Invalid mailing list ID' }).meta({ description: 'The list the recipient belongs to', examples: ['0d6f1e4c-2b7a-4c39-8e51-9a2b3c4d5e6f'] }),
-  recipientId: z.uuid({ error: 'Invalid recipient ID' }).optional().meta({ description: 'An existing recipient (record id); or send recipientData', examples: ['7e9a2c14-5f3b-4d8e-a1c2-b3d4e5f60718'] }),
-  recipientData: ZRecipientDataSchema.optional(),
-  deliveryType: z.enum(DELIVERY_TYPES).default('print-mail').describe('print-mail, print-only or digital'),
-  format: z.enum(ORDER_FORMATS).describe('postcard, mailer-letter or mailer-tabloid (by the template type)'),
-}).refine((o) => !!o.recipientId !== !!o.recipientData, { message: ORDER_MESSAGES.recipientRequired, path: ['recipientId'] })
+  ...ORDER_TARGET_FIELDS,
+}).refine(...oneRecipient)
   .meta({ id: 'ReinforcementOrder' });
 export type TReinforcementOrder = z.input<typeof ZReinforcementOrderSchema>;

@@ -5,8 +5,8 @@ import autocannon from 'autocannon';
 /** One request the load generator cycles through. */
 export type LoadRequest = { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string };
 
-/** What one API load run measured. Latencies in ms; `statuses` counts answers by status class. */
-export type ApiLoadResult = { requests: number; ok: number; non2xx: number; errors: number; timeouts: number; rps: number; p50: number; p99: number; max: number };
+/** What one API load run measured. Latencies in ms; `ok` the 2xx answers, `redirects` the 3xx, `non2xx` all others but 2xx. */
+export type ApiLoadResult = { requests: number; ok: number; redirects: number; non2xx: number; errors: number; timeouts: number; rps: number; p50: number; p99: number; max: number };
 
 /**
  * Drives `requests` round-robin at `connections` concurrent connections for `seconds` against
@@ -29,6 +29,7 @@ export async function driveApi(base: string, requests: LoadRequest[], connection
   return {
     requests: result.requests.total,
     ok: result['2xx'],
+    redirects: result['3xx'],
     non2xx: result['1xx'] + result['3xx'] + result['4xx'] + result['5xx'],
     errors: result.errors,
     timeouts: result.timeouts,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import autocannon from 'autocannon';
+import { driveApi } from './api-load.js';
 
 /** What one load run measured. Latencies in ms. */
 export type LoadResult = { requests: number; redirects: number; other: number; errors: number; timeouts: number; rps: number; p50: number; p99: number; max: number };
@@ -13,25 +13,10 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebK
  * Loopback only: `base` must be http://127.0.0.1:…
  */
 export async function driveRedirects(base: string, codes: string[], connections: number, seconds: number): Promise<LoadResult> {
-  if (!base.startsWith('http://127.0.0.1:')) throw new Error('load goes to loopback only');
-  let i = 0;
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    headers: { 'user-agent': IPHONE },
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/${codes[i++ % codes.length]}` }) }],
-  });
+  const r = await driveApi(base, codes.map((code) => ({ method: 'GET', path: `/${code}`, headers: { 'user-agent': IPHONE } })), connections, seconds);
   return {
-    requests: result.requests.total,
-    redirects: result['3xx'],
-    other: result['1xx'] + result['2xx'] + result['4xx'] + result['5xx'],
-    errors: result.errors,
-    timeouts: result.timeouts,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    max: result.latency.max,
+    requests: r.requests, redirects: r.redirects, other: r.ok + r.non2xx - r.redirects, errors: r.errors, timeouts: r.timeouts,
+    rps: r.rps, p50: r.p50, p99: r.p99, max: r.max,
   };
 }
 
