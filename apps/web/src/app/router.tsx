@@ -47,7 +47,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <HomePage /> },
       { path: '/login', element: <LoginPage /> },
-      { path: '/pricing', element: soon('Pricing') },
+      { path: '/pricing', lazy: page(() => import('../features/pricing/pricing-page'), (m) => m.PricingPage) },
       {
         element: <RequireAuth><SessionWatch /><Outlet /></RequireAuth>,
         children: [

@@ -1,12 +1,9 @@
 import { Alert, Button, Card, Spin, Typography } from 'antd';
 import { Link } from 'react-router';
-import { FEATURE_KEYS, type FeatureKey } from '@mailcraft/shared';
+import { FEATURE_KEYS } from '@mailcraft/shared';
 import { useSubscription } from './subscriptions-api';
+import { FEATURE_LABELS } from './feature-labels';
 
-const FEATURE_LABELS: Record<FeatureKey, string> = {
-  print_files: 'Print-ready files', qr_codes: 'Tracked QR codes', webhooks: 'Webhooks', notifications: 'Scan notifications',
-  maps: 'Personalised route maps', api: 'Print-on-Demand API',
-};
 
 /**
  * /billing (issue 10: where 'Upgrade Plan' leads): the user's plan, what it includes and its limits,
@@ -24,7 +21,7 @@ export function BillingPage() {
       <Card title={`Your plan: ${subscription.plan.display_name}`} extra={<Typography.Text type="secondary">{subscription.status}</Typography.Text>}>
         <ul aria-label="Plan features" style={{ paddingLeft: '1.2rem' }}>
           {FEATURE_KEYS.map((f) => (
-            <li key={f}>{FEATURE_LABELS[f]}: <strong>{features[f] ? 'included' : 'not included'}</strong></li>
+            <li key={f}>{FEATURE_LABELS[f].label}: <strong>{features[f] ? 'included' : 'not included'}</strong></li>
           ))}
           <li>Projects: <strong>{features.max_projects.toLocaleString('en-US')}</strong></li>
           <li>Records per list: <strong>{features.max_list_rows.toLocaleString('en-US')}</strong></li>

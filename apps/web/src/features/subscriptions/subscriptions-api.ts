@@ -9,10 +9,11 @@ export type { TSubscription };
 export const subscriptionKeys = { current: ['subscription'] as const };
 
 /** GET /api/subscriptions/current: the user's plan and feature map, cached for a minute. */
-export function useSubscription() {
+export function useSubscription(opts: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: subscriptionKeys.current,
     queryFn: () => api<TSubscription>('/api/subscriptions/current'),
     staleTime: 60_000,
+    enabled: opts.enabled ?? true,
   });
 }

@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PlanId, TPlans, TSubscription } from '@mailcraft/shared';
+import { api } from '../../lib/api-client';
+import { useSubscription } from '../subscriptions/subscriptions-api';
+
+/** GET /api/plans (issue 11), the server's own type: `{ plans: TPlan[] cheapest first, piece_prices: { mailing, reinforcement } }` in US dollars. */
+export type { TPlans };
+
+/** Query keys of the pricing feature. */
+export const pricingKeys = { plans: ['pricing', 'plans'] as const };
+
+/** GET /api/plans (public, no sign-in; issue 11): every plan with price, features and limits, and the per-piece prices. Cached 5 minutes. */
+export function usePlans() {
+  return useQuery({
+    queryKey: pricingKeys.plans,
+    queryFn: () => api<TPlans>('/api/plans'),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * The signed-in user's plan id from GET /api/subscriptions/current (spec 000 §3 Subscription), or
+ * undefined while `signedIn` is false (anonymous users get 401 there, so nothing is asked), while
+ * it loads or when it fails. Shares the subscriptions feature's cache entry (`subscriptionKeys`).
+ * No subscription counts as free (spec 000 §6: the plan name defaults to free).
+ */
+export function useCurrentPlanId(signedIn: boolean): PlanId | undefined {
+  const q = useSubscription({ enabled: signedIn });
+  if (!signedIn || q.isError || !q.data) return undefined;
+  // The answer may carry no subscription at all (spec 000 §6), whatever the type says.
+  return (q.data.subscription as TSubscription['subscription'] | null)?.plan.id ?? 'free';
+}

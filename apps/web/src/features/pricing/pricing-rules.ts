@@ -1,0 +1,57 @@
+import { FEATURE_KEYS, type FeatureKey, type PlanId, type TPlan, type TPlanFeatures } from '@mailcraft/shared';
+
+/** Whole dollars without cents ('$99'), other amounts with two decimals ('$12.50'). */
+const usd = (amount: number, cents: boolean) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(amount);
+
+/**
+ * A plan's monthly price as the pricing card shows it (issue 11): `dollars` is US dollars per month
+ * (GET /api/plans `monthly_price`); 0 → 'Free', 99 → '$99 / month', 12.5 → '$12.50 / month'.
+ */
+export function formatMonthlyPrice(dollars: number): string {
+  if (dollars <= 0) return 'Free';
+  return `${usd(dollars, !Number.isInteger(dollars))} / month`;
+}
+
+/** A per-piece price of on-demand orders (GET /api/plans `piece_prices`, US dollars): 1.25 → '$1.25', 1 → '$1.00'. */
+export const formatPiecePrice = (amount: number): string => usd(amount, true);
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/**
+ * A plan's limits written out (issue 11; `max_projects`, `max_list_rows` of spec 000 §6 plan
+ * gating): ['Up to 500 projects', 'Up to 250,000 records per list'].
+ */
+export function limitLines(features: Pick<TPlanFeatures, 'max_projects' | 'max_list_rows'>): string[] {
+  return [
+    `Up to ${count(features.max_projects, 'project', 'projects')}`,
+    `Up to ${count(features.max_list_rows, 'record', 'records')} per list`,
+  ];
+}
+
+/** Whether a `?feature=` value names a plan feature (FEATURE_KEYS, spec 000 §6); anything else is ignored. */
+export function isFeatureKey(value: string | null | undefined): value is FeatureKey {
+  return (FEATURE_KEYS as readonly string[]).includes(value ?? '');
+}
+
+/**
+ * The cheapest plan that includes `feature` (issue 11: the plan /pricing?feature= recommends), or
+ * null when none does. Cheapest by `monthly_price`; on a tie the first in the server's order
+ * (GET /api/plans lists cheapest first, so Free comes before Pay as you go).
+ */
+export function cheapestPlanWith<P extends Pick<TPlan, 'monthly_price' | 'features'>>(plans: readonly P[], feature: FeatureKey): P | null {
+  let best: P | null = null;
+  for (const plan of plans) {
+    if (plan.features[feature] && (!best || plan.monthly_price < best.monthly_price)) best = plan;
+  }
+  return best;
+}
+
+/**
+ * Where a plan's 'Choose {name}' button leads (issue 11): signed in → /billing?plan={id}; signed
+ * out → /login with that page as `next` (the login page sends the user on to it after signing in).
+ */
+export function choosePlanHref(planId: PlanId, signedIn: boolean): string {
+  const billing = `/billing?plan=${encodeURIComponent(planId)}`;
+  return signedIn ? billing : `/login?next=${encodeURIComponent(billing)}`;
+}
