@@ -30,3 +30,4 @@ export * from './pod-recipients.js';
 export * from './orders.js';
 export * from './reinforcements.js';
 export * from './api-templates.js';
+export * from './billing.js';

@@ -31,6 +31,7 @@ import { analyticsRoutes } from './scans/analytics.routes.js';
 import { scansPurgeIpsJob } from './scans/scans.jobs.js';
 import { shortLinkRoutes } from './scans/short-link.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
+import { billingRoutes } from './subscriptions/billing.routes.js';
 import { webhookDeliverJob, webhookFanOutJob } from './webhooks/webhooks.jobs.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
 
@@ -39,6 +40,7 @@ export const webModules: readonly RouteModule[] = [
   authRoutes,
   passwordResetRoutes,
   subscriptionsRoutes,
+  billingRoutes,
   projectsRoutes,
   projectDesignRoutes,
   projectReinforcementRoutes,

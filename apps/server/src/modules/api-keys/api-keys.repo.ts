@@ -45,8 +45,16 @@ export const apiKeysRepo = {
     return row.count;
   },
 
-  /** Deletes rate windows that ended before `before`. */
+  /** Deletes rate windows that ended before `before`, first adding their counts to each user's monthly API usage (api_usage). */
   purgeWindows: async (db: Db, before: Date): Promise<void> => {
-    await db.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, before));
+    const cutoff = before.toISOString();
+    await db.transaction(async (tx) => {
+      // Billing counts API calls per user and month (issue 11): keep the windows' counts before they go.
+      await tx.execute(sql`INSERT INTO api_usage (user_id, month, calls)
+        SELECT k.user_id, to_char(w.window_start AT TIME ZONE 'UTC', 'YYYY-MM'), sum(w.count)::int
+        FROM api_rate_windows w JOIN api_keys k ON k.id = w.key_id WHERE w.window_start < ${cutoff}::timestamptz GROUP BY 1, 2
+        ON CONFLICT (user_id, month) DO UPDATE SET calls = api_usage.calls + EXCLUDED.calls`);
+      await tx.delete(apiRateWindows).where(lt(apiRateWindows.windowStart, before));
+    });
   },
 };

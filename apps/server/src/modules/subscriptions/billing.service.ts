@@ -1,0 +1,81 @@
+import { BILLING_MESSAGES as M, type PlanId, type TBilling, type TPlanChangeResult, type TUpgradeRequest } from '@mailcraft/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { isUuid } from '../../platform/ids.js';
+import type { Principal } from '../../platform/principal.js';
+import { approvalBillingProvider, type BillingProvider } from './billing-provider.js';
+import { billingRepo, type RequestStatus, type UpgradeRequestRecord } from './billing.repo.js';
+import { subscriptionsRepo } from './subscriptions.repo.js';
+
+/** Requests an administrator's list shows at most. */
+const REQUEST_LIST_LIMIT = 200;
+
+const presentRequest = (r: UpgradeRequestRecord): TUpgradeRequest => ({
+  id: r.id, user_id: r.userId, email: r.email, plan_id: r.planId as PlanId, plan_name: r.planName, current_plan_id: r.currentPlanId,
+  status: r.status, created_at: r.createdAt.toISOString(), decided_at: r.decidedAt?.toISOString() ?? null,
+});
+
+/** The calendar month of `now` in UTC: its first instant and 'YYYY-MM'. */
+function monthOf(now: Date): { from: Date; month: string } {
+  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return { from, month: from.toISOString().slice(0, 7) };
+}
+
+/**
+ * GET /api/billing (issue 11): the principal's plan, their pending upgrade request, and this
+ * month's usage (UTC) counted from real events — print-file pieces, live orders, API calls, scans.
+ */
+export async function getBilling(db: Db, principal: Principal, now = new Date()): Promise<TBilling> {
+  const { from, month } = monthOf(now);
+  const [{ plan }, pending, usage] = await Promise.all([
+    subscriptionsRepo.currentPlan(db, principal.userId),
+    billingRepo.pendingOf(db, principal.userId),
+    billingRepo.usageSince(db, principal.userId, from, month),
+  ]);
+  return {
+    plan_id: plan.id, plan_name: plan.name, monthly_price: plan.monthlyPriceCents / 100,
+    pending_request: pending ? presentRequest(pending) : null,
+    usage: { month, pieces_printed: usage.pieces, orders_placed: usage.orders, api_calls: usage.apiCalls, scans: usage.scans },
+  };
+}
+
+/**
+ * POST /api/billing/plan (issue 11): moves the principal to `planId` through the billing provider
+ * (default: free plans at once, paid plans by an administrator's approval). Asking for the current
+ * plan changes nothing and withdraws no request.
+ */
+export async function changePlan(db: Db, principal: Principal, planId: PlanId, provider: BillingProvider = approvalBillingProvider): Promise<TPlanChangeResult> {
+  const { plan } = await subscriptionsRepo.currentPlan(db, principal.userId);
+  if (plan.id === planId) return { status: 'unchanged', plan_id: plan.id, request: null, message: M.unchanged };
+  const outcome = await provider.changePlan(db, principal.userId, planId);
+  if (outcome.status === 'changed') return { status: 'changed', plan_id: planId, request: null, message: M.changed };
+  const request = await billingRepo.byId(db, outcome.requestId);
+  return { status: 'pending', plan_id: plan.id, request: request ? presentRequest(request) : null, message: M.pending };
+}
+
+/** DELETE /api/billing/request: withdraws the principal's pending request. Errors: NOT_FOUND 'There is no pending upgrade request'. */
+export async function withdrawRequest(db: Db, principal: Principal): Promise<void> {
+  if (!(await billingRepo.cancelPending(db, principal.userId))) throw new AppError('NOT_FOUND', M.noRequest);
+}
+
+/** GET /api/admin/upgrade-requests?status (administrators; the route checks): newest first, at most 200. */
+export async function listUpgradeRequests(db: Db, status: RequestStatus): Promise<TUpgradeRequest[]> {
+  return (await billingRepo.list(db, status, REQUEST_LIST_LIMIT)).map(presentRequest);
+}
+
+/**
+ * POST /api/admin/upgrade-requests/{id}/approve|decline (administrators): decides a pending
+ * request; approving puts the user on the plan at once (their next request sees it).
+ * Errors: NOT_FOUND; CONFLICT 'This request has already been decided'.
+ */
+export async function decideUpgradeRequest(db: Db, admin: Principal, id: string, decision: 'approved' | 'declined'): Promise<TUpgradeRequest> {
+  const found = isUuid(id) ? await billingRepo.byId(db, id) : undefined;
+  if (!found) throw notFound('Upgrade request');
+  const decided = await db.transaction(async (tx) => {
+    if (!(await billingRepo.decide(tx, id, decision, admin.userId))) return false;
+    if (decision === 'approved') await subscriptionsRepo.setPlan(tx, found.userId, found.planId as PlanId);
+    return true;
+  });
+  if (!decided) throw new AppError('CONFLICT', M.notPending);
+  return presentRequest((await billingRepo.byId(db, id))!);
+}
