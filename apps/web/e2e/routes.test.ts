@@ -43,7 +43,8 @@ test('signed-in users: unknown paths go to /projects, admin pages only for admin
 
   const adminPage = await admin.newPage();
   await adminPage.goto('/admin/users');
-  await adminPage.getByText(/Users — coming soon/).waitFor();
+  await adminPage.getByRole('heading', { name: 'Users', exact: true }).waitFor();
+  await adminPage.getByText('No pending upgrade requests').waitFor();
 
   const page = await member.newPage();
   await page.goto('/admin/fonts');

@@ -85,7 +85,7 @@ export const router = createBrowserRouter([
               { path: 'effects', element: soon('Effects') },
               { path: 'sample-templates', element: soon('Sample templates') },
               { path: 'pricing', element: soon('Pricing administration') },
-              { path: 'users', element: soon('Users') },
+              { path: 'users', lazy: page(() => import('../features/admin/users-page'), (m) => m.UsersPage) },
             ],
           },
         ],

@@ -11,7 +11,14 @@ import { columnMappingsRepo } from './column-mappings.repo.js';
  * Errors: NOT_FOUND (404) when the list is not the principal's.
  */
 export async function getListMappings(db: Db, principal: Principal, listId: string): Promise<TListMappings> {
-  const list = await getOwnedList(db, principal, listId);
+  return mappingsOfList(db, await getOwnedList(db, principal, listId));
+}
+
+/**
+ * The mappings in force for a list the caller has already read as the principal's (its owner
+ * checked): as `getListMappings`, one lookup less on hot paths (the public API's recipient search).
+ */
+export async function mappingsOfList(db: Db, list: { id: string; headers: string[] }): Promise<TListMappings> {
   return effectiveMappings(list.headers, await columnMappingsRepo.find(db, list.id));
 }
 

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { ZPlanFeaturesSchema, type PlanId, type TPlanFeatures } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import { plans, prices, subscriptions, users } from '../../db/schema/index.js';
@@ -20,15 +20,14 @@ export const subscriptionsRepo = {
 
   /** The user's plan and status, falling back to the `free` plan when there is no subscription row. */
   currentPlan: async (db: Db, userId: string): Promise<{ plan: PlanRow; status: string }> => {
-    const [sub] = await db
+    // One statement: the subscription's plan, or `free` when the user has none.
+    const [row] = await db
       .select({ plan: plans, status: subscriptions.status })
-      .from(subscriptions)
-      .innerJoin(plans, eq(plans.id, subscriptions.planId))
-      .where(eq(subscriptions.userId, userId))
+      .from(plans)
+      .leftJoin(subscriptions, eq(subscriptions.userId, userId))
+      .where(eq(plans.id, sql`coalesce(${subscriptions.planId}, 'free')`))
       .limit(1);
-    if (sub) return { plan: toPlan(sub.plan), status: sub.status };
-    const [free] = await db.select().from(plans).where(eq(plans.id, 'free')).limit(1);
-    return { plan: toPlan(free), status: 'active' };
+    return { plan: toPlan(row.plan), status: row.status ?? 'active' };
   },
 
   userExists: async (db: Db, userId: string): Promise<boolean> =>

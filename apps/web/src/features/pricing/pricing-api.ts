@@ -1,22 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import type { PlanId, TPlans, TSubscription } from '@mailcraft/shared';
-import { api } from '../../lib/api-client';
 import { useSubscription } from '../subscriptions/subscriptions-api';
 
 /** GET /api/plans (issue 11), the server's own type: `{ plans: TPlan[] cheapest first, piece_prices: { mailing, reinforcement } }` in US dollars. */
 export type { TPlans };
 
-/** Query keys of the pricing feature. */
-export const pricingKeys = { plans: ['pricing', 'plans'] as const };
-
-/** GET /api/plans (public, no sign-in; issue 11): every plan with price, features and limits, and the per-piece prices. Cached 5 minutes. */
-export function usePlans() {
-  return useQuery({
-    queryKey: pricingKeys.plans,
-    queryFn: () => api<TPlans>('/api/plans'),
-    staleTime: 5 * 60_000,
-  });
-}
+export { pricingKeys, usePlans } from '../subscriptions/plans-api';
 
 /**
  * The signed-in user's plan id from GET /api/subscriptions/current (spec 000 §3 Subscription), or

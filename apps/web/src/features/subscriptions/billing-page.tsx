@@ -1,36 +1,63 @@
-import { Alert, Button, Card, Spin, Typography } from 'antd';
-import { Link } from 'react-router';
-import { FEATURE_KEYS } from '@mailcraft/shared';
+import { Alert, Button, Spin, Typography } from 'antd';
+import type { TSubscription } from '@mailcraft/shared';
+import { errorDetail } from '../../lib/api-client';
 import { useSubscription } from './subscriptions-api';
-import { FEATURE_LABELS } from './feature-labels';
-
+import { useBilling } from './billing-api';
+import { BillingChangePlan } from './billing-change-plan';
+import { BillingPlanCard } from './billing-plan-card';
+import { BillingRequestStatus } from './billing-request-status';
+import { BillingUsage } from './billing-usage';
 
 /**
- * /billing (issue 10: where 'Upgrade Plan' leads): the user's plan, what it includes and its limits,
- * and the way to a bigger plan (/pricing). Payment itself is not part of the product yet: plans are
- * changed by an administrator (Admin → Users).
+ * /billing for signed-in users (issue 10: where 'Upgrade Plan' leads; issue 11): the current plan
+ * (name, price, features and limits: GET /api/billing and the features map of GET
+ * /api/subscriptions/current, spec 000 §3 Subscription, §6), a pending upgrade request with
+ * 'Withdraw request', this month's usage, and 'Change plan' (the other plans of GET /api/plans;
+ * free plans change at once, paid plans are requested from an administrator — no payment is taken).
+ * `?plan={id}` preselects a plan in 'Change plan'. A failed load shows 'Failed to load billing:
+ * {message}' with Retry.
  */
 export function BillingPage() {
+  const billing = useBilling();
   const sub = useSubscription();
-  if (sub.isPending) return <Spin style={{ display: 'block', margin: '4rem auto' }} />;
-  if (sub.isError) return <Alert type="error" showIcon title="Failed to load your plan" style={{ margin: '2rem auto', maxWidth: 640 }} />;
-  const { subscription, features } = sub.data;
+  let body;
+  if (billing.data && sub.data) {
+    const { plan_id: planId, plan_name: planName, monthly_price: monthlyPrice, pending_request: request, usage } = billing.data;
+    // The answer may carry no subscription object (spec 000 §6), whatever the type says.
+    const status = (sub.data.subscription as TSubscription['subscription'] | null)?.status;
+    body = (
+      <>
+        <BillingRequestStatus request={request} />
+        <BillingPlanCard name={planName} monthlyPrice={monthlyPrice} status={status} features={sub.data.features} />
+        <BillingUsage usage={usage} />
+        <BillingChangePlan
+          currentPlanId={planId}
+          currentFeatures={sub.data.features}
+          requestedPlanId={request?.status === 'pending' ? request.plan_id : null}
+        />
+      </>
+    );
+  } else if (billing.isError || sub.isError) {
+    // Only a first load that failed: a failed refetch keeps the page as it was.
+    const retry = () => {
+      if (billing.isError) void billing.refetch();
+      if (sub.isError) void sub.refetch();
+    };
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        title={`Failed to load billing: ${errorDetail(billing.error ?? sub.error)}`}
+        action={<Button size="small" loading={billing.isFetching || sub.isFetching} onClick={retry}>Retry</Button>}
+      />
+    );
+  } else {
+    body = <Spin style={{ display: 'block', margin: '4rem auto' }} />;
+  }
   return (
     <div style={{ maxWidth: 720, margin: '2rem auto', padding: '0 1rem' }}>
       <Typography.Title level={2}>Billing</Typography.Title>
-      <Card title={`Your plan: ${subscription.plan.display_name}`} extra={<Typography.Text type="secondary">{subscription.status}</Typography.Text>}>
-        <ul aria-label="Plan features" style={{ paddingLeft: '1.2rem' }}>
-          {FEATURE_KEYS.map((f) => (
-            <li key={f}>{FEATURE_LABELS[f].label}: <strong>{features[f] ? 'included' : 'not included'}</strong></li>
-          ))}
-          <li>Projects: <strong>{features.max_projects.toLocaleString('en-US')}</strong></li>
-          <li>Records per list: <strong>{features.max_list_rows.toLocaleString('en-US')}</strong></li>
-        </ul>
-        <Link to="/pricing"><Button type="primary">Compare plans and upgrade</Button></Link>
-        <Typography.Paragraph type="secondary" style={{ marginTop: '1rem', marginBottom: 0 }}>
-          Plans are changed by your administrator until online payment is available.
-        </Typography.Paragraph>
-      </Card>
+      {body}
     </div>
   );
 }

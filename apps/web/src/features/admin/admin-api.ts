@@ -1,0 +1,71 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TSetPlan, TSubscription, TUpgradeRequest } from '@mailcraft/shared';
+import { api } from '../../lib/api-client';
+import { subscriptionKeys } from '../subscriptions/subscriptions-api';
+
+/** An upgrade request as the server answers it (issue 11): `{ id, user_id, email, plan_id, plan_name, current_plan_id, status, created_at, decided_at }`. */
+export type { TUpgradeRequest };
+
+/** Which upgrade requests to list: pending, approved, declined or cancelled (withdrawn by the user). */
+export type UpgradeRequestStatus = TUpgradeRequest['status'];
+
+/** How an administrator decides a pending request. */
+export type UpgradeDecision = 'approve' | 'decline';
+
+/** Query keys of the admin feature. */
+export const adminKeys = {
+  upgradeRequests: ['admin', 'upgrade-requests'] as const,
+  upgradeRequestsWith: (status: UpgradeRequestStatus) => [...adminKeys.upgradeRequests, status] as const,
+};
+
+/**
+ * GET /api/admin/upgrade-requests?status={status} (issue 11, administrators only): the requests in
+ * that state, newest first. Failures throw the server's message (ApiError).
+ */
+export function useUpgradeRequests(status: UpgradeRequestStatus) {
+  return useQuery({
+    queryKey: adminKeys.upgradeRequestsWith(status),
+    queryFn: () => api<TUpgradeRequest[]>(`/api/admin/upgrade-requests?status=${encodeURIComponent(status)}`),
+  });
+}
+
+/**
+ * POST /api/admin/upgrade-requests/{id}/approve | decline (issue 11) → the decided request. On
+ * success the request leaves the pending list at once and every list is reloaded; approving changes
+ * the user's plan, so the signed-in subscription is reloaded too (an administrator may approve
+ * their own request). 409 'This request has already been decided' (BILLING_MESSAGES.notPending)
+ * reloads the lists as well, since the one shown is out of date.
+ */
+export function useDecideUpgradeRequest() {
+  const client = useQueryClient();
+  const reload = () => Promise.all([
+    client.invalidateQueries({ queryKey: adminKeys.upgradeRequests }),
+    client.invalidateQueries({ queryKey: subscriptionKeys.current }),
+  ]);
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: UpgradeDecision }) =>
+      api<TUpgradeRequest>(`/api/admin/upgrade-requests/${encodeURIComponent(id)}/${decision}`, { method: 'POST' }),
+    onSuccess: (decided) => {
+      client.setQueryData<TUpgradeRequest[]>(adminKeys.upgradeRequestsWith('pending'), (old) => old?.filter((r) => r.id !== decided.id));
+      return reload();
+    },
+    onError: () => reload(),
+  });
+}
+
+/**
+ * PUT /api/admin/users/{id}/plan `{ plan_id }` (issue 11, ZSetPlanSchema) → that user's
+ * TSubscription. Failures: 400 an unknown plan, 404 an unknown user (the server's message). On
+ * success the upgrade-request lists and the signed-in subscription are reloaded.
+ */
+export function useSetUserPlan() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, plan_id }: { userId: string } & TSetPlan) =>
+      api<TSubscription>(`/api/admin/users/${encodeURIComponent(userId)}/plan`, { method: 'PUT', body: { plan_id } }),
+    onSuccess: () => Promise.all([
+      client.invalidateQueries({ queryKey: adminKeys.upgradeRequests }),
+      client.invalidateQueries({ queryKey: subscriptionKeys.current }),
+    ]),
+  });
+}
