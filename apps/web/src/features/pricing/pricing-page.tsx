@@ -1,12 +1,12 @@
-import { Alert, Button, Skeleton, Typography } from 'antd';
+import { Skeleton, Typography } from 'antd';
 import { useSearchParams } from 'react-router';
-import { errorDetail } from '../../lib/api-client';
 import { useAuth } from '../auth/auth-api';
 import { PlanCard } from './plan-card';
 import { useCurrentPlanId, usePlans } from './pricing-api';
 import { featureNote } from './pricing-labels';
 import { cheapestPlanWith, formatPiecePrice, isFeatureKey } from './pricing-rules';
 import './pricing.css';
+import { PlansFailure } from '../subscriptions/plans-failure';
 
 /**
  * /pricing (public; spec 000 §2 route table, §6 plan gating, §9 plans; issue 11): the plans of
@@ -29,14 +29,7 @@ export function PricingPage() {
   if (plans.isPending) {
     body = <Skeleton active paragraph={{ rows: 8 }} />;
   } else if (plans.isError) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={`Failed to load plans: ${errorDetail(plans.error)}`}
-        action={<Button size="small" loading={plans.isFetching} onClick={() => void plans.refetch()}>Retry</Button>}
-      />
-    );
+    body = <PlansFailure plans={plans} />;
   } else {
     const { plans: list, piece_prices: piecePrices } = plans.data;
     const recommended = feature ? cheapestPlanWith(list, feature) : null;

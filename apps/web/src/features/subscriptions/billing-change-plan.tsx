@@ -7,6 +7,7 @@ import { usePlans } from './plans-api';
 import { formatMonthlyPrice } from './plan-price';
 import { useChangePlan } from './billing-api';
 import { isFreePlan, isPlanId, planChangeWarning } from './billing-rules';
+import { PlansFailure } from './plans-failure';
 
 /** What the change section of /billing needs to know about the user. */
 export type BillingChangePlanProps = {
@@ -75,14 +76,7 @@ export function BillingChangePlan({ currentPlanId, currentFeatures, requestedPla
   if (plans.isPending) {
     body = <Skeleton active paragraph={{ rows: 3 }} />;
   } else if (plans.isError) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        title={`Failed to load plans: ${errorDetail(plans.error)}`}
-        action={<Button size="small" loading={plans.isFetching} onClick={() => void plans.refetch()}>Retry</Button>}
-      />
-    );
+    body = <PlansFailure plans={plans} />;
   } else {
     body = (
       <>
