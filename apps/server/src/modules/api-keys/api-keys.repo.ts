@@ -1,9 +1,24 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { apiKeys, apiRateWindows, users } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/**
+ * The statements every public API call runs, prepared once per database (planned once per
+ * connection instead of on every call; issue 10's recipient-search benchmark).
+ */
+const prepared = preparedPerDb((db) => ({
+    byHash: db.select({ key: apiKeys, ownerIsAdmin: users.isAdmin }).from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId)).where(eq(apiKeys.keyHash, sql.placeholder('keyHash'))).limit(1)
+      .prepare('api_key_by_hash'),
+    hit: db.insert(apiRateWindows).values({ keyId: sql.placeholder('keyId'), windowStart: sql`${sql.placeholder('windowStart')}::timestamptz`, count: 1 })
+      .onConflictDoUpdate({ target: [apiRateWindows.keyId, apiRateWindows.windowStart], set: { count: sql`${apiRateWindows.count} + 1` } })
+      .returning({ count: apiRateWindows.count })
+      .prepare('api_rate_hit'),
+}));
 
 /** Database access for API keys and their rate windows; reads are scoped to the owner by the caller. */
 export const apiKeysRepo = {
@@ -24,10 +39,9 @@ export const apiKeysRepo = {
     await db.delete(apiKeys).where(eq(apiKeys.id, id));
   },
 
-  /** The key with this hash and whether its owner is an admin (for /debug/user). */
+  /** The key with this hash and whether its owner is an admin (for /debug/user); a prepared statement (every API call runs it). */
   byHash: async (db: Db, keyHash: string): Promise<(ApiKeyRow & { ownerIsAdmin: boolean }) | undefined> => {
-    const row = (await db.select({ key: apiKeys, ownerIsAdmin: users.isAdmin }).from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.userId)).where(eq(apiKeys.keyHash, keyHash)).limit(1))[0];
+    const row = (await prepared(db).byHash.execute({ keyHash }))[0];
     return row ? { ...row.key, ownerIsAdmin: row.ownerIsAdmin } : undefined;
   },
 
@@ -39,9 +53,7 @@ export const apiKeysRepo = {
 
   /** Counts one request in the key's window starting at `windowStart`; answers the window's count so far (atomic upsert). */
   hit: async (db: Db, keyId: string, windowStart: Date): Promise<number> => {
-    const [row] = await db.insert(apiRateWindows).values({ keyId, windowStart, count: 1 })
-      .onConflictDoUpdate({ target: [apiRateWindows.keyId, apiRateWindows.windowStart], set: { count: sql`${apiRateWindows.count} + 1` } })
-      .returning({ count: apiRateWindows.count });
+    const [row] = await prepared(db).hit.execute({ keyId, windowStart: windowStart.toISOString() });
     return row.count;
   },
 

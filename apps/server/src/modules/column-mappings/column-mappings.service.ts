@@ -1,6 +1,6 @@
 import { effectiveMappings, type TListMappings, type TMapColumns } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 import { columnMappingsRepo } from './column-mappings.repo.js';
@@ -15,10 +15,17 @@ export async function getListMappings(db: Db, principal: Principal, listId: stri
 }
 
 /**
- * The mappings in force for a list the caller has already read as the principal's (its owner
- * checked): as `getListMappings`, one lookup less on hot paths (the public API's recipient search).
+ * One of the principal's lists and the mappings in force for it, read in one statement (the public
+ * API's recipient search, a hot path). Errors: NOT_FOUND (404) when the list is not the principal's.
  */
-export async function mappingsOfList(db: Db, list: { id: string; headers: string[] }): Promise<TListMappings> {
+export async function getOwnedListWithMappings(db: Db, principal: Principal, listId: string) {
+  const found = await columnMappingsRepo.ownedListWithMappings(db, principal.userId, listId);
+  if (!found) throw notFound('Mailing list');
+  return { list: found.list, ...effectiveMappings(found.list.headers, found.mapping ?? undefined) };
+}
+
+/** The mappings in force for a list already read as the principal's. */
+async function mappingsOfList(db: Db, list: { id: string; headers: string[] }): Promise<TListMappings> {
   return effectiveMappings(list.headers, await columnMappingsRepo.find(db, list.id));
 }
 

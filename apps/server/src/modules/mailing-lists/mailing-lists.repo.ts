@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mailingListRecords, mailingLists } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { rowsOf } from '../../db/raw-rows.js';
 
 export type MailingListRow = typeof mailingLists.$inferSelect;
@@ -28,12 +29,37 @@ function recordMatches(match: RecordMatch, indexed: boolean) {
   const exact = match.column === null
     ? sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${mailingListRecords.values}) AS v(value) WHERE v.value ILIKE ${match.pattern})`
     : sql`(${mailingListRecords.values} ->> ${match.column}::int) ILIKE ${match.pattern}`;
-  const text = match.contains;
-  // eslint-disable-next-line no-control-regex
-  if (!indexed || !text || /["\\\u0000-\u001f]/.test(text)) return exact;
-  const escaped = text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return and(mailingListRecords.searchIndexed, sql`${mailingListRecords.values}::text ILIKE ${`%${escaped}%`}`, exact);
+  const prefilter = indexed ? trigramPattern(match.contains) : null;
+  return prefilter ? and(mailingListRecords.searchIndexed, sql`${mailingListRecords.values}::text ILIKE ${prefilter}`, exact) : exact;
 }
+
+/** The trigram pre-filter's ILIKE pattern for search text, or null when the JSON form would escape it (quotes, backslashes, control characters). */
+function trigramPattern(text: string | undefined): string | null {
+  // eslint-disable-next-line no-control-regex
+  if (!text || /["\\\u0000-\u001f]/.test(text)) return null;
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const recordColumns = { id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values };
+
+/**
+ * A page of an indexed list's search, prepared (the public API's recipient search runs it on every
+ * call): `any` matches any value, `field` the value in column `column`; both pre-filtered by the
+ * trigram index. Placeholders: listId, contains (trigramPattern), pattern, column, offset, limit.
+ */
+const indexedSearchPage = preparedPerDb((db) => {
+  const page = (exact: SQL, name: string) => db.select(recordColumns).from(mailingListRecords)
+    .where(and(
+      eq(mailingListRecords.listId, sql.placeholder('listId')), mailingListRecords.searchIndexed,
+      sql`${mailingListRecords.values}::text ILIKE ${sql.placeholder('contains')}`, exact,
+    ))
+    .orderBy(asc(mailingListRecords.rowIndex)).offset(sql.placeholder('offset')).limit(sql.placeholder('limit'))
+    .prepare(name);
+  return {
+    any: page(sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(${mailingListRecords.values}) AS v(value) WHERE v.value ILIKE ${sql.placeholder('pattern')})`, 'records_search_any'),
+    field: page(sql`(${mailingListRecords.values} ->> ${sql.placeholder('column')}::int) ILIKE ${sql.placeholder('pattern')}`, 'records_search_field'),
+  };
+});
 
 /**
  * Database access for mailing lists and their records. Every read of a list
@@ -103,8 +129,12 @@ export const mailingListsRepo = {
    */
   recordPage: async (db: Db, list: SearchedList, match: RecordMatch, offset: number, limit: number): Promise<{ rows: RecordRow[]; matching: number }> => {
     const where = and(eq(mailingListRecords.listId, list.id), match.pattern === null ? undefined : recordMatches(match, list.searchReady));
-    const rows = await db.select({ id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values })
-      .from(mailingListRecords).where(where).orderBy(asc(mailingListRecords.rowIndex)).offset(offset).limit(limit);
+    const contains = list.searchReady ? trigramPattern(match.contains) : null;
+    const rows = match.pattern !== null && contains
+      ? await indexedSearchPage(db)[match.column === null ? 'any' : 'field'].execute({
+        listId: list.id, contains, pattern: match.pattern, column: match.column ?? 0, offset, limit,
+      }) as RecordRow[]
+      : await db.select(recordColumns).from(mailingListRecords).where(where).orderBy(asc(mailingListRecords.rowIndex)).offset(offset).limit(limit);
     // Without a search the list's row count is the answer (-1: uncounted); a first page that is not
     // full holds every match; otherwise count.
     if (match.pattern === null) return { rows, matching: -1 };

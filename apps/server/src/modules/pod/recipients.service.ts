@@ -2,8 +2,8 @@ import { mapRecord, type TRecipients } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
-import { mappingsOfList } from '../column-mappings/column-mappings.service.js';
-import { getOwnedList, recordPage } from '../mailing-lists/mailing-lists.service.js';
+import { getOwnedListWithMappings } from '../column-mappings/column-mappings.service.js';
+import { recordPage } from '../mailing-lists/mailing-lists.service.js';
 
 type Criteria = 'contains' | 'exact' | 'startsWith' | 'endsWith';
 
@@ -20,8 +20,7 @@ function likePattern(search: string, criteria: Criteria): string {
  * VALIDATION (400) for a field the list does not map.
  */
 export async function recipients(db: Db, principal: Principal, listId: string, q: { page: number; limit: number; search?: string; field?: string; criteria: Criteria }): Promise<TRecipients> {
-  const list = await getOwnedList(db, principal, listId);
-  const { mappings, fieldSettings } = await mappingsOfList(db, list);
+  const { list, mappings, fieldSettings } = await getOwnedListWithMappings(db, principal, listId);
   const pattern = q.search ? likePattern(q.search, q.criteria) : null;
   let column: number | null = null;
   if (pattern !== null && q.field) {

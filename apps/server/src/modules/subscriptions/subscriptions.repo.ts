@@ -1,12 +1,25 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { ZPlanFeaturesSchema, type PlanId, type TPlanFeatures } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import { preparedPerDb } from '../../db/prepared.js';
 import { plans, prices, subscriptions, users } from '../../db/schema/index.js';
 
 export type PlanRow = { id: PlanId; name: string; features: TPlanFeatures; monthlyPriceCents: number };
 
 const toPlan = (row: typeof plans.$inferSelect): PlanRow =>
   ({ id: row.id as PlanId, name: row.name, features: ZPlanFeaturesSchema.parse(row.features), monthlyPriceCents: row.monthlyPriceCents });
+
+/**
+ * The user's plan in one prepared statement (every API call and gated route runs it): the
+ * subscription's plan, or `free` when the user has none.
+ */
+const preparedCurrentPlan = preparedPerDb((db) => db
+  .select({ plan: plans, status: subscriptions.status })
+  .from(plans)
+  .leftJoin(subscriptions, eq(subscriptions.userId, sql.placeholder('userId')))
+  .where(eq(plans.id, sql`coalesce(${subscriptions.planId}, 'free')`))
+  .limit(1)
+  .prepare('current_plan'));
 
 /** Plans and per-user subscriptions (spec 000 §3 Subscription). */
 export const subscriptionsRepo = {
@@ -20,13 +33,7 @@ export const subscriptionsRepo = {
 
   /** The user's plan and status, falling back to the `free` plan when there is no subscription row. */
   currentPlan: async (db: Db, userId: string): Promise<{ plan: PlanRow; status: string }> => {
-    // One statement: the subscription's plan, or `free` when the user has none.
-    const [row] = await db
-      .select({ plan: plans, status: subscriptions.status })
-      .from(plans)
-      .leftJoin(subscriptions, eq(subscriptions.userId, userId))
-      .where(eq(plans.id, sql`coalesce(${subscriptions.planId}, 'free')`))
-      .limit(1);
+    const [row] = await preparedCurrentPlan(db).execute({ userId });
     return { plan: toPlan(row.plan), status: row.status ?? 'active' };
   },
 
