@@ -61,3 +61,23 @@ export type TPlanChangeResult = z.infer<typeof ZPlanChangeResultSchema>;
 export const ZUpgradeRequestsQuerySchema = z.object({
   status: ZRequestStatus.default('pending').describe('Which requests to list'),
 });
+
+/** A user as the administrators' search lists them (issue 11: GET /api/admin/users?search=). */
+export const ZAdminUserSchema = z.object({
+  id: z.string().describe('User id'),
+  email: z.string().describe('Email'),
+  given_name: z.string().describe('Given name'),
+  is_admin: z.boolean().describe('Whether they administer this server'),
+  plan_id: z.enum(PLAN_IDS).describe('Their plan'),
+  created_at: z.string().describe('ISO 8601 time the account was created'),
+  last_sign_in_at: z.string().nullable().describe('ISO 8601 time of their latest sign-in, or null'),
+}).meta({ id: 'AdminUser' });
+export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
+
+/** Users an administrator's search answers at most. */
+export const ADMIN_USER_SEARCH_LIMIT = 50;
+
+/** GET /api/admin/users query: part of an email or given name, case-insensitive; every user (newest first) when empty. */
+export const ZAdminUsersQuerySchema = z.object({
+  search: z.string().trim().max(200).default('').describe('Part of an email or given name'),
+});

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { PlanId } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import { numberValue, rowsOf } from '../../db/raw-rows.js';
@@ -74,3 +74,20 @@ export const billingRepo = {
     return { pieces: numberValue(row.pieces), orders: numberValue(row.orders), scans: numberValue(row.scans), apiCalls: numberValue(row.windows) + (kept?.calls ?? 0) };
   },
 };
+
+/**
+ * Users whose email or given name contains `text` (case-insensitive; all when empty), newest
+ * first, with their plan (free without a subscription) and latest sign-in (their newest session).
+ */
+export async function searchUsers(db: Db, text: string, limit: number) {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db.select({
+    id: users.id, email: users.email, givenName: users.givenName, isAdmin: users.isAdmin, createdAt: users.createdAt,
+    planId: sql<PlanId>`coalesce(${subscriptions.planId}, 'free')`,
+    lastSignInAt: sql<string | null>`(SELECT max(s.created_at) FROM sessions s WHERE s.user_id = ${users.id})`,
+  }).from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(text ? or(ilike(users.email, pattern), ilike(users.givenName, pattern)) : undefined)
+    .orderBy(desc(users.createdAt))
+    .limit(limit);
+}

@@ -1,11 +1,11 @@
 import {
-  ZBillingSchema, ZErrorSchema, ZIdParams, ZNoContent, ZPlanChangeResultSchema, ZPlanChangeSchema, ZUpgradeRequestSchema, ZUpgradeRequestsQuerySchema,
+  ZAdminUserSchema, ZAdminUsersQuerySchema, ZBillingSchema, ZErrorSchema, ZIdParams, ZNoContent, ZPlanChangeResultSchema, ZPlanChangeSchema, ZUpgradeRequestSchema, ZUpgradeRequestsQuerySchema,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { adminOnly, requirePrincipal, signedIn } from '../../platform/principal.js';
-import { changePlan, decideUpgradeRequest, getBilling, listUpgradeRequests, withdrawRequest } from './billing.service.js';
+import { changePlan, decideUpgradeRequest, findUsers, getBilling, listUpgradeRequests, withdrawRequest } from './billing.service.js';
 
 /**
  * Billing (issue 11), for the signed-in user, and its administration:
@@ -14,6 +14,7 @@ import { changePlan, decideUpgradeRequest, getBilling, listUpgradeRequests, with
  * - DELETE /api/billing/request → 204 (404 without a pending request)
  * - GET    /api/admin/upgrade-requests?status → TUpgradeRequest[] (administrators; 403 others)
  * - POST   /api/admin/upgrade-requests/{id}/approve | /decline → TUpgradeRequest (409 when already decided)
+ * - GET    /api/admin/users?search= → TAdminUser[] (administrators: email or name contains, newest first, at most 50)
  */
 export async function billingRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const { db } = ctx;
@@ -42,6 +43,11 @@ export async function billingRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     ...adminOnly,
     schema: { summary: 'Upgrade requests (administrators)', tags: ['admin'], querystring: ZUpgradeRequestsQuerySchema, response: { 200: z.array(ZUpgradeRequestSchema), ...errors } },
   }, async (req) => listUpgradeRequests(db, req.query.status));
+
+  app.get('/api/admin/users', {
+    ...adminOnly,
+    schema: { summary: 'Find users by email or name (administrators)', tags: ['admin'], querystring: ZAdminUsersQuerySchema, response: { 200: z.array(ZAdminUserSchema), ...errors } },
+  }, async (req) => findUsers(db, req.query.search));
 
   for (const [action, decision] of [['approve', 'approved'], ['decline', 'declined']] as const) {
     app.post(`/api/admin/upgrade-requests/:id/${action}`, {

@@ -1,10 +1,10 @@
-import { BILLING_MESSAGES as M, type PlanId, type TBilling, type TPlanChangeResult, type TUpgradeRequest } from '@mailcraft/shared';
+import { ADMIN_USER_SEARCH_LIMIT, BILLING_MESSAGES as M, type PlanId, type TAdminUser, type TBilling, type TPlanChangeResult, type TUpgradeRequest } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Principal } from '../../platform/principal.js';
 import { approvalBillingProvider, type BillingProvider } from './billing-provider.js';
-import { billingRepo, type RequestStatus, type UpgradeRequestRecord } from './billing.repo.js';
+import { billingRepo, searchUsers, type RequestStatus, type UpgradeRequestRecord } from './billing.repo.js';
 import { subscriptionsRepo } from './subscriptions.repo.js';
 
 /** Requests an administrator's list shows at most. */
@@ -78,4 +78,12 @@ export async function decideUpgradeRequest(db: Db, admin: Principal, id: string,
   });
   if (!decided) throw new AppError('CONFLICT', M.notPending);
   return presentRequest((await billingRepo.byId(db, id))!);
+}
+
+/** GET /api/admin/users?search= (administrators; the route checks): at most ADMIN_USER_SEARCH_LIMIT users, newest first. */
+export async function findUsers(db: Db, search: string): Promise<TAdminUser[]> {
+  return (await searchUsers(db, search, ADMIN_USER_SEARCH_LIMIT)).map((u) => ({
+    id: u.id, email: u.email, given_name: u.givenName, is_admin: u.isAdmin, plan_id: u.planId, created_at: u.createdAt.toISOString(),
+    last_sign_in_at: u.lastSignInAt == null ? null : new Date(u.lastSignInAt).toISOString(),
+  }));
 }

@@ -59,4 +59,15 @@ describe('billing: plan changes, upgrade requests and usage', () => {
     expect(await planOf(user)).toBe('pay_as_you_go');
     expect((await billing(user)).pending_request).toBeNull();
   });
+
+  it('lets administrators find users by email or name with their plan and latest sign-in', async () => {
+    expect((await user.req({ method: 'GET', url: '/api/admin/users' })).statusCode).toBe(403);
+    const all = (await admin.req({ method: 'GET', url: '/api/admin/users' })).json() as Array<{ email: string; plan_id: string; is_admin: boolean; last_sign_in_at: string | null }>;
+    expect(all.map((u) => u.email)).toEqual([user.email, admin.email]);
+    expect(all[1]).toMatchObject({ is_admin: true, plan_id: 'business' });
+    expect(all[0].last_sign_in_at).not.toBeNull();
+    const found = (await admin.req({ method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(user.email.split('@')[0].toUpperCase())}` })).json();
+    expect(found.map((u: { email: string }) => u.email)).toEqual([user.email]);
+    expect((await admin.req({ method: 'GET', url: '/api/admin/users?search=%25' })).json()).toEqual([]);
+  });
 });

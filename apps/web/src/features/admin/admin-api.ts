@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TSetPlan, TSubscription, TUpgradeRequest } from '@mailcraft/shared';
+import type { TAdminUser, TSetPlan, TSubscription, TUpgradeRequest } from '@mailcraft/shared';
 import { api } from '../../lib/api-client';
 import { subscriptionKeys } from '../subscriptions/subscriptions-api';
 
@@ -14,9 +14,21 @@ export type UpgradeDecision = 'approve' | 'decline';
 
 /** Query keys of the admin feature. */
 export const adminKeys = {
+  users: (search: string) => ['admin', 'users', search] as const,
   upgradeRequests: ['admin', 'upgrade-requests'] as const,
   upgradeRequestsWith: (status: UpgradeRequestStatus) => [...adminKeys.upgradeRequests, status] as const,
 };
+
+/**
+ * GET /api/admin/users?search= (issue 11, administrators only): up to 50 users whose email or
+ * given name contains `search` (all, newest first, when empty) with plan and latest sign-in.
+ */
+export function useUserSearch(search: string) {
+  return useQuery({
+    queryKey: adminKeys.users(search),
+    queryFn: () => api<TAdminUser[]>(`/api/admin/users?search=${encodeURIComponent(search)}`),
+  });
+}
 
 /**
  * GET /api/admin/upgrade-requests?status={status} (issue 11, administrators only): the requests in
@@ -65,6 +77,7 @@ export function useSetUserPlan() {
       api<TSubscription>(`/api/admin/users/${encodeURIComponent(userId)}/plan`, { method: 'PUT', body: { plan_id } }),
     onSuccess: () => Promise.all([
       client.invalidateQueries({ queryKey: adminKeys.upgradeRequests }),
+      client.invalidateQueries({ queryKey: ['admin', 'users'] }),
       client.invalidateQueries({ queryKey: subscriptionKeys.current }),
     ]),
   });

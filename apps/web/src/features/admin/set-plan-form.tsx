@@ -10,17 +10,16 @@ import { usePlanNames } from './plan-names';
 type Notice = { type: 'success' | 'error'; title: string; description?: string };
 
 /**
- * 'Change a user's plan' on /admin/users (issue 11): the user's id (typed or pasted: searching
- * users comes later, the hint says so) and a native <select> of the plans of GET /api/plans →
+ * 'Change a user's plan' on /admin/users (issue 11): the user's id (`userId`, filled by 'Change
+ * plan' in Find users, or typed) and a native <select> of the plans of GET /api/plans →
  * PUT /api/admin/users/{id}/plan `{ plan_id }`. Success: 'Plan changed' with the plan the server
  * put the user on; failure: 'Failed to change the plan: {server message}' (e.g. an unknown user).
  * 'Change plan' is disabled until both are given.
  */
-export function SetPlanForm() {
+export function SetPlanForm({ userId, onUserId }: { userId: string; onUserId: (id: string) => void }) {
   const ids = { user: useId(), plan: useId(), hint: useId() };
   const { choices } = usePlanNames();
   const setPlan = useSetUserPlan();
-  const [userId, setUserId] = useState('');
   const [planId, setPlanId] = useState<PlanId | undefined>(undefined);
   const [notice, setNotice] = useState<Notice | null>(null);
   const id = userId.trim();
@@ -44,7 +43,7 @@ export function SetPlanForm() {
       <form className="admin-plan-form" aria-label="Change a user's plan" onSubmit={submit}>
         <label htmlFor={ids.user}>
           User id
-          <Input id={ids.user} value={userId} onChange={(e) => setUserId(e.target.value)} aria-describedby={ids.hint}
+          <Input id={ids.user} value={userId} onChange={(e) => onUserId(e.target.value)} aria-describedby={ids.hint}
             placeholder="e.g. 3f2b9c1e-…" autoComplete="off" spellCheck={false} />
         </label>
         <label htmlFor={ids.plan}>
@@ -54,7 +53,7 @@ export function SetPlanForm() {
         </label>
         <Button type="primary" htmlType="submit" disabled={!id || !planId} loading={setPlan.isPending}>Change plan</Button>
         <p id={ids.hint} className="admin-hint">
-          Paste the user&apos;s id: searching users by name or email comes later. The change applies at once, without an upgrade request.
+          Choose &apos;Change plan&apos; on a user above, or paste their id. The change applies at once, without an upgrade request.
         </p>
       </form>
     </Card>

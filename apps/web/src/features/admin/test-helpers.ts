@@ -1,4 +1,4 @@
-import type { PlanId, TUpgradeRequest } from '@mailcraft/shared';
+import type { PlanId, TAdminUser, TUpgradeRequest } from '@mailcraft/shared';
 import { Failure, Reply, stubServer, type Handler } from '../../test/fake-server';
 import { PLANS } from '../subscriptions/plans-fixture';
 
@@ -10,11 +10,17 @@ export const aRequest = (over: Partial<TUpgradeRequest> = {}): TUpgradeRequest =
   status: 'pending', created_at: '2026-11-25T12:00:00Z', decided_at: null, ...over,
 });
 
+/** Users the fake server's search knows: Ann (free) and Bob (pay as you go, never signed in). */
+export const USERS: TAdminUser[] = [
+  { id: 'user-1', email: 'ann@example.com', given_name: 'Ann', is_admin: false, plan_id: 'free', created_at: '2026-11-20T10:00:00Z', last_sign_in_at: '2026-11-25T09:00:00Z' },
+  { id: 'user-2', email: 'bob@example.com', given_name: 'Bob', is_admin: false, plan_id: 'pay_as_you_go', created_at: '2026-11-19T10:00:00Z', last_sign_in_at: null },
+];
+
 /**
  * The admin server behind /admin/users, holding `requests` as state: GET lists them by
  * ?status (default pending) newest first, approve/decline decide a pending one (409 once decided),
  * PUT /api/admin/users/{id}/plan answers the subscription of that plan (404 for 'nobody'), GET
- * /api/plans the seeded plans. `routes` replace any of these.
+ * /api/plans the seeded plans, GET /api/admin/users no one (`usersRoute` serves USERS). `routes` replace any of these.
  */
 export function adminServer(requests: TUpgradeRequest[] = [aRequest()], routes: Record<string, Handler> = {}) {
   const state = requests.map((r) => ({ ...r }));
@@ -27,6 +33,7 @@ export function adminServer(requests: TUpgradeRequest[] = [aRequest()], routes: 
   };
   const calls = stubServer({
     'GET /api/plans': () => PLANS,
+    'GET /api/admin/users': () => [],
     'GET /api/admin/upgrade-requests': ({ url }) => {
       const status = url.searchParams.get('status') ?? 'pending';
       return state.filter((r) => r.status === status).sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -44,3 +51,9 @@ export function adminServer(requests: TUpgradeRequest[] = [aRequest()], routes: 
   });
   return { calls, state };
 }
+
+/** GET /api/admin/users?search= over USERS: email or given name contains the search, case-insensitive. */
+export const usersRoute: Handler = ({ url }) => {
+  const q = (url.searchParams.get('search') ?? '').toLowerCase();
+  return USERS.filter((u) => !q || u.email.includes(q) || u.given_name.toLowerCase().includes(q));
+};

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/render';
 import { UsersPage } from './users-page';
-import { adminServer, aRequest, Failure } from './test-helpers';
+import { adminServer, aRequest, Failure, usersRoute } from './test-helpers';
 
 const bob = aRequest({ id: 'req-2', user_id: 'user-2', email: 'bob@example.com', plan_id: 'business', plan_name: 'Business', current_plan_id: 'pay_as_you_go', created_at: '2026-11-26T08:00:00Z' });
 const local = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -118,7 +118,7 @@ describe('/admin/users: change a user\'s plan (issue 11)', () => {
     const form = screen.getByRole('form', { name: 'Change a user\'s plan' });
     const submit = within(form).getByRole('button', { name: 'Change plan' });
     expect(submit).toBeDisabled();
-    expect(within(form).getByText(/searching users by name or email comes later/)).toBeInTheDocument();
+    expect(within(form).getByText(/Choose 'Change plan' on a user above, or paste their id/)).toBeInTheDocument();
     await userEvent.type(within(form).getByLabelText('User id'), ' user-2 ');
     expect(submit).toBeDisabled();
     const plan = within(form).getByLabelText('Plan');
@@ -129,6 +129,24 @@ describe('/admin/users: change a user\'s plan (issue 11)', () => {
     expect(notice).toHaveTextContent('Plan changed');
     expect(notice).toHaveTextContent('User user-2 is now on Business.');
     expect(calls.filter((c) => c.method === 'PUT')).toMatchObject([{ path: '/api/admin/users/user-2/plan', body: { plan_id: 'business' } }]);
+  });
+
+  it('finds users by email or name; Change plan on one fills the form', async () => {
+    const { calls } = adminServer([], { 'GET /api/admin/users': usersRoute });
+    open();
+    const users = await table('Users');
+    await within(users).findByText('ann@example.com');
+    expect(within(users).getByText('bob@example.com')).toBeInTheDocument();
+    expect(within(users).getByText('Never')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Email or name'), 'BOB');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    // The table is drawn anew for the search's answer: look it up again.
+    await waitFor(() => expect(screen.queryByText('ann@example.com')).not.toBeInTheDocument());
+    await screen.findByText('bob@example.com');
+    expect(calls.some((c) => c.url.pathname === '/api/admin/users' && c.url.searchParams.get('search') === 'BOB')).toBe(true);
+    await userEvent.click(within(await table('Users')).getByRole('button', { name: 'Change plan of bob@example.com' }));
+    const form = screen.getByRole('form', { name: 'Change a user\'s plan' });
+    await waitFor(() => expect(within(form).getByLabelText('User id')).toHaveValue('user-2'));
   });
 
   it('an unknown user shows the server\'s message', async () => {

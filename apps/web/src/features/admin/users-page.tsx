@@ -1,19 +1,24 @@
+import { useRef, useState } from 'react';
 import { Typography } from 'antd';
 import { SetPlanForm } from './set-plan-form';
 import { UpgradeRequests } from './upgrade-requests';
+import { UserSearch } from './user-search';
 import './admin.css';
 
 /**
  * /admin/users (spec 000 §2, §6: administrators only, the router's guard sends others to /;
- * issue 11): the 'Users' page — upgrade requests to approve or decline, and a form that puts a
- * user on a plan directly. The user list and search come later.
+ * issue 11): the 'Users' page — upgrade requests to approve or decline, users found by email or
+ * name, and a form that puts a user on a plan directly ('Change plan' on a found user fills it).
  */
 export function UsersPage() {
+  const [userId, setUserId] = useState('');
+  const form = useRef<HTMLDivElement>(null);
   return (
     <div className="page-narrow">
       <Typography.Title level={2}>Users</Typography.Title>
       <UpgradeRequests />
-      <SetPlanForm />
+      <UserSearch onChoose={(u) => { setUserId(u.id); form.current?.scrollIntoView?.({ block: 'center' }); }} />
+      <div ref={form}><SetPlanForm userId={userId} onUserId={setUserId} /></div>
     </div>
   );
 }
