@@ -7,8 +7,7 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { autoMap } from '@mailcraft/shared';
 import { buildApp } from '../app.js';
-import { migrateDatabase, openDatabase, type Database } from '../db/client.js';
-import { openScratchPostgres } from '../db/scratch-database.js';
+import { migrateDatabase } from '../db/client.js';
 import { loadConfig } from '../platform/config.js';
 import { buildPublicApi } from '../public-api.js';
 import { createContext } from '../runtime.js';
@@ -16,6 +15,7 @@ import { saveListMappings } from '../modules/column-mappings/column-mappings.ser
 import { indexListSearchJob } from '../modules/mailing-lists/mailing-lists.jobs.js';
 import type { ApiLoadResult, LoadRequest } from './api-load.js';
 import { benchCsv, multipartFromFile } from './import-bench.js';
+import { openBenchDatabase } from './bench-database.js';
 
 /** The API bench: each load's result, keyed by what it drove. */
 export type PodBenchResult = Record<string, number>;
@@ -23,7 +23,6 @@ export type PodBenchResult = Record<string, number>;
 const ROWS = 100_000;
 const SECONDS = 10;
 const LOAD_SCRIPT = fileURLToPath(new URL('./api-load.js', import.meta.url));
-const IMPORT_BENCH = fileURLToPath(new URL('./import-bench.js', import.meta.url));
 
 async function load(dir: string, base: string, requests: LoadRequest[], connections: number): Promise<ApiLoadResult> {
   const plan = path.join(dir, `plan-${Date.now()}.json`);
@@ -52,15 +51,7 @@ const flat = (prefix: string, r: ApiLoadResult): PodBenchResult =>
  */
 export async function benchPodApi(kind: 'pglite' | 'postgres' = 'pglite'): Promise<PodBenchResult> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-pod-bench-'));
-  let database: Database;
-  let drop = async () => {};
-  if (kind === 'postgres') {
-    ({ database, drop } = await openScratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'mc_bench'));
-  } else {
-    const dbDir = path.join(dir, 'db');
-    await promisify(execFile)(process.execPath, [IMPORT_BENCH, '--prepare-db', dbDir]);
-    database = await openDatabase({ pgliteDir: dbDir });
-  }
+  const { database, drop } = await openBenchDatabase(kind, dir);
   await migrateDatabase(database);
   const ctx = await createContext(loadConfig({ DATA_DIR: dir, WEB_DIR: '' }, []), database);
   const app = await buildApp(ctx);

@@ -7,12 +7,12 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../app.js';
-import { migrateDatabase, openDatabase, type Database, type Db } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { numberValue, rowsOf } from '../db/raw-rows.js';
-import { openScratchPostgres } from '../db/scratch-database.js';
 import { loadConfig } from '../platform/config.js';
 import { createContext } from '../runtime.js';
 import { multipartBody } from './multipart.js';
+import { openBenchDatabase } from './bench-database.js';
 import type { LoadResult } from './redirect-load.js';
 
 /** One redirect benchmark: the load result plus, for the real app, scans stored afterwards. */
@@ -48,13 +48,6 @@ export async function benchBareRedirect(): Promise<RedirectBenchResult> {
   }
 }
 
-/** Creates and migrates a PGlite database in `dir` (in a child process, as import-bench explains). */
-async function prepareDatabase(dir: string): Promise<void> {
-  const database = await openDatabase({ pgliteDir: dir });
-  await migrateDatabase(database);
-  await database.close();
-}
-
 /**
  * Short-link redirects with scan recording (issue 7 target: ≥ 5,000 redirects/s, p99 ≤ 20 ms at
  * 50 connections on this 2-core machine). The real app (no job workers; scan events are still
@@ -65,15 +58,7 @@ async function prepareDatabase(dir: string): Promise<void> {
  */
 export async function benchRedirect(kind: 'pglite' | 'postgres'): Promise<RedirectBenchResult> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-redirect-bench-'));
-  let database: Database;
-  let drop = async () => {};
-  if (kind === 'postgres') {
-    ({ database, drop } = await openScratchPostgres(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test', 'mc_bench'));
-  } else {
-    const dbDir = path.join(dir, 'db');
-    await promisify(execFile)(process.execPath, [fileURLToPath(import.meta.url), '--prepare-db', dbDir]);
-    database = await openDatabase({ pgliteDir: dbDir });
-  }
+  const { database, drop } = await openBenchDatabase(kind, dir);
   // One load generator on one address stands for thousands of phones: no per-address limit.
   const ctx = await createContext(loadConfig({ DATA_DIR: dir, WEB_DIR: '', SCAN_RATE_LIMIT: '0' }, []), database);
   const app = await buildApp(ctx);
@@ -114,9 +99,8 @@ async function seed(app: Awaited<ReturnType<typeof buildApp>>, db: Db): Promise<
   return rowsOf(await db.execute(sql`SELECT code FROM short_links`)).map((r) => String(r.code));
 }
 
-// `node dist/bench/redirect-bench.js` prints one run as JSON; `--prepare-db <dir>` is the child's job.
+// `node dist/bench/redirect-bench.js` prints one run as JSON.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const dbArg = process.argv.indexOf('--prepare-db');
-  const run = dbArg > 0 ? prepareDatabase(process.argv[dbArg + 1]) : benchRedirect('pglite').then((r) => console.log(JSON.stringify(r)));
+  const run = benchRedirect('pglite').then((r) => console.log(JSON.stringify(r)));
   run.catch((err) => { console.error(err); process.exit(1); });
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TDesignTemplate } from '@mailcraft/shared';
 import type { StoredReinforcement } from '../../db/schema/projects.js';
 import type { Db } from '../../db/client.js';
@@ -19,6 +19,13 @@ export type DesignValues = {
  * user's: the row is keyed by project id only.
  */
 export const designsRepo = {
+  /** The reinforcement slots of several projects in one query, by project id (projects without a design are absent). */
+  reinforcementsOf: async (db: Db, projectIds: string[]): Promise<Map<string, DesignRow['reinforcements']>> => {
+    if (projectIds.length === 0) return new Map();
+    const rows = await db.select({ projectId: designs.projectId, reinforcements: designs.reinforcements }).from(designs).where(inArray(designs.projectId, projectIds));
+    return new Map(rows.map((r) => [r.projectId, r.reinforcements]));
+  },
+
   find: async (db: Db, projectId: string): Promise<DesignRow | undefined> =>
     (await db.select().from(designs).where(eq(designs.projectId, projectId)).limit(1))[0],
 

@@ -39,11 +39,20 @@ async function stored(db: Db, projectId: string): Promise<Partial<Record<string,
  * and GET /api/reinforcements, which drops `template_data`). Only saved slots are listed.
  */
 export async function listReinforcements(db: Db, project: ReinforcementProject): Promise<TReinforcementDesign[]> {
-  const all = await stored(db, project.id);
+  return bySlot(project, await stored(db, project.id));
+}
+
+function bySlot(project: ReinforcementProject, all: Partial<Record<string, StoredReinforcement>>): TReinforcementDesign[] {
   return REINFORCEMENT_SLOTS.flatMap((slot) => {
     const r = all[slotKey(slot)];
     return r ? [present(project, slot, r)] : [];
   });
+}
+
+/** `listReinforcements` of several projects (already the principal's) in one query, in their order: GET /api/templates and /api/reinforcements. */
+export async function listReinforcementsOf(db: Db, projects: ReinforcementProject[]): Promise<Map<string, TReinforcementDesign[]>> {
+  const stored = await designsRepo.reinforcementsOf(db, projects.map((p) => p.id));
+  return new Map(projects.map((p) => [p.id, bySlot(p, stored.get(p.id) ?? {})]));
 }
 
 /** The list shape of GET /api/reinforcements (spec 002 §3: id, name, type, size; no design). */

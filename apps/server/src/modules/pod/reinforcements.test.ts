@@ -142,5 +142,7 @@ describe('reinforcements, templates and reinforcement orders', () => {
     expect((await owner.req({ method: 'DELETE', url: `/api/projects/${projectId}/reinforcements/1` })).statusCode).toBe(404);
     expect((await api('GET', `/api/reinforcements?projectId=${projectId}`)).json().map((r: { slot: number }) => r.slot)).toEqual([3]);
     expect(((await owner.req({ method: 'GET', url: `/api/projects/${projectId}` })).json() as TProject).thumbnail_r1).toBeNull();
+    // R3 has no thumbnail: it is still a template of the project.
+    expect((await api('GET', '/api/templates')).json().map((tp: TApiTemplate) => tp.id)).toEqual([`${projectId}-main`, `${projectId}-r3`]);
   });
 });

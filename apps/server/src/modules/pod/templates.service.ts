@@ -1,7 +1,7 @@
 import { type TApiTemplate, type TProject, type TReinforcement } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../platform/principal.js';
-import { listReinforcements, reinforcementSummary } from '../designs/reinforcements.service.js';
+import { listReinforcements, listReinforcementsOf, reinforcementSummary } from '../designs/reinforcements.service.js';
 import { getOwnedProject, getProject, listProjects } from '../projects/projects.service.js';
 
 function mainTemplate(p: TProject): TApiTemplate {
@@ -23,11 +23,16 @@ export async function projectReinforcements(db: Db, principal: Principal, projec
   return (await listReinforcements(db, await getOwnedProject(db, principal, projectId))).map(reinforcementSummary);
 }
 
+/** Every project of the principal, newest first, with its reinforcements (one query for all of them). */
+async function projectsWithReinforcements(db: Db, principal: Principal): Promise<Array<{ project: TProject; reinforcements: TReinforcement[] }>> {
+  const projects = await listProjects(db, principal);
+  const all = await listReinforcementsOf(db, projects.map((p) => ({ id: p.id, paperSize: p.paper_size })));
+  return projects.map((project) => ({ project, reinforcements: (all.get(project.id) ?? []).map(reinforcementSummary) }));
+}
+
 /** GET /api/reinforcements without a project: every project's reinforcements, newest project first. */
 export async function allReinforcements(db: Db, principal: Principal): Promise<TReinforcement[]> {
-  const out: TReinforcement[] = [];
-  for (const p of await listProjects(db, principal)) out.push(...(await projectReinforcements(db, principal, p.id)));
-  return out;
+  return (await projectsWithReinforcements(db, principal)).flatMap((p) => p.reinforcements);
 }
 
 /**
@@ -39,17 +44,8 @@ export async function projectTemplates(db: Db, principal: Principal, projectId: 
   return [mainTemplate(project), ...(await projectReinforcements(db, principal, projectId)).map((r) => reinforcementTemplate(project, r))];
 }
 
-/**
- * GET /api/templates (spec 002 §7): every project's main template, newest project first, then
- * its reinforcements. Reinforcements are read only for projects whose card shows one.
- */
+/** GET /api/templates (spec 002 §7): every project's main template, newest project first, then its reinforcements. */
 export async function allTemplates(db: Db, principal: Principal): Promise<TApiTemplate[]> {
-  const out: TApiTemplate[] = [];
-  for (const p of await listProjects(db, principal)) {
-    out.push(mainTemplate(p));
-    if (p.thumbnail_r1 || p.thumbnail_r2 || p.thumbnail_r3) {
-      out.push(...(await projectReinforcements(db, principal, p.id)).map((r) => reinforcementTemplate(p, r)));
-    }
-  }
-  return out;
+  return (await projectsWithReinforcements(db, principal))
+    .flatMap(({ project, reinforcements }) => [mainTemplate(project), ...reinforcements.map((r) => reinforcementTemplate(project, r))]);
 }
