@@ -31,3 +31,8 @@ export * from './orders.js';
 export * from './reinforcements.js';
 export * from './api-templates.js';
 export * from './billing.js';
+export * from './admin-audit.js';
+export * from './account.js';
+export * from './effects.js';
+export * from './sample-templates.js';
+export * from './admin-pricing.js';

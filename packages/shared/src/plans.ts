@@ -36,6 +36,10 @@ export const ZSetPlanSchema = z.object({
 export type TSetPlan = z.infer<typeof ZSetPlanSchema>;
 
 
+/** Keys of the per-piece price schedule (issue 11 admin pricing). */
+export const PIECE_PRICE_KEYS = ['print_piece', 'mailing', 'reinforcement'] as const;
+export type PiecePriceKey = (typeof PIECE_PRICE_KEYS)[number];
+
 /** A plan as GET /api/plans lists it (issue 11: the pricing page; spec 000 §9 plans). */
 export const ZPlanSchema = z.object({
   id: z.enum(PLAN_IDS).describe('Plan id'),
@@ -49,6 +53,7 @@ export type TPlan = z.infer<typeof ZPlanSchema>;
 export const ZPlansSchema = z.object({
   plans: z.array(ZPlanSchema).describe('Every plan, cheapest first'),
   piece_prices: z.object({
+    print_piece: z.number().describe('One mail piece in a print file, US dollars'),
     mailing: z.number().describe('One on-demand mailing piece, US dollars (spec 002 §9 sample: 1.25)'),
     reinforcement: z.number().describe('One reinforcement piece, US dollars (spec 002 §9 sample: 0.25)'),
   }).describe('Per-piece prices of on-demand orders'),

@@ -5,6 +5,13 @@ import type { RouteModule } from '../platform/module.js';
 import { apiKeysPurgeJob } from './api-keys/api-keys.jobs.js';
 import { indexListSearchJob } from './mailing-lists/mailing-lists.jobs.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
+import { accountRoutes } from './account/account.routes.js';
+import { auditRoutes } from './audit/audit.routes.js';
+import { adminUsersRoutes } from './auth/admin-users.routes.js';
+import { effectsRoutes } from './effects/effects.routes.js';
+import { adminFontsRoutes } from './fonts/admin-fonts.routes.js';
+import { sampleTemplatesRoutes } from './sample-templates/sample-templates.routes.js';
+import { adminPricingRoutes } from './subscriptions/pricing.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { authPurgeJob } from './auth/auth.jobs.js';
 import { passwordResetRoutes } from './auth/password-reset.routes.js';
@@ -58,6 +65,13 @@ export const webModules: readonly RouteModule[] = [
   markersRoutes,
   apiKeysRoutes,
   routePreviewsRoutes,
+  accountRoutes,
+  auditRoutes,
+  adminUsersRoutes,
+  adminFontsRoutes,
+  effectsRoutes,
+  sampleTemplatesRoutes,
+  adminPricingRoutes,
 ];
 
 /** Routes on the web listener outside `/api` and its session step: the short links. */

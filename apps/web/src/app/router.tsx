@@ -4,11 +4,8 @@ import { AppLayout } from './layout';
 import { FullScreenSpinner, RequireAdmin, RequireAuth, UnknownRoute } from './guards';
 import { HomePage } from '../features/home/home-page';
 import { LoginPage } from '../features/auth/login-page';
-import { ComingSoonPage } from '../components/coming-soon-page';
 import { SessionWatch } from '../features/auth/session-watch';
 import { useWorkflow } from './workflow';
-
-const soon = (title: string) => <ComingSoonPage title={title} />;
 
 /**
  * Optional QR step (spec 001 §2): /qr?project&listId, or /qr/{listId} where the user lands after
@@ -60,7 +57,7 @@ export const router = createBrowserRouter([
           { path: '/maps', lazy: page(() => import('../features/maps/maps-page'), (m) => m.MapsPage) },
           { path: '/qr', element: <QrStep /> },
           { path: '/qr/:listId', element: <QrStep /> },
-          { path: '/templates', element: soon('Templates') },
+          { path: '/templates', lazy: page(() => import('../features/templates/templates-page'), (m) => m.TemplatesPage) },
           { path: '/analytics', lazy: page(() => import('../features/analytics/analytics-page'), (m) => m.AnalyticsPage) },
           { path: '/analytics/:listId', lazy: page(() => import('../features/analytics/list-analytics-page'), (m) => m.ListAnalyticsPage) },
           { path: '/notifications', lazy: page(() => import('../features/notifications/notifications-page'), (m) => m.NotificationsPage) },
@@ -73,18 +70,18 @@ export const router = createBrowserRouter([
             children: [{ index: true, element: null }, { path: 'api-keys', element: null }, { path: 'documentation', element: null }, { path: 'test', element: null }],
           },
           { path: '/billing', lazy: page(() => import('../features/subscriptions/billing-page'), (m) => m.BillingPage) },
-          { path: '/account', element: soon('Account') },
+          { path: '/account', lazy: page(() => import('../features/account/account-page'), (m) => m.AccountPage) },
           { path: '/settings', lazy: page(() => import('../features/settings/settings-page'), (m) => m.SettingsPage) },
           { path: '/outbox', lazy: page(() => import('../features/mail/outbox-page'), (m) => m.OutboxPage) },
           {
             path: '/admin',
             element: <RequireAdmin><Outlet /></RequireAdmin>,
             children: [
-              { index: true, element: soon('Administration') },
-              { path: 'fonts', element: soon('Fonts') },
-              { path: 'effects', element: soon('Effects') },
-              { path: 'sample-templates', element: soon('Sample templates') },
-              { path: 'pricing', element: soon('Pricing administration') },
+              { index: true, lazy: page(() => import('../features/admin/admin-home-page'), (m) => m.AdminHomePage) },
+              { path: 'fonts', lazy: page(() => import('../features/admin/fonts/fonts-page'), (m) => m.AdminFontsPage) },
+              { path: 'effects', lazy: page(() => import('../features/admin/effects/effects-page'), (m) => m.AdminEffectsPage) },
+              { path: 'sample-templates', lazy: page(() => import('../features/admin/sample-templates/sample-templates-page'), (m) => m.AdminSampleTemplatesPage) },
+              { path: 'pricing', lazy: page(() => import('../features/admin/pricing/pricing-admin-page'), (m) => m.AdminPricingPage) },
               { path: 'users', lazy: page(() => import('../features/admin/users-page'), (m) => m.UsersPage) },
             ],
           },

@@ -13,3 +13,4 @@ export * from './notifications.js';
 export * from './maps.js';
 export * from './api-keys.js';
 export * from './orders.js';
+export * from './admin.js';

@@ -4,13 +4,6 @@ import { mailingLists } from './mailing-lists.js';
 import { projects } from './projects.js';
 import { users } from './users.js';
 
-/** Prices of on-demand pieces in US cents (issue 10: in the database so the admin pricing page can change them). */
-export const prices = pgTable('prices', {
-  key: text('key').primaryKey(),
-  amountCents: integer('amount_cents').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /**
  * Print-on-Demand orders (spec 002 §3 Order): one personalised piece each. `recipient` keeps the
  * fields the piece was made with (a snapshot: the list may change later).

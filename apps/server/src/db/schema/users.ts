@@ -1,4 +1,7 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A user's defaults for new projects (issue 11 /settings); every key optional. */
+export type ProjectDefaults = { templateType?: string; paperSize?: string; sides?: string; permitType?: string; permitId?: string | null };
 
 /** Accounts. Email stored lower-cased; password is an argon2id PHC string. */
 export const users = pgTable('users', {
@@ -8,6 +11,12 @@ export const users = pgTable('users', {
   givenName: text('given_name').notNull(),
   isAdmin: boolean('is_admin').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set by an administrator (issue 11): the user's sessions and API keys are refused while set. */
+  disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  /** IANA time zone the user chose in /settings (issue 11); null = the browser's. */
+  timeZone: text('time_zone'),
+  /** Defaults for new projects (issue 11 /settings). */
+  projectDefaults: jsonb('project_defaults').$type<ProjectDefaults>().notNull().default({}),
 });
 
 /**
@@ -20,6 +29,10 @@ export const sessions = pgTable('sessions', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** The browser's User-Agent at sign-in (issue 11 /account: the sessions list), at most 300 characters. */
+  userAgent: text('user_agent'),
+  /** The client address at sign-in (issue 11 /account). */
+  ip: text('ip'),
 }, (t) => [
   index('sessions_user_idx').on(t.userId),
   index('sessions_expires_idx').on(t.expiresAt),

@@ -1,16 +1,12 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders, prices } from '../../db/schema/index.js';
+import { orders } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 
-/** Database access for on-demand orders and their prices; reads are scoped to the owner. */
+/** Database access for on-demand orders; reads are scoped to the owner. */
 export const ordersRepo = {
-  /** A price in cents by key ('mailing', 'reinforcement'). */
-  price: async (db: Db, key: string): Promise<number> =>
-    (await db.select().from(prices).where(eq(prices.key, key)).limit(1))[0]?.amountCents ?? 0,
-
   create: async (db: Db, values: typeof orders.$inferInsert): Promise<OrderRow> => (await db.insert(orders).values(values).returning())[0],
 
   owned: async (db: Db, userId: string, id: string): Promise<OrderRow | undefined> => {

@@ -11,6 +11,7 @@ import { getReinforcement } from '../designs/reinforcements.service.js';
 import { findRecord, getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 import { renderSinglePiece } from '../print/print.service.js';
 import { getOwnedProject } from '../projects/projects.service.js';
+import { currentPieceCents } from '../subscriptions/subscriptions.service.js';
 import { ensureShortLinkFor, recordFields } from '../qr-codes/qr-codes.service.js';
 import { ordersRepo, type OrderRow } from './orders.repo.js';
 
@@ -59,7 +60,7 @@ async function placeOrder(
     id: randomUUID(), userId: principal.userId, apiKeyId: principal.apiKey?.id ?? null, test, orderType: what.orderType, deliveryType: input.deliveryType,
     format: input.format, projectId: project.id, templateId: what.templateId, mailingListId: list.id, recipientId: input.recipientId ?? null,
     reinforcementId: what.reinforcementId ?? null, additionalReinforcements: what.additional ?? [],
-    recipient, qrUrl, costCents: await ordersRepo.price(ctx.db, what.orderType), message: test ? 'Test order received: it is never printed or charged' : 'Order received',
+    recipient, qrUrl, costCents: await currentPieceCents(ctx.db, what.orderType), message: test ? 'Test order received: it is never printed or charged' : 'Order received',
   });
   await ctx.queue.send(orderRenderJob, { orderId: order.id });
   return present(order);

@@ -1,8 +1,8 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { ZPlanFeaturesSchema, type PlanId, type TPlanFeatures } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { plans, prices, subscriptions, users } from '../../db/schema/index.js';
+import { plans, priceSchedule, subscriptions, users } from '../../db/schema/index.js';
 
 export type PlanRow = { id: PlanId; name: string; features: TPlanFeatures; monthlyPriceCents: number };
 
@@ -27,9 +27,19 @@ export const subscriptionsRepo = {
   listPlans: async (db: Db): Promise<PlanRow[]> =>
     (await db.select().from(plans).orderBy(asc(plans.position), asc(plans.monthlyPriceCents))).map(toPlan),
 
-  /** Per-piece prices in cents by key ('mailing', 'reinforcement'); a missing key is absent. */
-  piecePrices: async (db: Db, keys: readonly string[]): Promise<Record<string, number>> =>
-    Object.fromEntries((await db.select().from(prices).where(inArray(prices.key, [...keys]))).map((p) => [p.key, p.amountCents])),
+  /**
+   * Per-piece prices in cents by key ('print_piece', 'mailing', 'reinforcement') on `day`
+   * (YYYY-MM-DD, default today): each key's schedule row with the latest `effective_from` not
+   * after it. A key without such a row is absent.
+   */
+  piecePrices: async (db: Db, keys: readonly string[], day?: string): Promise<Record<string, number>> => {
+    const on = day ? sql`${day}::date` : sql`current_date`;
+    const rows = await db.selectDistinctOn([priceSchedule.key], { key: priceSchedule.key, cents: priceSchedule.amountCents })
+      .from(priceSchedule)
+      .where(and(inArray(priceSchedule.key, [...keys]), lte(priceSchedule.effectiveFrom, on)))
+      .orderBy(priceSchedule.key, desc(priceSchedule.effectiveFrom));
+    return Object.fromEntries(rows.map((r) => [r.key, r.cents]));
+  },
 
   /** The user's plan and status, falling back to the `free` plan when there is no subscription row. */
   currentPlan: async (db: Db, userId: string): Promise<{ plan: PlanRow; status: string }> => {

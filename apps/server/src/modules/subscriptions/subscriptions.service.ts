@@ -1,4 +1,4 @@
-import { featureRequiredMessage, type FeatureKey, type LimitKey, type TPlans, type TSetPlan, type TSubscription } from '@mailcraft/shared';
+import { featureRequiredMessage, PIECE_PRICE_KEYS, type FeatureKey, type PiecePriceKey, type LimitKey, type TPlans, type TSetPlan, type TSubscription } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
@@ -33,11 +33,20 @@ export async function requireFeature(db: Db, principal: Principal, feature: Feat
  * features and limits — and the per-piece prices of on-demand orders (spec 002 §9), from the database.
  */
 export async function listPlans(db: Db): Promise<TPlans> {
-  const [rows, piece] = await Promise.all([subscriptionsRepo.listPlans(db), subscriptionsRepo.piecePrices(db, ['mailing', 'reinforcement'])]);
+  const [rows, piece] = await Promise.all([subscriptionsRepo.listPlans(db), subscriptionsRepo.piecePrices(db, PIECE_PRICE_KEYS)]);
   return {
     plans: rows.map((p) => ({ id: p.id, name: p.name, monthly_price: p.monthlyPriceCents / 100, features: p.features })),
-    piece_prices: { mailing: (piece.mailing ?? 0) / 100, reinforcement: (piece.reinforcement ?? 0) / 100 },
+    piece_prices: { print_piece: (piece.print_piece ?? 0) / 100, mailing: (piece.mailing ?? 0) / 100, reinforcement: (piece.reinforcement ?? 0) / 100 },
   };
+}
+
+/**
+ * Today's price in US cents of one piece of `key` (issue 11 admin pricing: prices effective from
+ * a date): 'print_piece' (a piece in a print file), 'mailing' and 'reinforcement' (on-demand
+ * orders, spec 002 §9). 0 when no price is scheduled.
+ */
+export async function currentPieceCents(db: Db, key: PiecePriceKey): Promise<number> {
+  return (await subscriptionsRepo.piecePrices(db, [key]))[key] ?? 0;
 }
 
 /** Whether the principal's plan has `feature` (spec 000 §6). */

@@ -33,7 +33,7 @@ describe('plans and subscriptions (issue 5 §5)', () => {
     const body = res.json();
     expect(body.plans.map((p: { id: string; monthly_price: number }) => [p.id, p.monthly_price])).toEqual([['free', 0], ['pay_as_you_go', 0], ['pro', 99], ['business', 299]]);
     expect(body.plans[2].features).toMatchObject({ api: true, maps: true, max_projects: 500 });
-    expect(body.piece_prices).toEqual({ mailing: 1.25, reinforcement: 0.25 });
+    expect(body.piece_prices).toEqual({ print_piece: 0.45, mailing: 1.25, reinforcement: 0.25 });
   });
 
   it('starts the operator\'s first account on business and others on free', async () => {

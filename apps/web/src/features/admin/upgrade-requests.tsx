@@ -1,3 +1,4 @@
+import { localTime } from './local-time';
 import { useState } from 'react';
 import { Alert, Button, Popconfirm, Segmented, Space } from 'antd';
 import { Card } from '../../components/card';
@@ -15,7 +16,6 @@ const STATUSES: { value: UpgradeRequestStatus; label: string }[] = [
 ];
 
 /** A time in the browser's zone and language, e.g. 'Nov 25, 2026, 1:00 PM'. */
-const localTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 type Notice = { type: 'success' | 'error'; title: string; description?: string };
 

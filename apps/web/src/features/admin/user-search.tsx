@@ -1,3 +1,4 @@
+import { localTime } from './local-time';
 import { useState } from 'react';
 import { Alert, Button, Input } from 'antd';
 import type { TAdminUser } from '@mailcraft/shared';
@@ -7,7 +8,6 @@ import { errorDetail } from '../../lib/api-client';
 import { useUserSearch } from './admin-api';
 import { usePlanNames } from './plan-names';
 
-const localTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'Never');
 
 /**
  * 'Find users' on /admin/users (issue 11): a search by part of an email or given name (GET

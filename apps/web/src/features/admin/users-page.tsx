@@ -3,6 +3,8 @@ import { Typography } from 'antd';
 import { SetPlanForm } from './set-plan-form';
 import { UpgradeRequests } from './upgrade-requests';
 import { UserSearch } from './user-search';
+import { AdminNav } from './admin-nav';
+import { AuditLog } from './audit-log';
 import './admin.css';
 
 /**
@@ -15,10 +17,12 @@ export function UsersPage() {
   const form = useRef<HTMLDivElement>(null);
   return (
     <div className="page-narrow">
+      <AdminNav />
       <Typography.Title level={2}>Users</Typography.Title>
       <UpgradeRequests />
       <UserSearch onChoose={(u) => { setUserId(u.id); form.current?.scrollIntoView?.({ block: 'center' }); }} />
       <div ref={form}><SetPlanForm userId={userId} onUserId={setUserId} /></div>
+      <AuditLog area="users" />
     </div>
   );
 }

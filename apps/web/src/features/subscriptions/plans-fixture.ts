@@ -13,5 +13,5 @@ export const PLANS: TPlans = {
     { id: 'pro', name: 'Pro', monthly_price: 99, features: features({ webhooks: true, notifications: true, maps: true, api: true, max_projects: 500 }) },
     { id: 'business', name: 'Business', monthly_price: 299, features: features({ webhooks: true, notifications: true, maps: true, api: true, max_projects: 10_000 }) },
   ],
-  piece_prices: { mailing: 1.25, reinforcement: 0.25 },
+  piece_prices: { print_piece: 0.45, mailing: 1.25, reinforcement: 0.25 },
 };
