@@ -70,6 +70,8 @@ export const API_KEY_MESSAGES = {
   expired: 'This API key has expired',
   rateLimited: 'Rate limit exceeded: too many requests for this API key',
   planRequired: 'API access needs the Pro plan or higher',
+  /** The key's owner was disabled by an administrator (issue 11). */
+  ownerDisabled: 'This account has been disabled: its API keys no longer work',
 } as const;
 
 /** Characters of a key shown in lists after it was created: its prefix and last four (the rest is never stored). */

@@ -61,3 +61,6 @@ export const ZAuthStatusSchema = z.object({
   expires_at: z.string().nullable().optional().describe('ISO 8601 time the session ends unless used again (idle limit or 30-day maximum); null when signed out'),
 }).meta({ id: 'AuthStatus' });
 export type TAuthStatus = z.infer<typeof ZAuthStatusSchema>;
+
+/** Sign-in answer for a user an administrator disabled (issue 11 admin users). */
+export const ACCOUNT_DISABLED = 'This account has been disabled. Contact your administrator.';

@@ -71,8 +71,31 @@ export const ZAdminUserSchema = z.object({
   plan_id: z.enum(PLAN_IDS).describe('Their plan'),
   created_at: z.string().describe('ISO 8601 time the account was created'),
   last_sign_in_at: z.string().nullable().describe('ISO 8601 time of their latest sign-in, or null'),
+  disabled: z.boolean().describe('Whether an administrator disabled the account (its sessions and API keys are refused)'),
 }).meta({ id: 'AdminUser' });
 export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
+
+/** GET /api/admin/users/{id}: one user with this month's usage and what they own (issue 11 admin users). */
+export const ZAdminUserDetailSchema = ZAdminUserSchema.extend({
+  usage: ZBillingSchema.shape.usage,
+  projects: z.number().int().describe('Projects they have'),
+  mailing_lists: z.number().int().describe('Mailing lists they have'),
+  api_keys: z.number().int().describe('API keys they have'),
+}).meta({ id: 'AdminUserDetail' });
+export type TAdminUserDetail = z.infer<typeof ZAdminUserDetailSchema>;
+
+/** PATCH /api/admin/users/{id} body (issue 11): at least one of the two. */
+export const ZAdminUserPatchSchema = z.object({
+  is_admin: z.boolean().optional().describe('Make them an administrator, or not'),
+  disabled: z.boolean().optional().describe('Disable the account (its sessions and API keys stop at once), or enable it'),
+}).refine((b) => b.is_admin !== undefined || b.disabled !== undefined, { message: 'Send is_admin or disabled' });
+export type TAdminUserPatch = z.infer<typeof ZAdminUserPatchSchema>;
+
+/** What administrators may not do to their own account (issue 11). */
+export const ADMIN_USER_MESSAGES = {
+  notSelfDisable: 'You cannot disable your own account',
+  notSelfDemote: 'You cannot remove your own administrator role',
+} as const;
 
 /** Users an administrator's search answers at most. */
 export const ADMIN_USER_SEARCH_LIMIT = 50;

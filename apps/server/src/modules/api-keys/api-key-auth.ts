@@ -17,7 +17,7 @@ const WINDOW_MS = 60_000;
  * with `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds) on the
  * answer. Sets `request.principal` (via 'api_key', the key's scopes).
  * Errors: UNAUTHORIZED (401) missing, invalid, inactive or expired key; FORBIDDEN (403) plan
- * without API access; RATE_LIMITED (429, with Retry-After in seconds).
+ * without API access or an owner an administrator disabled (issue 11); RATE_LIMITED (429, with Retry-After in seconds).
  */
 export function authenticateApiKey(ctx: AppContext) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -27,6 +27,7 @@ export function authenticateApiKey(ctx: AppContext) {
     if (!raw) throw new AppError('UNAUTHORIZED', M.missing);
     const key = raw.length <= 200 ? await apiKeysRepo.byHash(ctx.db, hashKey(raw.trim())) : undefined;
     if (!key) throw new AppError('UNAUTHORIZED', M.invalid);
+    if (key.ownerDisabled) throw new AppError('FORBIDDEN', M.ownerDisabled);
     if (!key.isActive) throw new AppError('UNAUTHORIZED', M.inactive);
     if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw new AppError('UNAUTHORIZED', M.expired);
     const principal = { userId: key.userId, isAdmin: false, via: 'api_key' as const, scopes: key.scopes, apiKey: { id: key.id, mode: key.mode, ownerIsAdmin: key.ownerIsAdmin } };

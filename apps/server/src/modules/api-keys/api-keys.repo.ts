@@ -11,7 +11,7 @@ export type ApiKeyRow = typeof apiKeys.$inferSelect;
  * connection instead of on every call; issue 10's recipient-search benchmark).
  */
 const prepared = preparedPerDb((db) => ({
-    byHash: db.select({ key: apiKeys, ownerIsAdmin: users.isAdmin }).from(apiKeys)
+    byHash: db.select({ key: apiKeys, ownerIsAdmin: users.isAdmin, ownerDisabled: sql<boolean>`${users.disabledAt} is not null` }).from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId)).where(eq(apiKeys.keyHash, sql.placeholder('keyHash'))).limit(1)
       .prepare('api_key_by_hash'),
     hit: db.insert(apiRateWindows).values({ keyId: sql.placeholder('keyId'), windowStart: sql`${sql.placeholder('windowStart')}::timestamptz`, count: 1 })
@@ -40,9 +40,9 @@ export const apiKeysRepo = {
   },
 
   /** The key with this hash and whether its owner is an admin (for /debug/user); a prepared statement (every API call runs it). */
-  byHash: async (db: Db, keyHash: string): Promise<(ApiKeyRow & { ownerIsAdmin: boolean }) | undefined> => {
+  byHash: async (db: Db, keyHash: string): Promise<(ApiKeyRow & { ownerIsAdmin: boolean; ownerDisabled: boolean }) | undefined> => {
     const row = (await prepared(db).byHash.execute({ keyHash }))[0];
-    return row ? { ...row.key, ownerIsAdmin: row.ownerIsAdmin } : undefined;
+    return row ? { ...row.key, ownerIsAdmin: row.ownerIsAdmin, ownerDisabled: row.ownerDisabled } : undefined;
   },
 
   /** Stamps the key's last use, at most once a minute (one write per key per minute, not per request). */

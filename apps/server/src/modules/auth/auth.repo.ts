@@ -19,14 +19,13 @@ export const authRepo = {
   createSession: async (db: Db, id: string, userId: string, expiresAt: Date) =>
     db.insert(sessions).values({ id, userId, expiresAt }),
 
-  /** The user of a live session, with the session's expiry. */
-  /** The user of a session that is neither idle-expired nor created before `createdAfter`. */
+  /** The user of a session that is neither idle-expired nor created before `createdAfter`, unless an administrator disabled the user (issue 11). */
   findSession: async (db: Db, id: string, createdAfter: Date) =>
     (await db
       .select({ user: users, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), gt(sessions.createdAt, createdAfter)))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date()), gt(sessions.createdAt, createdAfter), isNull(users.disabledAt)))
       .limit(1))[0],
 
   extendSession: async (db: Db, id: string, expiresAt: Date) =>

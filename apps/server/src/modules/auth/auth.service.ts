@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, type TUser } from '@mailcraft/shared';
+import { ACCOUNT_DISABLED, SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, type TUser } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -51,7 +51,8 @@ const timingDummy = () => (dummyHash ??= hash(randomBytes(16).toString('hex'), A
  * Checks credentials (spec 000 §4), rate-limited over a 15-minute window per IP, per account
  * from that IP, and per account overall (MAX_FAILURES). An unknown email costs one argon2 verify
  * like a known one (no timing oracle).
- * Errors: RATE_LIMITED (429) after too many failures, UNAUTHORIZED (401) on a wrong email or password.
+ * Errors: RATE_LIMITED (429) after too many failures, UNAUTHORIZED (401) on a wrong email or password,
+ * FORBIDDEN (403) ACCOUNT_DISABLED for a user an administrator disabled (told only after the right password).
  */
 export async function logIn(db: Db, input: { email: string; password: string }, ip: string): Promise<TUser> {
   const since = new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000);
@@ -66,6 +67,7 @@ export async function logIn(db: Db, input: { email: string; password: string }, 
     throw new AppError('UNAUTHORIZED', 'Invalid email or password');
   }
   await authRepo.clearFailures(db, keys.accountFromIp);
+  if (user.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED);
   return presentUser(user);
 }
 

@@ -81,13 +81,26 @@ export const billingRepo = {
  */
 export async function searchUsers(db: Db, text: string, limit: number) {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db.select({
-    id: users.id, email: users.email, givenName: users.givenName, isAdmin: users.isAdmin, createdAt: users.createdAt,
-    planId: sql<PlanId>`coalesce(${subscriptions.planId}, 'free')`,
-    lastSignInAt: sql<string | null>`(SELECT max(s.created_at) FROM sessions s WHERE s.user_id = ${users.id})`,
-  }).from(users)
-    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+  return selectAdminUsers(db)
     .where(text ? or(ilike(users.email, pattern), ilike(users.givenName, pattern)) : undefined)
     .orderBy(desc(users.createdAt))
     .limit(limit);
+}
+
+/** Users as the administrators' pages show them: plan (free without a subscription), latest sign-in (their newest session), disabled. */
+const selectAdminUsers = (db: Db) => db.select({
+  id: users.id, email: users.email, givenName: users.givenName, isAdmin: users.isAdmin, createdAt: users.createdAt, disabledAt: users.disabledAt,
+  planId: sql<PlanId>`coalesce(${subscriptions.planId}, 'free')`,
+  lastSignInAt: sql<string | null>`(SELECT max(s.created_at) FROM sessions s WHERE s.user_id = ${users.id})`,
+}).from(users).leftJoin(subscriptions, eq(subscriptions.userId, users.id));
+
+/** One user as `searchUsers` lists them, with counts of what they own (projects, mailing lists, API keys); undefined when unknown. */
+export async function adminUserById(db: Db, id: string) {
+  const [user] = await selectAdminUsers(db).where(eq(users.id, id)).limit(1);
+  if (!user) return undefined;
+  const [row] = rowsOf(await db.execute(sql`SELECT
+    (SELECT count(*) FROM projects WHERE user_id = ${id}) AS projects,
+    (SELECT count(*) FROM mailing_lists WHERE user_id = ${id}) AS lists,
+    (SELECT count(*) FROM api_keys WHERE user_id = ${id}) AS keys`));
+  return { ...user, projects: numberValue(row.projects), lists: numberValue(row.lists), keys: numberValue(row.keys) };
 }

@@ -1,11 +1,11 @@
 import {
-  ZAdminUserSchema, ZAdminUsersQuerySchema, ZBillingSchema, ZErrorSchema, ZIdParams, ZNoContent, ZPlanChangeResultSchema, ZPlanChangeSchema, ZUpgradeRequestSchema, ZUpgradeRequestsQuerySchema,
+  ZAdminUserDetailSchema, ZAdminUserSchema, ZAdminUsersQuerySchema, ZBillingSchema, ZErrorSchema, ZIdParams, ZNoContent, ZPlanChangeResultSchema, ZPlanChangeSchema, ZUpgradeRequestSchema, ZUpgradeRequestsQuerySchema,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { adminOnly, requirePrincipal, signedIn } from '../../platform/principal.js';
-import { changePlan, decideUpgradeRequest, findUsers, getBilling, listUpgradeRequests, withdrawRequest } from './billing.service.js';
+import { adminUserDetail, changePlan, decideUpgradeRequest, findUsers, getBilling, listUpgradeRequests, withdrawRequest } from './billing.service.js';
 
 /**
  * Billing (issue 11), for the signed-in user, and its administration:
@@ -15,6 +15,7 @@ import { changePlan, decideUpgradeRequest, findUsers, getBilling, listUpgradeReq
  * - GET    /api/admin/upgrade-requests?status → TUpgradeRequest[] (administrators; 403 others)
  * - POST   /api/admin/upgrade-requests/{id}/approve | /decline → TUpgradeRequest (409 when already decided)
  * - GET    /api/admin/users?search= → TAdminUser[] (administrators: email or name contains, newest first, at most 50)
+ * - GET    /api/admin/users/{id} → TAdminUserDetail (usage this month, projects, lists, keys; 404 unknown)
  */
 export async function billingRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const { db } = ctx;
@@ -48,6 +49,11 @@ export async function billingRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     ...adminOnly,
     schema: { summary: 'Find users by email or name (administrators)', tags: ['admin'], querystring: ZAdminUsersQuerySchema, response: { 200: z.array(ZAdminUserSchema), ...errors } },
   }, async (req) => findUsers(db, req.query.search));
+
+  app.get('/api/admin/users/:id', {
+    ...adminOnly,
+    schema: { summary: 'One user with this month\'s usage (administrators)', tags: ['admin'], params: ZIdParams, response: { 200: ZAdminUserDetailSchema, ...errors } },
+  }, async (req) => adminUserDetail(db, req.params.id));
 
   for (const [action, decision] of [['approve', 'approved'], ['decline', 'declined']] as const) {
     app.post(`/api/admin/upgrade-requests/:id/${action}`, {

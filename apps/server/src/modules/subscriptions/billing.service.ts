@@ -1,10 +1,11 @@
-import { ADMIN_USER_SEARCH_LIMIT, BILLING_MESSAGES as M, type PlanId, type TAdminUser, type TBilling, type TPlanChangeResult, type TUpgradeRequest } from '@mailcraft/shared';
+import { ADMIN_USER_SEARCH_LIMIT, BILLING_MESSAGES as M, type PlanId, type TAdminUser, type TAdminUserDetail, type TBilling, type TPlanChangeResult, type TUpgradeRequest } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Principal } from '../../platform/principal.js';
 import { approvalBillingProvider, type BillingProvider } from './billing-provider.js';
-import { billingRepo, searchUsers, type RequestStatus, type UpgradeRequestRecord } from './billing.repo.js';
+import { adminUserById, billingRepo, searchUsers, type RequestStatus, type UpgradeRequestRecord } from './billing.repo.js';
+import { recordAdminChange } from '../audit/audit.service.js';
 import { subscriptionsRepo } from './subscriptions.repo.js';
 
 /** Requests an administrator's list shows at most. */
@@ -74,16 +75,40 @@ export async function decideUpgradeRequest(db: Db, admin: Principal, id: string,
   const decided = await db.transaction(async (tx) => {
     if (!(await billingRepo.decide(tx, id, decision, admin.userId))) return false;
     if (decision === 'approved') await subscriptionsRepo.setPlan(tx, found.userId, found.planId as PlanId);
+    await recordAdminChange(tx, admin, {
+      area: 'users', action: `upgrade.${decision === 'approved' ? 'approve' : 'decline'}`, targetId: found.userId,
+      summary: `${decision === 'approved' ? 'Approved' : 'Declined'} ${found.email}'s request for ${found.planName}`,
+      before: { plan_id: found.currentPlanId, request: 'pending' }, after: { plan_id: decision === 'approved' ? found.planId : found.currentPlanId, request: decision },
+    });
     return true;
   });
   if (!decided) throw new AppError('CONFLICT', M.notPending);
   return presentRequest((await billingRepo.byId(db, id))!);
 }
 
+type AdminUserRecord = Awaited<ReturnType<typeof searchUsers>>[number];
+const presentAdminUser = (u: AdminUserRecord): TAdminUser => ({
+  id: u.id, email: u.email, given_name: u.givenName, is_admin: u.isAdmin, plan_id: u.planId, created_at: u.createdAt.toISOString(),
+  last_sign_in_at: u.lastSignInAt == null ? null : new Date(u.lastSignInAt).toISOString(), disabled: u.disabledAt !== null,
+});
+
 /** GET /api/admin/users?search= (administrators; the route checks): at most ADMIN_USER_SEARCH_LIMIT users, newest first. */
 export async function findUsers(db: Db, search: string): Promise<TAdminUser[]> {
-  return (await searchUsers(db, search, ADMIN_USER_SEARCH_LIMIT)).map((u) => ({
-    id: u.id, email: u.email, given_name: u.givenName, is_admin: u.isAdmin, plan_id: u.planId, created_at: u.createdAt.toISOString(),
-    last_sign_in_at: u.lastSignInAt == null ? null : new Date(u.lastSignInAt).toISOString(),
-  }));
+  return (await searchUsers(db, search, ADMIN_USER_SEARCH_LIMIT)).map(presentAdminUser);
+}
+
+/**
+ * GET /api/admin/users/{id} (issue 11 admin users; administrators — the route checks): the user as
+ * the search lists them, this month's usage (as their /billing counts it) and how many projects,
+ * mailing lists and API keys they have. Errors: NOT_FOUND (404) for an unknown user.
+ */
+export async function adminUserDetail(db: Db, id: string, now = new Date()): Promise<TAdminUserDetail> {
+  const user = isUuid(id) ? await adminUserById(db, id) : undefined;
+  if (!user) throw notFound('User');
+  const { from, month } = monthOf(now);
+  const usage = await billingRepo.usageSince(db, id, from, month);
+  return {
+    ...presentAdminUser(user), projects: user.projects, mailing_lists: user.lists, api_keys: user.keys,
+    usage: { month, pieces_printed: usage.pieces, orders_placed: usage.orders, api_calls: usage.apiCalls, scans: usage.scans },
+  };
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { ZPlanFeaturesSchema, type PlanId, type TPlanFeatures } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { plans, priceSchedule, subscriptions, users } from '../../db/schema/index.js';
+import { plans, priceSchedule, subscriptions } from '../../db/schema/index.js';
 
 export type PlanRow = { id: PlanId; name: string; features: TPlanFeatures; monthlyPriceCents: number };
 
@@ -46,9 +46,6 @@ export const subscriptionsRepo = {
     const [row] = await preparedCurrentPlan(db).execute({ userId });
     return { plan: toPlan(row.plan), status: row.status ?? 'active' };
   },
-
-  userExists: async (db: Db, userId: string): Promise<boolean> =>
-    (await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1)).length > 0,
 
   /** Puts the user on `planId` (status active), replacing any subscription. */
   setPlan: async (db: Db, userId: string, planId: PlanId) =>

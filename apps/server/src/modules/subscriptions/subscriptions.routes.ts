@@ -27,5 +27,5 @@ export async function subscriptionsRoutes(app: ZodApp, ctx: AppContext): Promise
       params: ZIdParams, body: ZSetPlanSchema,
       response: { 200: ZSubscriptionSchema, 400: ZErrorSchema, 401: ZErrorSchema, 403: ZErrorSchema, 404: ZErrorSchema },
     },
-  }, async (req) => setUserPlan(ctx.db, req.params.id, req.body));
+  }, async (req) => setUserPlan(ctx.db, requirePrincipal(req), req.params.id, req.body));
 }

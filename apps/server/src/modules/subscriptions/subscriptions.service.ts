@@ -4,6 +4,8 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { isUuid } from '../../platform/ids.js';
 import { subscriptionsRepo } from './subscriptions.repo.js';
+import { adminUserById } from './billing.repo.js';
+import { recordAdminChange } from '../audit/audit.service.js';
 
 /**
  * GET /api/subscriptions/current (spec 000 §3 Subscription, §7): the principal's plan with its
@@ -62,11 +64,22 @@ export async function planLimit(db: Db, principal: Principal, limit: LimitKey): 
 
 /**
  * PUT /api/admin/users/{id}/plan (issue 5 §5; admin only — the route checks): puts a user on a
- * plan at once. Returns that user's subscription. Errors: NOT_FOUND (404) for an unknown user.
+ * plan at once, written to the audit log (issue 11). Returns that user's subscription. Errors: NOT_FOUND (404) for an unknown user.
  */
-export async function setUserPlan(db: Db, userId: string, input: TSetPlan): Promise<TSubscription> {
-  if (!isUuid(userId) || !(await subscriptionsRepo.userExists(db, userId))) throw notFound('User');
-  await subscriptionsRepo.setPlan(db, userId, input.plan_id);
+export async function setUserPlan(db: Db, admin: Principal, userId: string, input: TSetPlan): Promise<TSubscription> {
+  const user = isUuid(userId) ? await adminUserById(db, userId) : undefined;
+  if (!user) throw notFound('User');
+  const before = (await subscriptionsRepo.currentPlan(db, userId)).plan;
+  const after = (await subscriptionsRepo.listPlans(db)).find((p) => p.id === input.plan_id)!;
+  await db.transaction(async (tx) => {
+    await subscriptionsRepo.setPlan(tx, userId, input.plan_id);
+    if (before.id !== input.plan_id) {
+      await recordAdminChange(tx, admin, {
+        area: 'users', action: 'user.plan', targetId: userId, summary: `Moved ${user.email} from ${before.name} to ${after.name}`,
+        before: { plan_id: before.id }, after: { plan_id: input.plan_id },
+      });
+    }
+  });
   return currentSubscription(db, { userId, isAdmin: false, via: 'session', scopes: [] });
 }
 
