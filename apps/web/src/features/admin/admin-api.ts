@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TAdminUser, TSetPlan, TSubscription, TUpgradeRequest } from '@mailcraft/shared';
+import type { TAdminUser, TAdminUserDetail, TAdminUserPatch, TSetPlan, TSubscription, TUpgradeRequest } from '@mailcraft/shared';
+import { auditKeys } from './audit-log';
 import { api } from '../../lib/api-client';
 import { subscriptionKeys } from '../subscriptions/subscriptions-api';
 
@@ -15,6 +16,7 @@ export type UpgradeDecision = 'approve' | 'decline';
 /** Query keys of the admin feature. */
 export const adminKeys = {
   users: (search: string) => ['admin', 'users', search] as const,
+  user: (id: string) => ['admin', 'user', id] as const,
   upgradeRequests: ['admin', 'upgrade-requests'] as const,
   upgradeRequestsWith: (status: UpgradeRequestStatus) => [...adminKeys.upgradeRequests, status] as const,
 };
@@ -53,6 +55,7 @@ export function useDecideUpgradeRequest() {
   const reload = () => Promise.all([
     client.invalidateQueries({ queryKey: adminKeys.upgradeRequests }),
     client.invalidateQueries({ queryKey: subscriptionKeys.current }),
+    client.invalidateQueries({ queryKey: auditKeys.all }),
   ]);
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: UpgradeDecision }) =>
@@ -78,7 +81,34 @@ export function useSetUserPlan() {
     onSuccess: () => Promise.all([
       client.invalidateQueries({ queryKey: adminKeys.upgradeRequests }),
       client.invalidateQueries({ queryKey: ['admin', 'users'] }),
+      client.invalidateQueries({ queryKey: ['admin', 'user'] }),
       client.invalidateQueries({ queryKey: subscriptionKeys.current }),
+      client.invalidateQueries({ queryKey: auditKeys.all }),
     ]),
+  });
+}
+
+/**
+ * GET /api/admin/users/{id} (issue 11, administrators only): the user with this month's usage
+ * (pieces printed, orders, API calls, scans) and how many projects, lists and API keys they have.
+ */
+export function useAdminUser(id: string) {
+  return useQuery({ queryKey: adminKeys.user(id), queryFn: () => api<TAdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}`) });
+}
+
+/**
+ * PATCH /api/admin/users/{id} `{ is_admin?, disabled? }` (issue 11) → the user's detail. Disabling
+ * ends their sessions and stops their API keys at once. Failures throw the server's message (403
+ * for a change to one's own account that would lock it out). On success the user, the search
+ * lists and the audit log are reloaded.
+ */
+export function usePatchUser(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: TAdminUserPatch) => api<TAdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch }),
+    onSuccess: (user) => {
+      client.setQueryData(adminKeys.user(id), user);
+      return Promise.all([client.invalidateQueries({ queryKey: ['admin', 'users'] }), client.invalidateQueries({ queryKey: auditKeys.all })]);
+    },
   });
 }

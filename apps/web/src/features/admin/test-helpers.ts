@@ -12,15 +12,15 @@ export const aRequest = (over: Partial<TUpgradeRequest> = {}): TUpgradeRequest =
 
 /** Users the fake server's search knows: Ann (free) and Bob (pay as you go, never signed in). */
 export const USERS: TAdminUser[] = [
-  { id: 'user-1', email: 'ann@example.com', given_name: 'Ann', is_admin: false, plan_id: 'free', created_at: '2026-11-20T10:00:00Z', last_sign_in_at: '2026-11-25T09:00:00Z' },
-  { id: 'user-2', email: 'bob@example.com', given_name: 'Bob', is_admin: false, plan_id: 'pay_as_you_go', created_at: '2026-11-19T10:00:00Z', last_sign_in_at: null },
+  { id: 'user-1', email: 'ann@example.com', given_name: 'Ann', is_admin: false, plan_id: 'free', created_at: '2026-11-20T10:00:00Z', last_sign_in_at: '2026-11-25T09:00:00Z', disabled: false },
+  { id: 'user-2', email: 'bob@example.com', given_name: 'Bob', is_admin: false, plan_id: 'pay_as_you_go', created_at: '2026-11-19T10:00:00Z', last_sign_in_at: null, disabled: true },
 ];
 
 /**
  * The admin server behind /admin/users, holding `requests` as state: GET lists them by
  * ?status (default pending) newest first, approve/decline decide a pending one (409 once decided),
  * PUT /api/admin/users/{id}/plan answers the subscription of that plan (404 for 'nobody'), GET
- * /api/plans the seeded plans, GET /api/admin/users no one (`usersRoute` serves USERS). `routes` replace any of these.
+ * /api/plans the seeded plans, GET /api/admin/users no one (`usersRoute` serves USERS), GET /api/admin/audit nothing. `routes` replace any of these.
  */
 export function adminServer(requests: TUpgradeRequest[] = [aRequest()], routes: Record<string, Handler> = {}) {
   const state = requests.map((r) => ({ ...r }));
@@ -34,6 +34,7 @@ export function adminServer(requests: TUpgradeRequest[] = [aRequest()], routes: 
   const calls = stubServer({
     'GET /api/plans': () => PLANS,
     'GET /api/admin/users': () => [],
+    'GET /api/admin/audit': () => [],
     'GET /api/admin/upgrade-requests': ({ url }) => {
       const status = url.searchParams.get('status') ?? 'pending';
       return state.filter((r) => r.status === status).sort((a, b) => b.created_at.localeCompare(a.created_at));

@@ -1,4 +1,3 @@
-import { localTime } from './local-time';
 import { useState } from 'react';
 import { Alert, Button, Input } from 'antd';
 import type { TAdminUser } from '@mailcraft/shared';
@@ -6,14 +5,15 @@ import { Card } from '../../components/card';
 import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { errorDetail } from '../../lib/api-client';
 import { useUserSearch } from './admin-api';
+import { localTime } from './local-time';
 import { usePlanNames } from './plan-names';
-
+import { UserDetail } from './user-detail';
 
 /**
  * 'Find users' on /admin/users (issue 11): a search by part of an email or given name (GET
  * /api/admin/users?search=, all users newest first when empty, at most 50), listing email, name,
- * plan, admin flag, created and latest sign-in; 'Change plan' on a row hands its id to the plan
- * form (`onChoose`). Failure: 'Failed to find users: {message}' with Retry.
+ * plan, admin flag, status, created and latest sign-in; 'Change plan' on a row hands its id to the
+ * plan form (`onChoose`); a row opens to the user's usage and the administrator and disable switches (UserDetail). Failure: 'Failed to find users: {message}' with Retry.
  */
 export function UserSearch({ onChoose }: { onChoose: (user: TAdminUser) => void }) {
   const [draft, setDraft] = useState('');
@@ -25,6 +25,7 @@ export function UserSearch({ onChoose }: { onChoose: (user: TAdminUser) => void 
     { title: 'Name', render: (u) => u.given_name },
     { title: 'Plan', render: (u) => nameOf(u.plan_id) },
     { title: 'Admin', render: (u) => (u.is_admin ? 'Yes' : 'No'), width: 70 },
+    { title: 'Status', render: (u) => (u.disabled ? 'Disabled' : 'Active'), width: 90 },
     { title: 'Created', render: (u) => localTime(u.created_at), width: 170 },
     { title: 'Last sign-in', render: (u) => localTime(u.last_sign_in_at), width: 170 },
     { title: '', key: 'actions', render: (u) => <Button size="small" aria-label={`Change plan of ${u.email}`} onClick={() => onChoose(u)}>Change plan</Button>, width: 120 },
@@ -40,6 +41,7 @@ export function UserSearch({ onChoose }: { onChoose: (user: TAdminUser) => void 
           action={<Button size="small" loading={users.isFetching} onClick={() => void users.refetch()}>Retry</Button>} />
       ) : (
         <PlainTable label="Users" columns={columns} rows={users.data ?? []} rowKey={(u) => u.id} loading={users.isPending}
+          expand={{ render: (u) => <UserDetail id={u.id} />, label: (u) => `Details of ${u.email}` }}
           empty={search ? `No users match '${search}'` : 'No users yet'} />
       )}
     </Card>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/render';
 import { UsersPage } from './users-page';
-import { adminServer, aRequest, Failure, usersRoute } from './test-helpers';
+import { adminServer, aRequest, Failure, USERS, usersRoute } from './test-helpers';
 
 const bob = aRequest({ id: 'req-2', user_id: 'user-2', email: 'bob@example.com', plan_id: 'business', plan_name: 'Business', current_plan_id: 'pay_as_you_go', created_at: '2026-11-26T08:00:00Z' });
 const local = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -157,5 +157,36 @@ describe('/admin/users: change a user\'s plan (issue 11)', () => {
     await userEvent.selectOptions(within(form).getByLabelText('Plan'), 'pro');
     await userEvent.click(within(form).getByRole('button', { name: 'Change plan' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to change the plan: User not found');
+  });
+
+  it('a user opens to their usage; Disable asks first, sends PATCH and shows the server\'s refusal', async () => {
+    const detail = { ...USERS[0], usage: { month: '2026-11', pieces_printed: 1500, orders_placed: 3, api_calls: 42, scans: 7 }, projects: 2, mailing_lists: 4, api_keys: 1 };
+    const patches: unknown[] = [];
+    const { calls } = adminServer([], {
+      'GET /api/admin/users': usersRoute,
+      'GET /api/auth/status': () => ({ authenticated: true, user: { id: 'admin-1', email: 'op@example.com', given_name: 'Op', is_admin: true }, expires_at: null }),
+      'GET /api/admin/users/user-1': () => detail,
+      'PATCH /api/admin/users/user-1': ({ body }) => {
+        patches.push(body);
+        if (patches.length === 1) throw new Failure(403, 'You cannot disable your own account');
+        return { ...detail, disabled: true };
+      },
+    });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Details of ann@example.com' }));
+    const group = await screen.findByRole('group', { name: 'Details of ann@example.com' });
+    expect(within(group).getByText('1,500')).toBeInTheDocument();
+    expect(within(group).getByText('42')).toBeInTheDocument();
+    await userEvent.click(within(group).getByRole('button', { name: 'Disable account' }));
+    expect(within(group).getByText('Disable ann@example.com? Their sessions and API keys stop at once.')).toBeInTheDocument();
+    await userEvent.click(within(group).getByRole('button', { name: 'Cancel' }));
+    expect(patches).toEqual([]);
+    await userEvent.click(within(group).getByRole('button', { name: 'Disable account' }));
+    await userEvent.click(within(group).getByRole('button', { name: 'Disable' }));
+    expect(await within(group).findByText('You cannot disable your own account')).toBeInTheDocument();
+    await userEvent.click(within(group).getByRole('button', { name: 'Disable' }));
+    expect(await within(group).findByText('Disabled')).toBeInTheDocument();
+    expect(patches).toEqual([{ disabled: true }, { disabled: true }]);
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.path)).toEqual(['/api/admin/users/user-1', '/api/admin/users/user-1']);
   });
 });
