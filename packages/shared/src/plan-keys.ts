@@ -17,6 +17,6 @@ export type FeatureKey = (typeof FEATURE_KEYS)[number];
 export const LIMIT_KEYS = ['max_projects', 'max_list_rows'] as const;
 export type LimitKey = (typeof LIMIT_KEYS)[number];
 
-/** Message when a plan lacks a feature (402), naming the upgrade page (spec 000 §6). */
-export const featureRequiredMessage = (feature: FeatureKey) =>
-  `Your plan does not include ${feature === 'api' ? 'API access' : feature.replace(/_/g, ' ')}. Upgrade at /pricing?feature=${feature}`;
+/** Message when a plan lacks a feature (402), naming the feature, the plan (issue 11) and the upgrade page (spec 000 §6). */
+export const featureRequiredMessage = (feature: FeatureKey, planName?: string) =>
+  `Your ${planName ? `${planName} plan` : 'plan'} does not include ${feature === 'api' ? 'API access' : feature.replace(/_/g, ' ')}. Upgrade at /pricing?feature=${feature}`;

@@ -23,11 +23,15 @@ export async function currentSubscription(db: Db, principal: Principal): Promise
  * Throws PAYMENT_REQUIRED (402) unless the principal's plan allows `feature` (spec 000 §6 plan
  * gating, enforced on the server too), with `message` — the spec's wording of the refused action,
  * e.g. 'You need to upgrade your plan to save QR code configurations' (spec 001 §6) — or one that
- * names the upgrade page.
+ * names the feature, the plan and the upgrade page. The error's `details` are `{ feature, plan_id,
+ * plan_name, upgrade_url }` either way, so a client can name the plan and link the upgrade (issue 11).
  */
 export async function requireFeature(db: Db, principal: Principal, feature: FeatureKey, message?: string): Promise<void> {
   const { plan } = await subscriptionsRepo.currentPlan(db, principal.userId);
-  if (!plan.features[feature]) throw new AppError('PAYMENT_REQUIRED', message ?? featureRequiredMessage(feature));
+  if (!plan.features[feature]) {
+    throw new AppError('PAYMENT_REQUIRED', message ?? featureRequiredMessage(feature, plan.name),
+      { feature, plan_id: plan.id, plan_name: plan.name, upgrade_url: `/pricing?feature=${feature}` });
+  }
 }
 
 /**
