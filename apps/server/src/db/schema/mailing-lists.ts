@@ -31,6 +31,10 @@ export const mailingListRecords = pgTable('mailing_list_records', {
    * write false, so an upload never pays for the index; the 'lists.index-search' job sets it after.
    */
   searchIndexed: boolean('search_indexed').notNull().default(false),
+  /** Fixes the user accepted at the address check (issue 12), standard field → value; the imported `values` stay as they were. */
+  overrides: jsonb('overrides').$type<Record<string, string>>().notNull().default({}),
+  /** Left out of print files by the user at the address check (issue 12). */
+  excluded: boolean('excluded').notNull().default(false),
 }, (t) => [primaryKey({ columns: [t.listId, t.rowIndex] })]);
 
 /** Column mappings of a list (spec 000 §3 Mappings). */

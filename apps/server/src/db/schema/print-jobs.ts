@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 import { printJobStatusEnum } from './enums.js';
 import { projects } from './projects.js';
@@ -27,4 +27,17 @@ export const printJobs = pgTable('print_jobs', {
   /** When the current render claimed the job (the time remaining is measured from it). */
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
+  /** Print options (issue 12): `{ bleed, cropMarks, proof }`, all false by default. */
+  options: jsonb('options').$type<{ bleed?: boolean; cropMarks?: boolean; proof?: boolean }>().notNull().default({}),
+  /** The preflight report written when the job is done (issue 12): `{ passed, checks: [...] }`. */
+  preflight: jsonb('preflight').$type<Record<string, unknown>>(),
 }, (t) => [index('print_jobs_user_idx').on(t.userId), index('print_jobs_project_idx').on(t.projectId, t.createdAt)]);
+
+/** Who approved which design version of a project for printing (issue 12 proofs); the final file names the approved version. */
+export const designApprovals = pgTable('design_approvals', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+  designVersion: integer('design_version').notNull(),
+  approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+  approvedAt: timestamp('approved_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('design_approvals_project_idx').on(t.projectId, t.approvedAt)]);
