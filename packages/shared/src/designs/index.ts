@@ -7,6 +7,8 @@ export { qrVectorPlugin, qrRuns, qrShapes, qrOperators, qrSvg, setQrLookOverride
 export type { QrVectorSchema, QrErrorCorrection } from './qr-vector.js';
 export { indiciaPlugin, indiciaLineSize, INDICIA_TYPE, INDICIA_SMALL_TEXT_RATIO } from './indicia.js';
 export type { IndiciaSchema } from './indicia.js';
+export { imbPlugin, imbBars, imbRects, imbDigitsProblem, imbHumanReadable, isEncodedImb, setImbEncoder, IMB_TYPE, IMB_SAMPLE, IMB_DIMENSIONS_IN, IMB_LENGTH_MM } from './imb.js';
+export type { ImbSchema } from './imb.js';
 export { buildPieceInputs, designMergeFields, templateFieldName, isMergeField } from './piece-inputs.js';
 export type { PieceContext } from './piece-inputs.js';
 export { PRINT_MAP_FIELDS, isPrintMapField, printedDistance, printedDuration, MAP_FIELD_SAMPLES, type PrintMapField } from './map-fields.js';

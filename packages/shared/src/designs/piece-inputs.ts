@@ -4,6 +4,7 @@
  */
 import type { Schema, Template } from '@pdfme/common';
 import { TARGET_FIELDS } from '../fields.js';
+import { IMB_TYPE } from './imb.js';
 import { INDICIA_TYPE } from './indicia.js';
 import { isPrintMapField, PRINT_MAP_FIELDS } from './map-fields.js';
 import { QR_VECTOR_TYPE } from './qr-vector.js';
@@ -66,6 +67,7 @@ export function designMergeFields(template: Template): string[] {
       else if (el.type === 'text' && el.readOnly) for (const m of String(el.content ?? '').matchAll(/\{([^{}]+)\}/g)) add(m[1]);
       else if (el.type === 'text') add(el.name);
       else if (el.type === 'image' && templateFieldName(el.name) === 'map_image') used.add('map_image');
+      else if (el.type === IMB_TYPE && !el.readOnly) used.add('imbno');
     }
   }
   return [...used].sort();
@@ -78,7 +80,8 @@ export function designMergeFields(template: Template): string[] {
  *   field keeps its own content (a caption the designer typed);
  * - `multiVariableText` → JSON of `{variable: value}` for every `{variable}` (pdfme's own
  *   mechanism); unknown variable names → '';
- * - `indicia` → `ctx.indiciaText`; `qrVector` → `ctx.qrUrl`;
+ * - `indicia` → `ctx.indiciaText`; `qrVector` → `ctx.qrUrl`; `imb` → the record's `encodedimbno`,
+ *   else its `imbno` (issue 12: the Intelligent Mail barcode), '' when it has neither;
  * - read-only (static) elements are left to pdfme; any other element keeps its content.
  * The fields are also added under their own names (where no element has that name), so a
  * read-only text's `{first_name}` placeholder resolves through pdfme's `replacePlaceholders`.
@@ -95,6 +98,7 @@ export function buildPieceInputs(template: Template, fields: Record<string, stri
       switch (el.type) {
         case INDICIA_TYPE: input[el.name] = ctx.indiciaText; break;
         case QR_VECTOR_TYPE: input[el.name] = ctx.qrUrl; break;
+        case IMB_TYPE: input[el.name] = fields.encodedimbno || fields.imbno || ''; break;
         case 'multiVariableText': {
           const vars: Record<string, string> = {};
           for (const v of mvtVariables(el)) vars[v] = fields[templateFieldName(v)] ?? fields[v] ?? '';

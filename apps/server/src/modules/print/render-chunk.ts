@@ -1,7 +1,8 @@
 import { generate } from '@pdfme/generator';
 import type { Font, Plugins, Template } from '@pdfme/common';
 import { barcodes, checkbox, ellipse, image, line, rectangle, svg, table } from '@pdfme/schemas';
-import { indiciaPlugin, qrVectorPlugin } from '@mailcraft/shared/designs';
+import { imbPlugin, indiciaPlugin, qrVectorPlugin, setImbEncoder } from '@mailcraft/shared/designs';
+import { encodeImb } from './imb-encoder.js';
 import { fontsForTexts } from '../fonts/font-coverage.js';
 import { fallbackTextPlugins } from './fallback-text.js';
 import { installLayoutCache } from './layout-cache.js';
@@ -9,13 +10,15 @@ import { installLayoutCache } from './layout-cache.js';
 /**
  * The pdfme plugins a print file is rendered with: pdfme's own text and multiVariableText (with
  * per-character font fallback, see fallback-text.ts), image, svg, shapes, table, checkbox and
- * barcodes, plus our vector `qrVector` and `indicia`.
+ * barcodes, plus our vector `qrVector`, `indicia` and `imb` (the Intelligent Mail barcode, encoded by bwip-js).
  */
 export const printPlugins: Plugins = {
   ...fallbackTextPlugins, image, svg, line, rectangle, ellipse, table, checkbox, ...barcodes,
   qrVector: qrVectorPlugin as unknown as Plugins[string],
   indicia: indiciaPlugin as unknown as Plugins[string],
+  imb: imbPlugin as unknown as Plugins[string],
 };
+setImbEncoder(encodeImb);
 
 /** Every string a chunk can print: the inputs' values and the template's static content and texts. */
 function* chunkTexts(template: Template, inputs: Record<string, string>[]): Generator<string> {

@@ -57,6 +57,14 @@ describe('where inserted elements land (issue 6)', () => {
     expect(meets(box(map), box(map2))).toBe(false);
   });
 
+  it('inserts the IMb named imbno, centred in the barcode clear zone (issue 12, USPS DMM 202.5)', () => {
+    const { template, elements: [addr, imb] } = insertAll([address, { kind: 'imb' }]);
+    const zones = uspsZones(template);
+    expect([imb.type, imb.name]).toEqual(['imb', 'imbno']);
+    expect(within(box(imb), zones['Barcode clear zone'])).toBe(true);
+    expect(meets(box(imb), box(addr))).toBe(false);
+  });
+
   it('gives every inserted element the required and readOnly of spec 000 §3', () => {
     const { elements } = insertAll([address, { kind: 'indicia', text: 'PAID' }, { kind: 'qr' }, field('first_name')]);
     for (const el of elements) expect([el.name, el.required, el.readOnly]).toEqual([el.name, false, false]);

@@ -1,6 +1,6 @@
 import type { Schema, Template } from '@pdfme/common';
 import { PAGE_PADDING_MM, TARGET_FIELDS } from '@mailcraft/shared';
-import { addressSideZones, INDICIA_TYPE, QR_VECTOR_TYPE, type GuideZoneName } from '@mailcraft/shared/designs';
+import { addressSideZones, IMB_TYPE, INDICIA_TYPE, QR_VECTOR_TYPE, type GuideZoneName } from '@mailcraft/shared/designs';
 import { designPlugins } from './design-plugins';
 
 /**
@@ -112,6 +112,7 @@ export type Insertable =
   | { kind: 'field'; field: string; sample: string }
   | { kind: 'address'; sample: Record<string, string> }
   | { kind: 'indicia'; text: string }
+  | { kind: 'imb' }
   | { kind: 'qr' }
   | { kind: 'map' };
 
@@ -127,6 +128,8 @@ const ADDRESS_VARIABLES = ['full_name', 'address', 'city', 'state', 'zip'];
  * - the address block: `multiVariableText` with ADDRESS_BLOCK_TEXT, the sample record as its
  *   variables' sample data, 12 pt;
  * - the permit indicia: an `indicia` element holding the permit's lines;
+ * - the Intelligent Mail barcode: an `imb` element named `imbno` (issue 12), printing each record's
+ *   `encodedimbno` or `imbno`;
  * - a QR code: a `qrVector` element, QR_SIZE_MM square;
  * - a route map: an `image` element named `map_image` (MAP_SIZE_MM, the default map's 2:3), which
  *   prints each record's own map (issue 9).
@@ -173,6 +176,9 @@ export function buildElement(template: Template, pageIndex: number, item: Insert
     case 'indicia':
       el = { ...defaultsOf(INDICIA_TYPE), name: uniqueName(template, 'indicia'), content: item.text };
       break;
+    case 'imb':
+      el = { ...defaultsOf(IMB_TYPE), name: uniqueName(template, 'imbno') };
+      break;
     case 'qr':
       el = { ...defaultsOf(QR_VECTOR_TYPE), name: uniqueName(template, 'qr_code'), width: QR_SIZE_MM, height: QR_SIZE_MM };
       break;
@@ -194,6 +200,7 @@ export const MAP_SIZE_MM = { width: 50, height: 75 };
  * - the address block inside the Address zone (USPS DMM 202.2.1), centred, in its first free row;
  * - the permit indicia in the upper-right corner, inside the Indicia zone (DMM 604.5), shrunk to fit
  *   the zone's part of the safe area;
+ * - the IMb centred in the Barcode clear zone (DMM 202.5);
  * - a QR code in a free spot, out of the three zones;
  * - a merge field below the element inserted last, at its left edge, else in the next free row
  *   below it — never stacked on the top strip — out of the zones.
@@ -214,6 +221,12 @@ function placement(template: Template, pageIndex: number, kind: Insertable['kind
       const scale = Math.min(1, region.width / el.width, region.height / el.height);
       const fitted = { width: round(el.width * scale), height: round(el.height * scale) };
       return { ...fitted, position: freePosition(template, pageIndex, fitted, { region, prefer: 'right' }) };
+    }
+    case 'imb': {
+      // The barcode clear zone is kept for the IMb (USPS DMM 202.5): centred in it.
+      if (!zones) return { position: freePosition(template, pageIndex, size, { avoid: all }) };
+      const zone = zones['Barcode clear zone'];
+      return { position: { x: round(zone.x + (zone.width - el.width) / 2), y: round(zone.y + (zone.height - el.height) / 2) } };
     }
     case 'qr':
     case 'map':

@@ -1,7 +1,7 @@
 import type { Plugin, Plugins } from '@pdfme/common';
 import { ellipse, image, line, multiVariableText, rectangle, svg, text } from '@pdfme/schemas';
 import { DEFAULT_ELEMENT_FONT, DEFAULT_ELEMENT_FONT_SIZE } from '@mailcraft/shared';
-import { indiciaPlugin, qrVectorPlugin } from '@mailcraft/shared/designs';
+import { imbPlugin, indiciaPlugin, qrVectorPlugin } from '@mailcraft/shared/designs';
 
 /**
  * A text-like plugin whose new elements start in Roboto-Regular 24 pt (spec 000 §9 "Default new
@@ -42,4 +42,5 @@ export const designPlugins: Plugins = {
   Ellipse: ellipse as unknown as Plugin,
   'QR code': asPlugin(qrVectorPlugin),
   'Permit indicia': asPlugin(indiciaPlugin),
+  'IMb barcode': asPlugin(imbPlugin),
 };

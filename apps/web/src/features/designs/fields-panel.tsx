@@ -115,6 +115,14 @@ export function FieldsPanel(p: FieldsPanelProps) {
           </span>
         </Tooltip>
         <ItemButton
+          title="IMb barcode"
+          code="imbno"
+          detail="USPS Intelligent Mail barcode from the list's IMb Number or Encoded IMb"
+          hint="Insert the Intelligent Mail barcode in the barcode clear zone"
+          disabled={p.disabled}
+          onClick={() => p.onInsert({ kind: 'imb' })}
+        />
+        <ItemButton
           title="QR code"
           detail="Each piece gets its own tracking link"
           hint="Insert a tracking QR code"
