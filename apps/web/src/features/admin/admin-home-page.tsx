@@ -1,6 +1,21 @@
-import { ComingSoonPage } from '../../components/coming-soon-page';
+import { Typography } from 'antd';
+import { AdminNav } from './admin-nav';
+import { AuditLog } from './audit-log';
+import { AdminPageCards } from './home/admin-page-cards';
+import './admin.css';
 
-/** Administration (issue 11). */
+/**
+ * /admin (spec 000 §2; issue 11; administrators only, the router's guard sends others to /): the
+ * overview — a card per admin page with what it does, the number of pending upgrade requests
+ * (linking to /admin/users), and the recent changes of every admin page.
+ */
 export function AdminHomePage() {
-  return <ComingSoonPage title="Administration" />;
+  return (
+    <div className="page-narrow">
+      <AdminNav />
+      <Typography.Title level={2}>Administration</Typography.Title>
+      <AdminPageCards />
+      <AuditLog area="all" />
+    </div>
+  );
 }
