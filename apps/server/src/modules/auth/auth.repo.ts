@@ -16,8 +16,9 @@ export const authRepo = {
       return row;
     }),
 
-  createSession: async (db: Db, id: string, userId: string, expiresAt: Date) =>
-    db.insert(sessions).values({ id, userId, expiresAt }),
+  /** Stores a session; `client` is the browser's User-Agent and address at sign-in (issue 11 /account). */
+  createSession: async (db: Db, id: string, userId: string, expiresAt: Date, client: { userAgent?: string | null; ip?: string | null } = {}) =>
+    db.insert(sessions).values({ id, userId, expiresAt, userAgent: client.userAgent ?? null, ip: client.ip ?? null }),
 
   /** The user of a session that is neither idle-expired nor created before `createdAfter`, unless an administrator disabled the user (issue 11). */
   findSession: async (db: Db, id: string, createdAfter: Date) =>

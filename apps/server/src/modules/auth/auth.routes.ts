@@ -22,6 +22,8 @@ const pageStatus = (err: unknown): PageStatus => {
   const status = err instanceof AppError ? err.status : 400;
   return status === 401 || status === 409 || status === 429 ? status : 400;
 };
+/** What the sessions list of /account shows of a sign-in (issue 11). */
+const sessionClient = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], ip: req.ip });
 const redirect = z.null().describe('Redirect (303) to `next` after a form post');
 
 /** The first validation message of a route with `attachValidation`, or the error's own. */
@@ -71,7 +73,7 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     try {
       if (req.validationError) throw req.validationError;
       const user = await logIn(db, req.body, clientKey(req.ip));
-      setCookie(req, reply, await startSession(db, user.id));
+      setCookie(req, reply, await startSession(db, user.id, sessionClient(req)));
       if (wantsHtml(req)) return reply.redirect(next, 303);
       return { authenticated: true, user } satisfies TAuthStatus;
     } catch (err) {
@@ -94,7 +96,7 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     try {
       if (req.validationError) throw req.validationError;
       const user = await signUp(db, req.body, clientKey(req.ip));
-      setCookie(req, reply, await startSession(db, user.id));
+      setCookie(req, reply, await startSession(db, user.id, sessionClient(req)));
       if (wantsHtml(req)) return reply.redirect(next, 303);
       return reply.status(201).send({ authenticated: true, user } satisfies TAuthStatus);
     } catch (err) {

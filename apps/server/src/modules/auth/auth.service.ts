@@ -71,10 +71,15 @@ export async function logIn(db: Db, input: { email: string; password: string }, 
   return presentUser(user);
 }
 
-/** Starts a session; returns the raw cookie token (only its hash is stored). */
-export async function startSession(db: Db, userId: string): Promise<string> {
+/**
+ * Starts a session; returns the raw cookie token (only its hash is stored). `client` is recorded
+ * for the account page's sessions list (issue 11): the User-Agent (first 300 characters) and address.
+ */
+export async function startSession(db: Db, userId: string, client: { userAgent?: string; ip?: string } = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await authRepo.createSession(db, tokenHash(token), userId, new Date(Date.now() + SESSION_IDLE_SECONDS * 1000));
+  await authRepo.createSession(db, tokenHash(token), userId, new Date(Date.now() + SESSION_IDLE_SECONDS * 1000), {
+    userAgent: client.userAgent?.slice(0, 300) || null, ip: client.ip || null,
+  });
   return token;
 }
 

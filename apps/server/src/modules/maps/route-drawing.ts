@@ -26,6 +26,8 @@ export type RouteTarget = RouteScope & { logoPng: Buffer | null; settings: DrawS
 
 /** Storage key of a record's map image. */
 export const mapImageKey = (listId: string, recordId: string) => `maps/${listId}/${recordId}.png`;
+/** Storage folder of a list's map images; deleting it removes them all (account deletion, issue 11). */
+export const listMapImagesKey = (listId: string) => `maps/${listId}`;
 /** Public URL of a map image (a QR link's `map_image`, spec 001 §3): unguessable, served without login, like an S3 object URL. */
 export const mapImageUrl = (publicUrl: string, token: string, version?: Date) =>
   `${publicUrl}/maps/i/${token}.png${version ? `?v=${version.getTime()}` : ''}`;

@@ -97,10 +97,13 @@ export async function updateProject(ctx: Pick<AppContext, 'db' | 'storage'>, pri
   return presentById(ctx.db, principal, id);
 }
 
+/** The storage folder of a project's files (thumbnails); deleting it removes them all. */
+export const projectFilesKey = (id: string) => `projects/${id}`;
+
 /** DELETE /api/projects/{id}: removes the project, its design and its thumbnails. */
 export async function deleteProject(ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, id: string): Promise<void> {
   if (!(await projectsRepo.delete(ctx.db, principal.userId, id))) throw notFound('Project');
-  await ctx.storage.delete(`projects/${id}`);
+  await ctx.storage.delete(projectFilesKey(id));
 }
 
 /** GET /api/projects/{id}/status → `{list, template, progress}` (spec 000 §3 Project status). */

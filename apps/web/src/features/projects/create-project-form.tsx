@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { NEW_PROJECT_DEFAULTS, type PermitType } from '@mailcraft/shared';
 import { errorDetail } from '../../lib/api-client';
 import { useProductPermit } from '../permits/permits-api';
+import { useSettings } from '../settings/settings-api';
 import { MailerFields } from './mailer-fields';
 import { useCreateProject } from './projects-api';
 import { setSelectedProject } from './selected-project';
@@ -19,8 +20,8 @@ const INITIAL: Values = { name: '', description: '', ...NEW_PROJECT_DEFAULTS };
 /**
  * Create New Project form (spec 000 §2 "Project list screen", §4, §5): name (required — Create is
  * disabled without it), description, mailer type, size, sides, and an Advanced section with the
- * mailing permit choice and permit management. Defaults: self_mailer, 8.5x11, double, Mailcraft
- * permit. After creating: a blank design is created (failure tolerated), the project is selected
+ * mailing permit choice and permit management. Defaults: the user's from /settings (issue 11),
+ * until they load self_mailer, 8.5x11, double, Mailcraft permit. After creating: a blank design is created (failure tolerated), the project is selected
  * and the user goes to /upload?project={id}. Failure: 'Failed to create project'.
  */
 export function CreateProjectForm() {
@@ -37,6 +38,11 @@ export function CreateProjectForm() {
   useEffect(() => {
     if (product.data && !product.data.available && form.getFieldValue('permit_type') === 'product') form.setFieldValue('permit_type', 'none');
   }, [product.data, form]);
+  // The user's defaults from /settings (issue 11), unless they already chose in this form.
+  const defaults = useSettings().data?.project_defaults;
+  useEffect(() => {
+    if (defaults && !form.isFieldsTouched(['template_type', 'paper_size', 'sides', 'permit_type'])) form.setFieldsValue(defaults);
+  }, [defaults, form]);
 
   const submit = (v: Values) => {
     if (!v.name.trim() || missingPermit) return;

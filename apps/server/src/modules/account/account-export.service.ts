@@ -1,0 +1,97 @@
+import type { Readable } from 'node:stream';
+import Papa from 'papaparse';
+import { ACCOUNT_MESSAGES as M } from '@mailcraft/shared';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { Principal } from '../../platform/principal.js';
+import { getAccount } from '../auth/account.service.js';
+import { getDesign } from '../designs/designs.service.js';
+import { listReinforcements } from '../designs/reinforcements.service.js';
+import { getOwnedList, listLists, recordBatches } from '../mailing-lists/mailing-lists.service.js';
+import { listPrintJobs, printFile } from '../print/print.service.js';
+import { listProjects } from '../projects/projects.service.js';
+import { currentSubscription } from '../subscriptions/subscriptions.service.js';
+import { getSettings } from './settings.service.js';
+import { ExportNames } from './export-names.js';
+import { ZipWriter } from './zip-writer.js';
+
+/** Exports running at once: one per user, and at most this many on the server (they read whole lists). */
+const MAX_RUNNING = 2;
+const running = new Set<string>();
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+const README = (exportedAt: string) => `Mailcraft — your data, exported ${exportedAt}
+
+account.json                 your profile, settings and plan
+projects/<name>/project.json a project's details
+projects/<name>/design.json  its design (pdfme templates: inside and, when double-sided, outside)
+projects/<name>/reinforcements.json  its reinforcement designs, when it has any
+projects/<name>/print/*.pdf  the print files you generated (the latest of each project)
+lists/<name>.csv             each mailing list with its original columns and records (UTF-8)
+
+Names are your own, made safe for file names; a repeated name gets ' (2)'.
+`;
+
+/**
+ * GET /api/account/export (issue 11 'Download my data'): a ZIP of the principal's data, streamed
+ * as it is written — account.json, each project's project.json and design.json (+
+ * reinforcements.json) and its finished print files, each mailing list as CSV with its original
+ * columns, and README.txt. Read through the owning modules' services.
+ * Errors: RATE_LIMITED (429) while one of the user's exports runs, or MAX_RUNNING in all.
+ */
+export function exportAccount(ctx: AppContext, principal: Principal): Readable {
+  if (running.has(principal.userId)) throw new AppError('RATE_LIMITED', M.exportRunning);
+  if (running.size >= MAX_RUNNING) throw new AppError('RATE_LIMITED', M.exportBusy);
+  running.add(principal.userId);
+  const zip = new ZipWriter();
+  const release = () => running.delete(principal.userId);
+  zip.stream.once('close', release);
+  writeExport(ctx, principal, zip).then(() => zip.end(), (err: Error) => {
+    zip.fail(err);
+    release();
+  });
+  return zip.stream;
+}
+
+async function writeExport(ctx: AppContext, principal: Principal, zip: ZipWriter): Promise<void> {
+  const { db } = ctx;
+  const exportedAt = new Date().toISOString();
+  await zip.addText('README.txt', README(exportedAt));
+  const plan = (await currentSubscription(db, principal)).subscription.plan;
+  await zip.addText('account.json', json({
+    ...(await getAccount(db, principal)),
+    settings: await getSettings(ctx, principal),
+    plan: { id: plan.id, name: plan.display_name },
+    exported_at: exportedAt,
+  }));
+
+  const projectNames = new ExportNames();
+  for (const project of await listProjects(db, principal)) {
+    const dir = `projects/${projectNames.take(project.name)}`;
+    await zip.addText(`${dir}/project.json`, json(project));
+    await zip.addText(`${dir}/design.json`, json(await getDesign(db, { id: project.id, paperSize: project.paper_size, sides: project.sides })));
+    const reinforcements = await listReinforcements(db, { id: project.id, paperSize: project.paper_size });
+    if (reinforcements.length > 0) await zip.addText(`${dir}/reinforcements.json`, json(reinforcements));
+    const printNames = new ExportNames();
+    for (const job of await listPrintJobs(ctx, principal, project.id)) {
+      if (job.status !== 'done') continue;
+      const file = await printFile(ctx, principal, job.id).catch(() => null); // a file removed since is left out
+      if (file) await zip.addChunks(`${dir}/print/${printNames.take(`${job.created_at.slice(0, 19).replace(/:/g, '-')} ${job.id.slice(0, 8)}`, '.pdf')}`, file.stream, false);
+    }
+  }
+
+  const listNames = new ExportNames();
+  for (const summary of await listLists(db, principal)) {
+    const list = await getOwnedList(db, principal, summary.id);
+    await zip.addChunks(`lists/${listNames.take(list.name.replace(/\.(csv|tsv|txt|xlsx?)$/i, ''), '.csv')}`, listCsv(ctx, list), true);
+  }
+}
+
+/** A list as CSV: the header row, then every record's values in header order (CRLF, RFC 4180 quoting). */
+async function* listCsv(ctx: AppContext, list: { id: string; headers: string[] }): AsyncIterable<string> {
+  yield `${Papa.unparse([list.headers], { newline: '\r\n' })}\r\n`;
+  for await (const batch of recordBatches(ctx.db, list, 2000)) {
+    yield `${Papa.unparse(batch.map((r) => r.values as string[]), { newline: '\r\n' })}\r\n`;
+  }
+}

@@ -1,0 +1,175 @@
+import { verify, hash } from '@node-rs/argon2';
+import Bowser from 'bowser';
+import {
+  ACCOUNT_MESSAGES as M, SESSION_MAX_AGE_SECONDS,
+  type TAccount, type TAccountSession, type TEmailChange, type TPasswordChange,
+} from '@mailcraft/shared';
+import type { Db } from '../../db/client.js';
+import type { ProjectDefaults, UserRow } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { Principal } from '../../platform/principal.js';
+import { accountRepo } from './account.repo.js';
+import { authRepo } from './auth.repo.js';
+import { ARGON2, FAILURE_WINDOW_SECONDS, MAX_FAILURES, tokenHash } from './auth.service.js';
+
+/** Length of the opaque session id shown to the user: a prefix of the stored SHA-256, never the cookie. */
+const OPAQUE_ID_CHARS = 16;
+const opaqueId = (storedId: string) => storedId.slice(0, OPAQUE_ID_CHARS);
+
+async function ownRow(db: Db, principal: Principal): Promise<UserRow> {
+  const row = await accountRepo.findUser(db, principal.userId);
+  if (!row) throw notFound('Account');
+  return row;
+}
+
+const present = (u: UserRow): TAccount => ({
+  id: u.id, email: u.email, given_name: u.givenName, is_admin: u.isAdmin, created_at: u.createdAt.toISOString(),
+});
+
+/**
+ * Checks the user's current password before a sensitive change (email, password, deletion).
+ * Wrong guesses count like failed sign-ins (5 per account in 15 minutes, then 429), so a stolen
+ * session cannot be used to guess the password.
+ * Errors: RATE_LIMITED (429) after too many wrong passwords; FORBIDDEN (403) 'The current password is incorrect'.
+ */
+async function checkPassword(db: Db, user: UserRow, password: string): Promise<void> {
+  const key = `account-password:${user.id}`;
+  const since = new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000);
+  if ((await authRepo.countFailures(db, key, since)) >= MAX_FAILURES.accountFromIp) {
+    throw new AppError('RATE_LIMITED', 'Too many wrong passwords. Please try again in 15 minutes.');
+  }
+  if (!(await verify(user.passwordHash, password))) {
+    await authRepo.recordFailure(db, [key]);
+    throw new AppError('FORBIDDEN', M.wrongPassword);
+  }
+}
+
+/** GET /api/account (issue 11): the principal's profile. Errors: NOT_FOUND when the account is gone. */
+export async function getAccount(db: Db, principal: Principal): Promise<TAccount> {
+  return present(await ownRow(db, principal));
+}
+
+/** PATCH /api/account {given_name} (issue 11): renames the user; answers the profile. */
+export async function renameAccount(db: Db, principal: Principal, givenName: string): Promise<TAccount> {
+  const row = await accountRepo.updateUser(db, principal.userId, { givenName });
+  if (!row) throw notFound('Account');
+  return present(row);
+}
+
+/**
+ * PUT /api/account/email (issue 11): moves the account to a new email (already lower-cased by
+ * the schema, as at sign-up) after the current password.
+ * Errors: FORBIDDEN (403) wrong password; RATE_LIMITED (429); CONFLICT (409) 'An account with
+ * this email already exists' (the sign-up message).
+ */
+export async function changeEmail(db: Db, principal: Principal, input: TEmailChange): Promise<TAccount> {
+  const user = await ownRow(db, principal);
+  await checkPassword(db, user, input.current_password);
+  if (input.email === user.email) return present(user);
+  if (await accountRepo.emailTaken(db, input.email, user.id)) throw new AppError('CONFLICT', M.emailTaken);
+  try {
+    return present((await accountRepo.updateUser(db, user.id, { email: input.email }))!);
+  } catch (err) {
+    // Two changes to one free address at once: the unique index decides.
+    if (String((err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code) === '23505') throw new AppError('CONFLICT', M.emailTaken);
+    throw err;
+  }
+}
+
+/**
+ * PUT /api/account/password (issue 11): sets a new password (argon2id, the sign-up parameters)
+ * after the current one, ends every other session of the user — `currentToken`'s stays — and voids
+ * open reset links. Returns how many sessions ended.
+ * Errors: FORBIDDEN (403) wrong password; RATE_LIMITED (429); VALIDATION (400) same password.
+ */
+export async function changePassword(db: Db, principal: Principal, input: TPasswordChange, currentToken: string | undefined): Promise<number> {
+  const user = await ownRow(db, principal);
+  await checkPassword(db, user, input.current_password);
+  if (input.new_password === input.current_password) throw new AppError('VALIDATION', M.samePassword);
+  const passwordHash = await hash(input.new_password, ARGON2);
+  return db.transaction(async (tx) => {
+    await accountRepo.updateUser(tx, user.id, { passwordHash });
+    await authRepo.voidPasswordResets(tx, user.id);
+    return accountRepo.deleteOtherSessions(tx, user.id, currentToken ? tokenHash(currentToken) : '');
+  });
+}
+
+/** 'Chrome on Linux' from a User-Agent header (bowser); 'Unknown device' without one. */
+export function describeDevice(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  let info: Bowser.Parser.ParsedResult | null = null;
+  try { info = Bowser.parse(userAgent); } catch { info = null; }
+  const browser = info?.browser.name;
+  const os = info?.os.name;
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? os ?? 'Unknown device';
+}
+
+/**
+ * GET /api/account/sessions (issue 11): the principal's sessions that are still valid, newest
+ * first, each with an opaque id (a prefix of the stored hash), the device, the address and
+ * whether it is the one making the request.
+ */
+export async function listSessions(db: Db, principal: Principal, currentToken: string | undefined): Promise<TAccountSession[]> {
+  const current = currentToken ? tokenHash(currentToken) : null;
+  const oldest = Date.now() - SESSION_MAX_AGE_SECONDS * 1000;
+  return (await accountRepo.listSessions(db, principal.userId))
+    .filter((s) => s.createdAt.getTime() > oldest)
+    .map((s) => ({
+      id: opaqueId(s.id),
+      created_at: s.createdAt.toISOString(),
+      expires_at: new Date(Math.min(s.expiresAt.getTime(), s.createdAt.getTime() + SESSION_MAX_AGE_SECONDS * 1000)).toISOString(),
+      device: describeDevice(s.userAgent),
+      ip: s.ip,
+      current: s.id === current,
+    }));
+}
+
+/**
+ * DELETE /api/account/sessions/{id} (issue 11): signs out one of the principal's other sessions,
+ * found by its opaque id among the principal's own sessions only.
+ * Errors: NOT_FOUND (404) 'Session not found' (unknown or another user's); VALIDATION (400) for the current session.
+ */
+export async function endOneSession(db: Db, principal: Principal, id: string, currentToken: string | undefined): Promise<void> {
+  const found = (await accountRepo.listSessions(db, principal.userId)).filter((s) => opaqueId(s.id) === id);
+  if (found.length === 0) throw new AppError('NOT_FOUND', M.sessionNotFound);
+  if (currentToken && found.some((s) => s.id === tokenHash(currentToken))) throw new AppError('VALIDATION', M.currentSession);
+  for (const s of found) await accountRepo.deleteSession(db, principal.userId, s.id);
+}
+
+/** DELETE /api/account/sessions (issue 11): signs out every session of the principal but the current one; returns how many. */
+export async function endOtherSessions(db: Db, principal: Principal, currentToken: string | undefined): Promise<number> {
+  return accountRepo.deleteOtherSessions(db, principal.userId, currentToken ? tokenHash(currentToken) : '');
+}
+
+/**
+ * The checks before an account is deleted (issue 11): the typed email must be the account's
+ * (case-insensitive), the password right, and the user not the last administrator.
+ * Errors: VALIDATION (400) 'Type your account email exactly to confirm'; FORBIDDEN (403) wrong
+ * password; RATE_LIMITED (429); CONFLICT (409) for the last administrator.
+ */
+export async function confirmAccountDeletion(db: Db, principal: Principal, input: { confirm_email: string; current_password: string }): Promise<void> {
+  const user = await ownRow(db, principal);
+  if (input.confirm_email.trim().toLowerCase() !== user.email) throw new AppError('VALIDATION', M.confirmMismatch);
+  await checkPassword(db, user, input.current_password);
+  if (user.isAdmin && (await accountRepo.countOtherAdmins(db, user.id)) === 0) throw new AppError('CONFLICT', M.lastAdmin);
+}
+
+/**
+ * Deletes the principal's account row; every row holding its user id goes with it (foreign keys
+ * cascade; see db/schema). Call `confirmAccountDeletion` first and delete stored files after.
+ */
+export async function deleteAccountRows(db: Db, principal: Principal): Promise<void> {
+  if (!(await accountRepo.deleteUser(db, principal.userId))) throw notFound('Account');
+}
+
+/** The user's stored settings (issue 11 /settings): time zone (null = the browser's) and new-project defaults. */
+export async function readUserSettings(db: Db, principal: Principal): Promise<{ timeZone: string | null; projectDefaults: ProjectDefaults }> {
+  const row = await ownRow(db, principal);
+  return { timeZone: row.timeZone, projectDefaults: row.projectDefaults };
+}
+
+/** Stores the user's settings (validated by the caller). */
+export async function saveUserSettings(db: Db, principal: Principal, settings: { timeZone: string | null; projectDefaults: ProjectDefaults }): Promise<void> {
+  if (!(await accountRepo.updateUser(db, principal.userId, settings))) throw notFound('Account');
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TSettings, TSettingsUpdate } from '@mailcraft/shared';
+import { api } from '../../lib/api-client';
+
+/** Query keys of /settings (issue 11). */
+export const settingsKeys = { all: ['settings'] as const };
+
+/**
+ * GET /api/account/settings → TSettings `{ time_zone (IANA or null = the browser's),
+ * project_defaults { template_type, paper_size, sides, permit_type }, product_permit, short_link_base_url }`.
+ * The new-project form starts from `project_defaults`.
+ */
+export function useSettings() {
+  return useQuery({ queryKey: settingsKeys.all, queryFn: () => api<TSettings>('/api/account/settings') });
+}
+
+/** PUT /api/account/settings `{ time_zone, project_defaults }` → TSettings (400 for an unknown zone or a size the type does not offer). */
+export function useSaveSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TSettingsUpdate) => api<TSettings>('/api/account/settings', { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(settingsKeys.all, saved),
+  });
+}
