@@ -6,11 +6,12 @@ import type { AppContext } from './platform/context.js';
 import { createMailer } from './platform/mailer.js';
 import { LocalStorage } from './platform/storage.js';
 import { seedFonts } from './modules/fonts/fonts.service.js';
+import { seedSampleTemplates } from './modules/sample-templates/seed-sample-templates.js';
 import { eventSubscriptions, jobDefinitions, jobSchedules, workerStartTasks } from './modules/index.js';
 
 /**
  * The running app's context on an open, migrated database: storage, the job queue, the event
- * bus with every module's subscriptions and the mailer; the default fonts seeded. `pollSeconds`: how often idle
+ * bus with every module's subscriptions and the mailer; the default fonts and the built-in sample templates seeded. `pollSeconds`: how often idle
  * job workers poll (default 1 s).
  */
 export async function createContext(config: Config, database: Database, opts: { pollSeconds?: number } = {}): Promise<AppContext> {
@@ -21,6 +22,7 @@ export async function createContext(config: Config, database: Database, opts: { 
     mailer: await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
   };
   await seedFonts(ctx);
+  await seedSampleTemplates(ctx);
   return ctx;
 }
 
