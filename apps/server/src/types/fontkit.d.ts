@@ -1,4 +1,4 @@
-/** The part of fontkit (no bundled types) that the print renderer and the map labels touch. */
+/** The part of fontkit (no bundled types) that the print renderer, the map labels and font uploads touch. */
 declare module 'fontkit' {
   export interface Path {
     /** SVG path data in font units (y up). */
@@ -25,6 +25,13 @@ declare module 'fontkit' {
     /** Shapes a string (kerning, ligatures). */
     layout(text: string): GlyphRun;
     unitsPerEm: number;
+    /** 'TTF' (also for CFF-flavoured OpenType), 'WOFF', 'WOFF2', 'TTC' or 'DFont'. */
+    type: string;
+    /** Names from the font's name table; null when absent. */
+    postscriptName: string | null;
+    familyName: string | null;
+    subfamilyName: string | null;
+    numGlyphs: number;
   }
   export function create(buffer: Buffer, postscriptName?: string): Font;
 }

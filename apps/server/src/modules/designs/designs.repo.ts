@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TDesignTemplate } from '@mailcraft/shared';
 import type { StoredReinforcement } from '../../db/schema/projects.js';
 import type { Db } from '../../db/client.js';
+import { numberValue, rowsOf } from '../../db/raw-rows.js';
 import { designs } from '../../db/schema/index.js';
 
 export type DesignRow = typeof designs.$inferSelect;
@@ -53,4 +54,20 @@ export const designsRepo = {
     (await db.update(designs).set({ reinforcements: sql`${designs.reinforcements} - ${slot}::text` })
       .where(and(eq(designs.projectId, projectId), sql`(${designs.reinforcements} -> ${slot}::text) is not null`))
       .returning({ id: designs.projectId })).length > 0,
+
+  /**
+   * How many designs name each font: the `fontName` of any element (at any depth, so table
+   * styles count) in the inside, the outside or a reinforcement of a project's design, counted
+   * once per project. Names no design uses are absent.
+   */
+  fontUsage: async (db: Db): Promise<Map<string, number>> => {
+    const rows = rowsOf(await db.execute(sql`
+      SELECT name, count(*) AS n FROM (
+        SELECT DISTINCT d.project_id, v #>> '{}' AS name
+        FROM ${designs} d,
+          LATERAL jsonb_path_query(jsonb_build_array(d.template_data_inside, d.template_data_outside, d.reinforcements), 'lax $.**.fontName') AS v
+        WHERE jsonb_typeof(v) = 'string'
+      ) used GROUP BY name`));
+    return new Map(rows.map((r) => [String(r.name), numberValue(r.n)]));
+  },
 };

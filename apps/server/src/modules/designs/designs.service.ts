@@ -118,3 +118,12 @@ export async function findSavedDesign(db: Db, projectId: string): Promise<{ insi
   const row = await designsRepo.find(db, projectId);
   return row ? { inside: savedInside(row), outside: savedOutside(row), hasContent: row.hasContent, version: row.version } : null;
 }
+
+/**
+ * How many designs use each font, by PostScript name (issue 11: a font in use is not deleted):
+ * a project's design counts once when any element of its inside, outside or reinforcements names
+ * the font. Fonts no design uses are absent from the map.
+ */
+export async function fontUsage(db: Db): Promise<Map<string, number>> {
+  return designsRepo.fontUsage(db);
+}

@@ -37,19 +37,48 @@ export function builtinFontBytes(fileKey: string): Bytes | null {
   return builtins().get(fileKey) ?? null;
 }
 
-let fontMap: Font | null = null;
+/**
+ * The fonts a render thread prints with beyond the built-in ones (issue 11: uploaded fonts reach
+ * the renderer), sent with every render task by the main thread (`renderFonts`): small, as the
+ * bytes are read from `files` in the thread.
+ */
+export type RenderFonts = {
+  /** Changes whenever a font is added or removed or the fallback moves; a thread rebuilds its map when it does. */
+  key: string;
+  /** PostScript name of the fallback font (pdfme prints elements naming a missing font in it). */
+  fallback: string;
+  /** Uploaded fonts: PostScript name and a local file holding the TTF/OTF. */
+  files: Array<{ name: string; path: string }>;
+};
+
+let fontMap: { key: string; font: Font } | null = null;
+const uploaded = new Map<string, Bytes>();
 
 /**
- * The pdfme `Font` map for the renderer: `{ 'Roboto-Regular': {data, fallback: true},
- * Helvetica: {data} }`, read once per process or worker thread and reused for every
- * `generate()` call (DESIGN.md "Print rendering": pass the font once).
+ * The pdfme `Font` map for the renderer: the built-in fonts (`{ 'Roboto-Regular': {data,
+ * fallback: true}, Helvetica: {data} }`) plus, with `fonts`, the uploaded ones and the fallback
+ * it names. Built once per process or worker thread and reused for every `generate()` call
+ * (DESIGN.md "Print rendering": pass the font once); rebuilt when `fonts.key` changes, reading
+ * only files not read before (and forgetting deleted ones; a file deleted meanwhile is left
+ * out, as only fonts no design uses are deleted). Throws when an uploaded font's file cannot be read.
  */
-export function loadFonts(): Font {
-  if (!fontMap) {
-    fontMap = {};
-    for (const f of BUILTIN_FONTS) {
-      fontMap[f.postscriptName] = { data: builtinFontBytes(f.fileKey)!, fallback: f.isFallback, subset: true };
+export function loadFonts(fonts?: RenderFonts): Font {
+  const key = fonts?.key ?? '';
+  if (fontMap?.key === key) return fontMap.font;
+  const paths = new Set(fonts?.files.map((f) => f.path));
+  for (const p of uploaded.keys()) if (!paths.has(p)) uploaded.delete(p); // deleted fonts
+  const font: Font = {};
+  for (const f of BUILTIN_FONTS) font[f.postscriptName] = { data: builtinFontBytes(f.fileKey)!, fallback: false, subset: true };
+  for (const f of fonts?.files ?? []) {
+    let data = uploaded.get(f.path);
+    if (!data) {
+      // A font deleted after the task was made (only unused fonts are deleted): left out.
+      if (!fs.existsSync(f.path)) continue;
+      uploaded.set(f.path, (data = new Uint8Array(fs.readFileSync(f.path))));
     }
+    font[f.name] = { data, fallback: false, subset: true };
   }
-  return fontMap;
+  (font[fonts?.fallback ?? DEFAULT_ELEMENT_FONT] ?? font[DEFAULT_ELEMENT_FONT]).fallback = true;
+  fontMap = { key, font };
+  return font;
 }

@@ -1,10 +1,11 @@
-import type { TFont } from '@mailcraft/shared';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_ELEMENT_FONT, type TFont } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { isUuid } from '../../platform/ids.js';
 import { notFound } from '../../platform/errors.js';
-import { BUILTIN_FONTS, builtinFontBytes } from './builtin-fonts.js';
-import { fontsRepo } from './fonts.repo.js';
-
+import { BUILTIN_FONTS, builtinFontBytes, type RenderFonts } from './builtin-fonts.js';
+import { fontsRepo, type FontRow } from './fonts.repo.js';
 
 /**
  * Adds the default fonts (spec 000 §9: Helvetica and Roboto-Regular, the fallback) when they
@@ -14,14 +15,21 @@ export async function seedFonts(ctx: Pick<AppContext, 'db'>): Promise<void> {
   await fontsRepo.insertMissing(ctx.db, BUILTIN_FONTS.map((f) => ({ ...f })));
 }
 
-/** GET /api/fonts: every font, ordered by PostScript name. */
+/** A font row as GET /api/fonts presents it. */
+export const presentFont = (r: FontRow): TFont => ({
+  id: r.id, postscript_name: r.postscriptName, is_fallback: r.isFallback, display_name: r.displayName ?? r.family ?? r.postscriptName,
+});
+
+/** GET /api/fonts: every font (built-in and uploaded), ordered by PostScript name. */
 export async function listFonts(ctx: Pick<AppContext, 'db'>): Promise<TFont[]> {
-  const rows = await fontsRepo.list(ctx.db);
-  return rows.map((r) => ({ id: r.id, postscript_name: r.postscriptName, is_fallback: r.isFallback }));
+  return (await fontsRepo.list(ctx.db)).map(presentFont);
 }
 
+/** Whether a font row is one of the built-in fonts (file key `builtin:{name}`). */
+export const isBuiltinFont = (r: Pick<FontRow, 'fileKey'>) => r.fileKey.startsWith('builtin:');
+
 /**
- * GET /api/fonts/{id}/base64: the font file (TTF) as base64, for the Designer's `font` option.
+ * GET /api/fonts/{id}/base64: the font file (TTF/OTF) as base64, for the Designer's `font` option.
  * Built-in fonts come from the server's bundled files, uploaded ones from storage.
  * Throws NOT_FOUND for an unknown id.
  */
@@ -30,4 +38,44 @@ export async function fontBase64(ctx: Pick<AppContext, 'db' | 'storage'>, id: st
   if (!row) throw notFound('Font');
   const bytes = builtinFontBytes(row.fileKey) ?? (await ctx.storage.get(row.fileKey));
   return { data: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64') };
+}
+
+/** Where the render threads' local copy of an uploaded font's file is: `{dataDir}/cache/fonts/{id}{ext}`. */
+const localFontPath = (ctx: Pick<AppContext, 'config'>, row: Pick<FontRow, 'id' | 'fileKey'>) =>
+  path.join(ctx.config.dataDir, 'cache', 'fonts', `${row.id}${path.extname(row.fileKey)}`);
+
+/** Removes the local copy of a deleted font's file (see `renderFonts`); nothing when there is none. */
+export async function dropLocalFontFile(ctx: Pick<AppContext, 'config'>, row: Pick<FontRow, 'id' | 'fileKey'>): Promise<void> {
+  await fs.rm(localFontPath(ctx, row), { force: true });
+}
+
+/** The local copy of an uploaded font's file for the render threads (`localFontPath`), written once. */
+async function localFontFile(ctx: Pick<AppContext, 'storage' | 'config'>, row: FontRow): Promise<string> {
+  const file = localFontPath(ctx, row);
+  // Bytes never change under a font id, so a file that exists is current.
+  if (await fs.access(file).then(() => true, () => false)) return file;
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await fs.writeFile(tmp, await ctx.storage.get(row.fileKey));
+  await fs.rename(tmp, file); // atomic: a thread never reads half a file
+  return file;
+}
+
+/**
+ * The fonts render threads print with (issue 11: uploaded fonts reach print files, previews and
+ * order PDFs): the uploaded fonts as local files, the fallback's name and a key that changes
+ * with the set of fonts, so threads rebuild their font map after an upload, delete or fallback
+ * change (see `loadFonts`). One small query per call; files are copied from storage once.
+ */
+export async function renderFonts(ctx: Pick<AppContext, 'db' | 'storage' | 'config'>): Promise<RenderFonts & { names: string[] }> {
+  const rows = await fontsRepo.list(ctx.db);
+  const own = rows.filter((r) => !isBuiltinFont(r));
+  const files = await Promise.all(own.map(async (r) => ({ name: r.postscriptName, path: await localFontFile(ctx, r) })));
+  const fallback = rows.find((r) => r.isFallback)?.postscriptName ?? DEFAULT_ELEMENT_FONT;
+  return {
+    key: JSON.stringify([fallback, ...own.map((r) => r.id)]),
+    fallback,
+    files,
+    names: [...BUILTIN_FONTS.map((f) => f.postscriptName), ...files.map((f) => f.name)],
+  };
 }

@@ -22,7 +22,7 @@ describe('fonts', () => {
     expect(res.statusCode).toBe(200);
     const fonts = res.json() as Array<{ id: string; postscript_name: string; is_fallback: boolean }>;
     expect(fonts.map((f) => [f.postscript_name, f.is_fallback])).toEqual([['Helvetica', false], ['Roboto-Regular', true]]);
-    expect(Object.keys(fonts[0]).sort()).toEqual(['id', 'is_fallback', 'postscript_name']);
+    expect(Object.keys(fonts[0]).sort()).toEqual(['display_name', 'id', 'is_fallback', 'postscript_name']);
   });
 
   it('serves each font as a base64 TrueType file', async () => {
