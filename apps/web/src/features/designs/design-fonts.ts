@@ -17,6 +17,15 @@ function base64Bytes(data: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+const labels = new WeakMap<Font, Record<string, string>>();
+
+/**
+ * The name the Designer's font list shows for each font of a map `fetchDesignFonts` built, by
+ * PostScript name (issue 11: uploaded fonts appear with their display name; designs still store
+ * the PostScript name). Empty for any other map.
+ */
+export const designFontLabels = (font: Font): Record<string, string> => labels.get(font) ?? {};
+
 /**
  * Fetches every font and its file (GET /api/fonts, then GET /api/fonts/{id}/base64 for each, in
  * parallel) and builds pdfme's `Font` map keyed by PostScript name, with exactly one fallback
@@ -33,6 +42,7 @@ export async function fetchDesignFonts(): Promise<Font> {
   list.forEach((f, i) => {
     font[f.postscript_name] = { data: base64Bytes(files[i].data), fallback: i === fallbackIndex, subset: true };
   });
+  labels.set(font, Object.fromEntries(list.map((f) => [f.postscript_name, f.display_name])));
   return font;
 }
 

@@ -1,18 +1,38 @@
-import type { Plugin, Plugins } from '@pdfme/common';
+import type { Plugin, Plugins, PropPanel, Schema } from '@pdfme/common';
 import { ellipse, image, line, multiVariableText, rectangle, svg, text } from '@pdfme/schemas';
 import { DEFAULT_ELEMENT_FONT, DEFAULT_ELEMENT_FONT_SIZE } from '@mailcraft/shared';
 import { imbPlugin, indiciaPlugin, qrVectorPlugin } from '@mailcraft/shared/designs';
+import { withImageEffect } from './image-effect';
+
+type FontSelect = { props?: { options?: Array<{ label: string; value: string }> } };
+
+/**
+ * The property panel of a text element with its font list labelled by display name (issue 11):
+ * the Designer's `options.fontLabels` (from `designFontLabels`) maps PostScript names, which stay
+ * the stored values, to the names administrators gave the fonts.
+ */
+function withFontLabels(schema: PropPanel<Schema>['schema']): PropPanel<Schema>['schema'] {
+  if (typeof schema !== 'function') return schema;
+  return (props) => {
+    const out = schema(props);
+    const names = (props.options as { fontLabels?: Record<string, string> }).fontLabels;
+    const select = out.fontName as FontSelect | undefined;
+    if (names && select?.props?.options) select.props.options = select.props.options.map((o) => ({ ...o, label: names[o.value] ?? o.label }));
+    return out;
+  };
+}
 
 /**
  * A text-like plugin whose new elements start in Roboto-Regular 24 pt (spec 000 §9 "Default new
  * design element"). pdfme takes the defaults of a new element from `propPanel.defaultSchema`;
- * the box is widened and heightened so the default sample fits one line at 24 pt.
+ * the box is widened and heightened so the default sample fits one line at 24 pt; fonts are listed by display name.
  */
 function withElementDefaults<T extends Plugin>(plugin: T, box: { width: number; height: number }): T {
   return {
     ...plugin,
     propPanel: {
       ...plugin.propPanel,
+      schema: withFontLabels(plugin.propPanel.schema),
       defaultSchema: {
         ...plugin.propPanel.defaultSchema,
         ...box,
@@ -30,12 +50,13 @@ const asPlugin = (p: unknown) => p as Plugin;
  * The element types of the Designer, keyed by the label its toolbar shows. The same set renders
  * the browser thumbnails, and every type here is one the server's print renderer registers
  * (apps/server/src/modules/print/render-chunk.ts), so what is designed can be printed.
- * QR codes are our vector `qrVector`, not pdfme's rasterised barcode (DESIGN.md).
+ * QR codes are our vector `qrVector`, not pdfme's rasterised barcode (DESIGN.md). Images have an
+ * 'Effect' choice drawn by the server as print draws it (issue 11, `withImageEffect`).
  */
 export const designPlugins: Plugins = {
   Text: withElementDefaults(text as Plugin, { width: 90, height: 12 }),
   'Merge text': withElementDefaults(multiVariableText as unknown as Plugin, { width: 90, height: 24 }),
-  Image: image as unknown as Plugin,
+  Image: withImageEffect(image as unknown as Plugin),
   SVG: svg as unknown as Plugin,
   Line: line as unknown as Plugin,
   Rectangle: rectangle as unknown as Plugin,

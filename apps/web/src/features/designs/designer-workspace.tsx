@@ -12,6 +12,7 @@ import { renderThumbnail } from './design-thumbnails';
 import { useSaveDesign } from './design-api';
 import { useSaveReinforcement } from './reinforcements-api';
 import { useDesignFields } from './use-design-fields';
+import { useDesignerEffects } from './designer-effects';
 import { usePdfmeDesigner } from './use-pdfme-designer';
 import { FieldsPanel } from './fields-panel';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -99,6 +100,7 @@ export function DesignerWorkspace({ project, design, font, reinforcements }: Pro
   const [initial] = useState(() => shown(side));
   const designer = usePdfmeDesigner(container, initial, font, onChange);
   designerRef.current = designer;
+  useDesignerEffects(designer);
 
   // The USPS zones drawn on the address side's page, again whenever pdfme re-renders the page.
   useEffect(() => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Designer } from '@pdfme/ui';
 import type { Font, Template } from '@pdfme/common';
 import { designPlugins } from './design-plugins';
+import { designFontLabels } from './design-fonts';
 
 /**
  * The Designer's own antd theme. pdfme renders into a second React root with its own copy of
@@ -44,7 +45,7 @@ export function usePdfmeDesigner(
       domContainer: el,
       template,
       plugins: designPlugins,
-      options: { font, lang: 'en', theme: DESIGNER_THEME, sidebarOpen: true },
+      options: { font, fontLabels: designFontLabels(font), lang: 'en', theme: DESIGNER_THEME, sidebarOpen: true },
     });
     instance.onChangeTemplate((t) => {
       latestRef.current = t;
