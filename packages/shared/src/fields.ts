@@ -122,12 +122,15 @@ export function normalizeZip(value: string): string {
  * Turns one raw record (values in header order) into target-field values (spec 000 §3, §5):
  * mapped columns by target, several columns for a custom field joined by a space, capitalization
  * for mapped non-USPS fields, ZIP zero-padding. Values are stored as imported; this runs at use.
+ * `overrides` (a record's accepted address fixes, issue 12: standard field → value) replace the
+ * mapped values of their fields before capitalization and derived fields.
  */
 export function mapRecord(
   headers: string[],
   values: string[],
   mappings: Mappings,
   settings: FieldSettings = {},
+  overrides: Record<string, string> = {},
 ): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((h, i) => {
@@ -136,6 +139,7 @@ export function mapRecord(
     const raw = (values[i] ?? '').trim();
     out[target] = out[target] && isCustomField(target) ? `${out[target]} ${raw}`.trim() : raw;
   });
+  for (const [field, value] of Object.entries(overrides)) out[field] = value.trim();
   for (const [field, value] of Object.entries(out)) {
     let v = field === 'zip' ? normalizeZip(value) : value;
     if (!isUspsField(field)) v = applyCapitalization(v, settings.capitalization?.[field]);

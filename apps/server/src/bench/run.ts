@@ -30,6 +30,7 @@ const CASES: Record<string, () => Promise<Result>> = {
   'maps-10000': async () => (await import('./maps-bench.js')).benchMaps(10_000),
   'pod-api-pglite': async () => (await import('./pod-bench.js')).benchPodApi('pglite'),
   'pod-api-postgres': async () => (await import('./pod-bench.js')).benchPodApi('postgres'),
+  'address-check-100000': async () => (await import('./address-check-bench.js')).benchAddressCheck(100_000),
 };
 
 const LABELS: Record<string, string> = {
@@ -135,7 +136,7 @@ street-level maps with few boundaries). Baseline in the same run: one thread dra
 |---:|---:|---:|---:|---:|---:|---:|
 | ${cell(get('maps-10000'), 'maps', 0)} | ${cell(get('maps-10000'), 'seconds', 1)} | ${cell(get('maps-10000'), 'mapsPerSecond', 1)} | ${cell(get('maps-10000'), 'peakRssMb', 0)} | ${cell(get('maps-10000'), 'failed', 0)} | ${cell(get('maps-10000'), 'approximate', 0)} | ${cell(get('maps-10000'), 'drawOnlyPerSecondOneThread', 1)} |
 `;
-  const md2 = md + podSection(get);
+  const md2 = md + podSection(get) + (await import('./address-check-bench.js')).addressCheckSection(get);
   const out = path.resolve(fileURLToPath(new URL('../../../../BENCHMARKS.md', import.meta.url)));
   fs.writeFileSync(out, md2);
   console.log(`wrote ${out}`);

@@ -17,6 +17,7 @@ import { authPurgeJob } from './auth/auth.jobs.js';
 import { passwordResetRoutes } from './auth/password-reset.routes.js';
 import { passwordResetMailJob } from './auth/password-reset.service.js';
 import { columnMappingsRoutes } from './column-mappings/column-mappings.routes.js';
+import { addressCheckRoutes } from './address-checks/address-check.routes.js';
 import { templateGuideRoutes } from './designs/guide.routes.js';
 import { fontsRoutes } from './fonts/fonts.routes.js';
 import { mailingListsRoutes } from './mailing-lists/mailing-lists.routes.js';
@@ -55,6 +56,7 @@ export const webModules: readonly RouteModule[] = [
   templateGuideRoutes,
   mailingListsRoutes,
   columnMappingsRoutes,
+  addressCheckRoutes,
   fontsRoutes,
   printRoutes,
   qrCodesRoutes,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mailingListRecords, mailingLists } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
@@ -7,6 +7,8 @@ import { rowsOf } from '../../db/raw-rows.js';
 
 export type MailingListRow = typeof mailingLists.$inferSelect;
 export type RecordRow = { id: string; rowIndex: number; values: string[] };
+/** A record with its address-check edits (issue 12). */
+export type EditedRecordRow = RecordRow & { overrides: Record<string, string>; excluded: boolean };
 
 /**
  * A search of a list's records: `pattern` an ILIKE pattern (its own % _ \ escaped) for one
@@ -41,6 +43,8 @@ function trigramPattern(text: string | undefined): string | null {
 }
 
 const recordColumns = { id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values };
+/** A record with its address-check edits (issue 12): overrides (standard field → value) and whether it is excluded from printing. */
+const editedRecordColumns = { ...recordColumns, overrides: mailingListRecords.overrides, excluded: mailingListRecords.excluded };
 
 /**
  * A page of an indexed list's search, prepared (the public API's recipient search runs it on every
@@ -178,15 +182,17 @@ export const mailingListsRepo = {
   /**
    * The list's records in list order from record `from` (0-based), `batchSize` at a time (keyset
    * on row_index), so a whole list is never in memory. Stops after `limit` records when given.
+   * With `printable`, records excluded from printing are skipped (`limit` counts the records read).
    */
-  async *recordBatches(db: Db, listId: string, batchSize: number, limit = Infinity, from = 0) {
+  async *recordBatches(db: Db, listId: string, batchSize: number, limit = Infinity, from = 0, opts: { printable?: boolean } = {}) {
+    const printable = opts.printable ? eq(mailingListRecords.excluded, false) : undefined;
     let after = from - 1;
     let read = 0;
     while (read < limit) {
       const rows = await db
-        .select({ id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values })
+        .select(editedRecordColumns)
         .from(mailingListRecords)
-        .where(and(eq(mailingListRecords.listId, listId), gt(mailingListRecords.rowIndex, after)))
+        .where(and(eq(mailingListRecords.listId, listId), gt(mailingListRecords.rowIndex, after), printable))
         .orderBy(asc(mailingListRecords.rowIndex))
         .limit(Math.min(batchSize, limit - read));
       if (rows.length === 0) return;
@@ -194,6 +200,48 @@ export const mailingListsRepo = {
       after = rows[rows.length - 1].rowIndex;
       yield rows;
     }
+  },
+
+  /** How many of the list's records print (not excluded, issue 12). */
+  printableCount: async (db: Db, listId: string): Promise<number> => {
+    const [row] = await db.select({ n: sql<number>`count(*)` }).from(mailingListRecords)
+      .where(and(eq(mailingListRecords.listId, listId), eq(mailingListRecords.excluded, false)));
+    return Number(row.n);
+  },
+
+  /** The list's records among `ids` (others ignored), in list order, with their edits. */
+  recordsByIds: async (db: Db, listId: string, ids: string[]): Promise<EditedRecordRow[]> => {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return db.select(editedRecordColumns).from(mailingListRecords)
+      .where(and(eq(mailingListRecords.listId, listId), inArray(mailingListRecords.id, valid))).orderBy(asc(mailingListRecords.rowIndex));
+  },
+
+  /** Merges each entry's overrides into its record's (one statement); answers how many records changed. */
+  mergeOverrides: async (db: Db, listId: string, entries: Array<{ id: string; overrides: Record<string, string> }>): Promise<number> => {
+    if (entries.length === 0) return 0;
+    const done = await db.execute(sql`UPDATE mailing_list_records AS r SET overrides = r.overrides || e.overrides
+      FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS e(id uuid, overrides jsonb)
+      WHERE r.list_id = ${listId} AND r.id = e.id RETURNING r.id`);
+    return rowsOf(done).length;
+  },
+
+  /** Clears the overrides of the list's records among `ids`; answers how many had any. */
+  clearOverrides: async (db: Db, listId: string, ids: string[]): Promise<number> => {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return 0;
+    return (await db.update(mailingListRecords).set({ overrides: {} })
+      .where(and(eq(mailingListRecords.listId, listId), inArray(mailingListRecords.id, valid), sql`${mailingListRecords.overrides} <> '{}'::jsonb`))
+      .returning({ id: mailingListRecords.id })).length;
+  },
+
+  /** Excludes the list's records among `ids` from printing, or brings them back; answers how many changed. */
+  setExcluded: async (db: Db, listId: string, ids: string[], excluded: boolean): Promise<number> => {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return 0;
+    return (await db.update(mailingListRecords).set({ excluded })
+      .where(and(eq(mailingListRecords.listId, listId), inArray(mailingListRecords.id, valid), eq(mailingListRecords.excluded, !excluded)))
+      .returning({ id: mailingListRecords.id })).length;
   },
 
   /**

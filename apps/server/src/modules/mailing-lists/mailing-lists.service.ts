@@ -44,6 +44,47 @@ export function recordBatches(db: Db, list: Pick<MailingListRow, 'id'>, batchSiz
 }
 
 /**
+ * The records that print (issue 12: not excluded at the address check), as `recordBatches` reads
+ * them, each with its `overrides` (standard field → accepted fix, for `mapRecord`); `from` is still
+ * a record's 0-based place in the list (record number − 1). The caller has checked ownership.
+ */
+export function printableRecordBatches(db: Db, list: Pick<MailingListRow, 'id'>, batchSize: number, limit = Infinity, from = 0) {
+  return mailingListsRepo.recordBatches(db, list.id, batchSize, limit, from, { printable: true });
+}
+
+/** How many of a list's records print (not excluded at the address check, issue 12). */
+export function printableRecordCount(db: Db, list: Pick<MailingListRow, 'id'>): Promise<number> {
+  return mailingListsRepo.printableCount(db, list.id);
+}
+
+/**
+ * Every record of a list with its address-check edits (`overrides`, `excluded`), in list order,
+ * `batchSize` at a time, for the address check (issue 12). The caller has checked ownership.
+ */
+export function editedRecordBatches(db: Db, list: Pick<MailingListRow, 'id'>, batchSize: number) {
+  return mailingListsRepo.recordBatches(db, list.id, batchSize);
+}
+
+/** The list's records among `ids` with their edits, in list order; ids of other lists are ignored. */
+export function findEditedRecords(db: Db, list: Pick<MailingListRow, 'id'>, ids: string[]) {
+  return mailingListsRepo.recordsByIds(db, list.id, ids);
+}
+
+/**
+ * Address-check edits of a list's records (issue 12), the imported values untouched: `merge`
+ * adds overrides (standard field → value) per record, `clear` removes them, `exclude` / `include`
+ * leave records out of printing or bring them back. Answers how many records changed; ids of
+ * other lists change nothing. The caller has checked ownership.
+ */
+export const recordEdits = {
+  merge: (db: Db, list: Pick<MailingListRow, 'id'>, entries: Array<{ id: string; overrides: Record<string, string> }>) =>
+    mailingListsRepo.mergeOverrides(db, list.id, entries),
+  clear: (db: Db, list: Pick<MailingListRow, 'id'>, ids: string[]) => mailingListsRepo.clearOverrides(db, list.id, ids),
+  exclude: (db: Db, list: Pick<MailingListRow, 'id'>, ids: string[]) => mailingListsRepo.setExcluded(db, list.id, ids, true),
+  include: (db: Db, list: Pick<MailingListRow, 'id'>, ids: string[]) => mailingListsRepo.setExcluded(db, list.id, ids, false),
+};
+
+/**
  * Up to `limit` records of a list (ownership checked by the caller) with any value containing
  * `text`, case-insensitively, in list order: `{ id, rowIndex, values }`.
  */

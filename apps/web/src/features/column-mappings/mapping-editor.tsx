@@ -20,15 +20,17 @@ type Props = {
   /** Raw rows from the start of the list; the first 3 are previewed (spec 000 §9). */
   sampleRows: string[][];
   initial: TListMappings;
+  /** Called once the mappings are saved; by default the editor goes on to /qr/{listId}. */
+  onSaved?: () => void;
 };
 
 /**
  * The mapping form (spec 000 §2, §5): the three field groups, Back and 'Save Mappings & Continue',
- * then the Data Preview table. Saving posts the mappings and goes to /qr/{listId} (§4); a failure
+ * then the Data Preview table. Saving posts the mappings and calls `onSaved`, else goes to /qr/{listId} (§4); a failure
  * shows 'Failed to save mappings: {detail}' and keeps the edits. Back clears the selected list and
  * returns to /upload?project={id}.
  */
-export function MappingEditor({ projectId, list, headers, sampleRows, initial }: Props) {
+export function MappingEditor({ projectId, list, headers, sampleRows, initial, onSaved }: Props) {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const save = useSaveMappings();
@@ -60,7 +62,8 @@ export function MappingEditor({ projectId, list, headers, sampleRows, initial }:
     save.mutate(toPayload(list.id, draft), {
       onSuccess: () => {
         message.success('Mappings saved');
-        navigate(`/qr/${list.id}`);
+        if (onSaved) onSaved();
+        else navigate(`/qr/${list.id}`);
       },
     });
 

@@ -91,7 +91,7 @@ export function ProjectDetailsPage() {
           </Card>
         </Col>
         <Col xs={24} lg={10}>
-          <ProjectStatusCard status={status} />
+          <ProjectStatusCard status={status} projectId={p.id} />
         </Col>
       </Row>
       <Card title="Designs" style={{ marginTop: 16 }}>

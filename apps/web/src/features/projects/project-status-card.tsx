@@ -3,13 +3,15 @@ import { Card } from '../../components/card';
 import { CheckCircleFilled, MinusCircleOutlined } from '@ant-design/icons';
 import { projectProgress, type TProjectStatus } from '@mailcraft/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { AddressCheckStatus } from '../column-mappings/address-check-status';
 
 /**
  * A project's status (spec 000 §3 Project status): the current list (name and row count), whether
  * the template exists (the blank design made with the project counts, issue 6) and whether it is
- * designed yet, and the progress — list 50 %, design 50 %. Error: 'Failed to load project status'.
+ * designed yet, and the progress — list 50 %, design 50 %; with a list, its address check line
+ * (issue 12). Error: 'Failed to load project status'.
  */
-export function ProjectStatusCard({ status }: { status: UseQueryResult<TProjectStatus> }) {
+export function ProjectStatusCard({ status, projectId }: { status: UseQueryResult<TProjectStatus>; projectId: string }) {
   if (status.isPending) return <Card title="Status"><Skeleton active paragraph={{ rows: 3 }} /></Card>;
   if (status.isError) {
     return (
@@ -42,6 +44,7 @@ export function ProjectStatusCard({ status }: { status: UseQueryResult<TProjectS
           )}
         </span>
       </div>
+      {list && <AddressCheckStatus projectId={projectId} listId={list.id} />}
       <div className="status-row">
         <span className="label">{done(template)} Template</span>
         <Tag color={template ? 'green' : 'default'}>{template ? 'Yes' : 'No'}</Tag>

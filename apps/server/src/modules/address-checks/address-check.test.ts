@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoMap, type TAddressCheck, type TAddressFixResult, type TAddressIssue } from '@mailcraft/shared';
+import { createDesign, createMailingList, createProject, designPage, saveColumnMappings, textElement, us500 } from '../../test/factories.js';
+import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { pdfPageTexts, squashSpaces } from '../../test/pdf-text.js';
+
+let t: TestApp;
+beforeAll(async () => { t = await createTestApp({ workers: false }); });
+afterAll(async () => { await t.close(); });
+
+/**
+ * Planted problems, one per record, with ZIP codes, cities and states from the public USPS ZIP data
+ * the `zipcodes` package ships (10001 New York NY, 94105 San Francisco CA, 62701 Springfield IL,
+ * 08014 Bridgeport NJ, 96278 APO AP, 98101 Seattle WA, 20500 Washington DC).
+ */
+function planted() {
+  const [headers, ...rows] = Papa.parse<string[]>(fs.readFileSync(new URL('./fixtures/planted-addresses.csv', import.meta.url), 'utf8'), { skipEmptyLines: true }).data;
+  return { headers, rows };
+}
+
+/** A single-sided project printing each record's name and last line, with the planted list mapped. */
+async function plantedProject(u: TestUser) {
+  const project = await createProject(t.ctx.db, u.id, { sides: 'single' });
+  const { headers, rows } = planted();
+  const list = await createMailingList(t.ctx.db, u.id, { headers, rows, projectId: project.id, name: 'planted.csv' });
+  await saveColumnMappings(t.ctx.db, list.id, autoMap(headers));
+  await createDesign(t.ctx.db, project.id, { inside: designPage([textElement('full_name', 20, 20), textElement('city_state_zip', 20, 40)]) });
+  return { project, list };
+}
+
+const check = async (u: TestUser, listId: string) => {
+  const res = await u.req({ method: 'GET', url: `/api/lists/${listId}/address-check` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TAddressCheck;
+};
+const fix = async (u: TestUser, listId: string, recordIds: string[], action: string) => {
+  const res = await u.req({ method: 'POST', url: `/api/lists/${listId}/address-check/fixes`, payload: { recordIds, action } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TAddressFixResult;
+};
+const ofRecord = (report: TAddressCheck, record: number) => report.issues.filter((i) => i.record === record);
+const summary = (i: TAddressIssue) => ({ field: i.field, code: i.code, suggestion: i.suggestion, fixes: i.fixes });
+
+describe('address checks at mapping (issue 12)', () => {
+  it('finds each planted problem with the right suggestion, and nothing on a correct address', async () => {
+    const u = await signUpUser(t.app);
+    const { list } = await plantedProject(u);
+    const report = await check(u, list.id);
+    expect(report.verifier).toMatch(/offline/);
+    expect(ofRecord(report, 1).map(summary)).toEqual([
+      { field: 'state', code: 'zip_state_mismatch', suggestion: 'New York, NY', fixes: { city: 'New York', state: 'NY' } },
+    ]);
+    expect(ofRecord(report, 1)[0]).toMatchObject({ name: 'Ann Lee', severity: 'error', message: 'ZIP code 10001 is in New York, NY, not MA' });
+    expect(ofRecord(report, 2).map(summary)).toEqual([{ field: 'city', code: 'zip_city_mismatch', suggestion: 'San Francisco', fixes: { city: 'San Francisco' } }]);
+    expect(ofRecord(report, 3).map(summary)).toEqual([{ field: 'state', code: 'state_unknown', suggestion: 'IL', fixes: { state: 'IL' } }]);
+    expect(ofRecord(report, 4).map(summary)).toEqual([{ field: 'zip', code: 'zip_leading_zero', suggestion: '08014', fixes: { zip: '08014' } }]);
+    expect(ofRecord(report, 5).map((i) => [i.code, i.severity])).toEqual([['po_box', 'info']]);
+    expect(ofRecord(report, 6).map((i) => [i.code, i.severity, i.message])).toEqual([['military', 'info', 'Military address (APO AP)']]);
+    // '12 Oak Ave' and '12 Oak Avenue': the same recipient, grouped under the first.
+    expect([...ofRecord(report, 7), ...ofRecord(report, 8)].map((i) => [i.record, i.code, i.group])).toEqual([[7, 'duplicate', 7], [8, 'duplicate', 7]]);
+    expect(ofRecord(report, 9).map(summary)).toEqual([{ field: 'city', code: 'missing_part', suggestion: 'Seattle', fixes: { city: 'Seattle' } }]);
+    expect(ofRecord(report, 10)).toEqual([]);
+    expect(ofRecord(report, 11).map((i) => [i.field, i.code])).toEqual([['address', 'line_overflow']]);
+    expect(report.counts).toEqual({
+      records: 11, withIssues: 7, excluded: 0, fixed: 0,
+      byCode: { zip_state_mismatch: 1, zip_city_mismatch: 1, state_unknown: 1, zip_leading_zero: 1, po_box: 1, military: 1, duplicate: 2, missing_part: 1, line_overflow: 1 },
+    });
+    expect(report.truncated).toBe(false);
+  });
+
+  it('accepts fixes as overrides (imported values unchanged), excludes records from print, and counts before and after', async () => {
+    const u = await signUpUser(t.app);
+    const { project, list } = await plantedProject(u);
+    const first = await check(u, list.id);
+    const ann = ofRecord(first, 1)[0].recordId;
+    const bo = ofRecord(first, 2)[0].recordId;
+
+    const accepted = await fix(u, list.id, [ann], 'accept');
+    expect(accepted.changed).toBe(1);
+    expect(accepted.before).toMatchObject({ withIssues: 7, fixed: 0 });
+    expect(accepted.report.counts).toMatchObject({ withIssues: 6, fixed: 1 });
+    expect(ofRecord(accepted.report, 1)).toEqual([]);
+    // The list as imported is untouched.
+    const preview = (await u.req({ method: 'GET', url: `/api/lists/${list.id}/preview` })).json();
+    expect(preview.rows[0]).toEqual(['Ann', 'Lee', '350 5th Ave', 'Boston', 'MA', '10001']);
+
+    const excluded = await fix(u, list.id, [bo], 'exclude');
+    expect(excluded.changed).toBe(1);
+    expect(excluded.report.counts).toMatchObject({ records: 11, withIssues: 5, excluded: 1 });
+    expect(ofRecord(excluded.report, 2).map((i) => [i.code, i.excluded])).toEqual([['zip_city_mismatch', true]]);
+    expect(excluded.report.counts.byCode.zip_city_mismatch).toBeUndefined();
+
+    // Print: 10 pieces of 11 records, Bo Chen left out, Ann Lee at the accepted New York address.
+    const pdf = await u.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=10&from=0` });
+    expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
+    const pages = pdfPageTexts(pdf.rawPayload).map(squashSpaces);
+    expect(pages).toHaveLength(10);
+    expect(pages[0]).toContain('New York, NY 10001');
+    expect(pages.some((p) => p.includes('Bo Chen'))).toBe(false);
+    expect(pages[1]).toContain('Cy Diaz');
+    const printCheck = (await u.req({ method: 'GET', url: `/api/projects/${project.id}/print/check` })).json();
+    expect(printCheck.missing_address.records).toBe(1); // Ida Ives' missing city; Bo Chen is not printed
+
+    const reverted = await fix(u, list.id, [ann, bo], 'revert');
+    expect(reverted.changed).toBe(1);
+    expect(reverted.report.counts.fixed).toBe(0);
+    const included = await fix(u, list.id, [bo], 'include');
+    expect(included.changed).toBe(1);
+    expect(included.report.counts).toMatchObject({ withIssues: 7, excluded: 0, fixed: 0 });
+  });
+
+  it('answers 404 for another user\'s list and 400 for a bad request', async () => {
+    const owner = await signUpUser(t.app);
+    const other = await signUpUser(t.app);
+    const { list } = await plantedProject(owner);
+    const report = await check(owner, list.id);
+    expect((await other.req({ method: 'GET', url: `/api/lists/${list.id}/address-check` })).statusCode).toBe(404);
+    const foreign = await other.req({ method: 'POST', url: `/api/lists/${list.id}/address-check/fixes`, payload: { recordIds: [report.issues[0].recordId], action: 'exclude' } });
+    expect(foreign.statusCode).toBe(404);
+    expect((await check(owner, list.id)).counts.excluded).toBe(0);
+    const bad = await owner.req({ method: 'POST', url: `/api/lists/${list.id}/address-check/fixes`, payload: { recordIds: [], action: 'exclude' } });
+    expect(bad.statusCode).toBe(400);
+    const badAction = await owner.req({ method: 'POST', url: `/api/lists/${list.id}/address-check/fixes`, payload: { recordIds: ['x'], action: 'delete' } });
+    expect(badAction.statusCode).toBe(400);
+  });
+
+  it('does not flag the correct addresses of us-500 (real data)', async () => {
+    const u = await signUpUser(t.app);
+    const { headers, rows } = us500();
+    const list = await createMailingList(t.ctx.db, u.id, { headers, rows });
+    await saveColumnMappings(t.ctx.db, list.id, autoMap(headers));
+    const report = await check(u, list.id);
+    console.info('us-500 address check counts', JSON.stringify(report.counts));
+    expect(report.counts.records).toBe(500);
+    expect(report.counts.withIssues).toBe(0);
+  });
+});
