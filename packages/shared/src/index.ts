@@ -36,3 +36,5 @@ export * from './account.js';
 export * from './effects.js';
 export * from './sample-templates.js';
 export * from './admin-pricing.js';
+export * from './address-check.js';
+export * from './preflight.js';

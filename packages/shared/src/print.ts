@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRINT_JOB_STATUSES } from './constants.js';
+import { ZPreflightSchema, ZPrintOptionsSchema } from './preflight.js';
 
 /** A print job (spec 000 §7 print calls): progress of rendering a project's print file. */
 export const ZPrintJobSchema = z.object({
@@ -16,6 +17,8 @@ export const ZPrintJobSchema = z.object({
   list_name: z.string().nullable().describe('The mailing list printed, as named when the job started'),
   design_version: z.number().int().nullable().describe('The design version printed (1 for the first save, +1 per save)'),
   file_size: z.number().int().nullable().describe('Size of the finished PDF in bytes, null until done'),
+  options: ZPrintOptionsSchema.describe('The print options the file was started with (issue 12)'),
+  preflight: ZPreflightSchema.nullable().describe('The preflight report once the job is done (issue 12), else null'),
 }).meta({ id: 'PrintJob' });
 export type TPrintJob = z.infer<typeof ZPrintJobSchema>;
 
@@ -85,8 +88,8 @@ export const ZPrintCheckSchema = z.object({
 }).meta({ id: 'PrintCheck' });
 export type TPrintCheck = z.infer<typeof ZPrintCheckSchema>;
 
-/** POST /api/projects/{id}/print body. */
-export const ZPrintStartSchema = z.object({
+/** POST /api/projects/{id}/print body: confirmation of warnings and the print options (issue 12). */
+export const ZPrintStartSchema = ZPrintOptionsSchema.extend({
   confirm_warnings: z.boolean().default(false)
     .describe('Generate although GET …/print/check reports warnings (the user\'s explicit choice); without it the server answers 409'),
 }).meta({ id: 'PrintStart' });

@@ -60,10 +60,12 @@ export class PdfStreamMerger {
 
   /**
    * Appends every page of `pdf` (bytes of a complete PDF, e.g. one `generate()` result) with
-   * the objects they use. Throws pdf-lib's parse error for a damaged PDF.
+   * the objects they use; `edit`, when given, changes the loaded chunk first (e.g. its page
+   * boxes, issue 12). Throws pdf-lib's parse error for a damaged PDF.
    */
-  async append(pdf: Uint8Array): Promise<void> {
+  async append(pdf: Uint8Array, edit?: (doc: PDFDocument) => void): Promise<void> {
     const doc = await PDFDocument.load(pdf, { parseSpeed: Infinity, updateMetadata: false });
+    edit?.(doc);
     const ctx = doc.context;
     const skip = new Set<PDFRef>();
     const catalogRef = ctx.trailerInfo.Root as PDFRef;
@@ -132,14 +134,24 @@ export class PdfStreamMerger {
 
   /**
    * Writes the page tree, catalog, document info, xref table and trailer, and closes the file.
-   * `title` goes into the document info (PDF text string). Returns the file size in bytes.
+   * `title` goes into the document info (PDF text string); `outputIntent` (an RGB ICC profile and
+   * its name) is declared in the catalog's /OutputIntents (issue 12). Returns the file size in bytes.
    */
-  async finish(opts: { title?: string } = {}): Promise<number> {
+  async finish(opts: { title?: string; outputIntent?: { profile: Uint8Array; name: string } } = {}): Promise<number> {
     for (const node of this.nodes) {
       await this.writeObject(node.num, `<< /Type /Pages /Parent ${PAGES_ROOT} 0 R /Kids [${node.kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${node.kids.length} >>`);
     }
     await this.writeObject(PAGES_ROOT, `<< /Type /Pages /Kids [${this.nodes.map((n) => `${n.num} 0 R`).join(' ')}] /Count ${this.pageCount} >>`);
-    await this.writeObject(CATALOG, `<< /Type /Catalog /Pages ${PAGES_ROOT} 0 R >>`);
+    let intents = '';
+    if (opts.outputIntent) {
+      const icc = this.allocate();
+      this.offsets[icc] = this.offset;
+      const { profile, name } = opts.outputIntent;
+      await this.write(Buffer.concat([Buffer.from(`${icc} 0 obj\n<< /N 3 /Length ${profile.length} >>\nstream\n`, 'latin1'), profile, Buffer.from('\nendstream\nendobj\n', 'latin1')]));
+      const id = PDFString.of(name).toString();
+      intents = ` /OutputIntents [<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier ${id} /Info ${id} /DestOutputProfile ${icc} 0 R >>]`;
+    }
+    await this.writeObject(CATALOG, `<< /Type /Catalog /Pages ${PAGES_ROOT} 0 R${intents} >>`);
     const info = this.allocate();
     const title = PDFHexString.fromText(opts.title ?? 'Mail pieces').toString(); // UTF-16: any project name
     const date = PDFString.fromDate(new Date()).toString();

@@ -2,7 +2,7 @@ import { fieldLabel, mapRecord, requiredAddressParts, unmappedFields, type TPrin
 import { designMergeFields, isPrintMapField } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/principal.js';
-import { recordBatches } from '../mailing-lists/mailing-lists.service.js';
+import { printableRecordBatches } from '../mailing-lists/mailing-lists.service.js';
 import type { PrintSource } from './print-source.js';
 import { loadPrintSource } from './print-source.js';
 
@@ -25,9 +25,9 @@ export async function checkPrintSource(ctx: AppContext, source: PrintSource): Pr
   const missing = new Map(parts.map((p) => [p, 0]));
   const examples: { record: number; name: string }[] = [];
   let records = 0;
-  for await (const batch of recordBatches(ctx.db, source.list, CHECK_BATCH)) {
+  for await (const batch of printableRecordBatches(ctx.db, source.list, CHECK_BATCH)) {
     for (const r of batch) {
-      const fields = mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings);
+      const fields = mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings, r.overrides);
       let lacks = false;
       for (const p of parts) {
         if (!fields[p]) {

@@ -10,12 +10,14 @@ import type { Principal } from '../../platform/principal.js';
 import { getListMappings } from '../column-mappings/column-mappings.service.js';
 import { findSavedDesign } from '../designs/designs.service.js';
 import { getReinforcement } from '../designs/reinforcements.service.js';
-import { loadFonts } from '../fonts/builtin-fonts.js';
-import { getOwnedList, recordBatches, type MailingListRow } from '../mailing-lists/mailing-lists.service.js';
+import type { RenderFonts } from '../fonts/builtin-fonts.js';
+import { renderFonts } from '../fonts/fonts.service.js';
+import { getOwnedList, printableRecordBatches, printableRecordCount, type MailingListRow } from '../mailing-lists/mailing-lists.service.js';
 import { printMapFields } from '../maps/map-fields.js';
 import { findPermit } from '../permits/permits.service.js';
 import { ensureShortLinks, listQrStyle, shortLinksFor } from '../qr-codes/qr-codes.service.js';
 import { getOwnedProject } from '../projects/projects.service.js';
+import { prepareImageEffects, type ImageEffects } from './image-effects.js';
 import { composePieceTemplate } from './print-template.js';
 
 const READ_BATCH = 500;
@@ -31,6 +33,10 @@ export type PrintSource = {
   mappings: Mappings;
   fieldSettings: FieldSettings;
   indiciaText: string;
+  /** The fonts the render threads print with, uploaded ones included (issue 11). */
+  fonts: RenderFonts;
+  /** The per-record image effects (issue 11), null when no merge image has one; see `prepareImageEffects`. */
+  imageEffects: ImageEffects | null;
 };
 
 /** A reinforcement's one page as a single-sided design (spec 002 §3); UNPROCESSABLE when the slot is empty. */
@@ -66,28 +72,35 @@ export async function loadPrintSource(
     : await findSavedDesign(ctx.db, project.id);
   if (!design?.inside) throw new AppError('UNPROCESSABLE', 'Design the mailer before creating print files');
   if (list.rowCount === 0) throw new AppError('UNPROCESSABLE', 'The mailing list has no records to print');
+  // Records excluded at the address check (issue 12) neither print nor count.
+  const total = await printableRecordCount(ctx.db, list);
+  if (total === 0) throw new AppError('UNPROCESSABLE', 'Every record of the mailing list is excluded from printing');
   const permitType = effectivePermitType(project.permitType, project.mailingPermitId);
   // An indicia without its permit number is not a legal imprint: refuse rather than print one (issue 6).
   if (permitType === 'product' && !ctx.config.productPermit) throw new AppError('UNPROCESSABLE', PRODUCT_PERMIT_UNAVAILABLE);
   const permit = permitType === 'custom' && project.mailingPermitId ? await findPermit(ctx.db, principal, project.mailingPermitId) : null;
+  const fonts = await renderFonts(ctx);
   const template = await composePieceTemplate(
     { inside: design.inside, outside: design.outside },
     { sides: opts.reinforcement ? 'single' : project.sides, paperSize: project.paperSize },
-    Object.keys(loadFonts()),
+    fonts.names,
   );
   const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
   await ensureShortLinks(ctx.db, list.id);
   const qrStyle = await listQrStyle(ctx.db, list.id);
   if (qrStyle) applyQrStyle(template, qrStyle);
+  const imageEffects = await prepareImageEffects(ctx, template);
   return {
     projectName: project.name,
     list,
     designVersion: design.version,
-    total: list.rowCount,
+    total,
     template,
     mappings,
     fieldSettings,
     indiciaText: projectIndiciaLines(permitType, permit, ctx.config.productPermit)?.join('\n') ?? '',
+    fonts: { key: fonts.key, fallback: fonts.fallback, files: fonts.files },
+    imageEffects,
   };
 }
 
@@ -107,7 +120,8 @@ function applyQrStyle(template: Template, style: TQrStyle): void {
 
 /**
  * The pdfme inputs of the source's mail pieces in list order, in batches read from the
- * database: each record mapped with shared `mapRecord`, its QR code encoding the record's short
+ * database, records excluded at the address check left out (issue 12): each record mapped with
+ * shared `mapRecord`, its accepted address fixes applied, its QR code encoding the record's short
  * link `{PUBLIC_URL}/{code}` (issue 7; every record has one once `loadPrintSource` ran), and —
  * when the design prints them — its route map, distance and driving time (issue 9). `from`
  * skips to that 0-based record (proofs of any record, issue 6).
@@ -115,17 +129,18 @@ function applyQrStyle(template: Template, style: TQrStyle): void {
 export async function* pieceInputBatches(ctx: AppContext, source: PrintSource, limit = Infinity, from = 0) {
   const used = new Set(designMergeFields(source.template));
   const withMaps = used.has('map_image') || used.has('distance') || used.has('duration');
-  for await (const records of recordBatches(ctx.db, source.list, READ_BATCH, limit, from)) {
+  for await (const records of printableRecordBatches(ctx.db, source.list, READ_BATCH, limit, from)) {
     const ids = records.map((r) => r.id);
     const [links, maps] = await Promise.all([
       shortLinksFor(ctx, source.list.id, ids),
       withMaps ? printMapFields(ctx, ids, { images: used.has('map_image') }) : null,
     ]);
-    yield records.map((r) => buildPieceInputs(
+    const inputs = records.map((r) => buildPieceInputs(
       source.template,
-      { ...mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings), ...maps?.get(r.id) },
+      { ...mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings, r.overrides), ...maps?.get(r.id) },
       { indiciaText: source.indiciaText, qrUrl: links.get(r.id) ?? '' },
     ));
+    yield source.imageEffects ? await source.imageEffects.apply(inputs) : inputs;
   }
 }
 

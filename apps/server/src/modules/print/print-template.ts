@@ -44,7 +44,8 @@ async function combinedBasePdf(sides: DesignSide[]): Promise<string> {
  * - element names are made unique across pages ('x' twice → 'x', 'x copy 2'; pdfme keys inputs
  *   by name and renders only the first element of a name on a page);
  * - fonts the server does not have fall back to the fallback font (pdfme would throw);
- * - `required` is dropped, so an empty value prints empty instead of failing the job.
+ * - `required` is dropped, so an empty value prints empty instead of failing the job; the
+ *   design's flag is kept as `requiredInDesign` for the preflight (issue 12).
  * A missing outside design on a double-sided project prints a blank outside page.
  * Throws UNPROCESSABLE (422) when the inside design is missing or not a template.
  */
@@ -73,7 +74,7 @@ export async function composePieceTemplate(
     return candidate;
   };
   const schemas = sides.flatMap((s) => s.schemas).map((page) => page.map((el) => {
-    const copy: Schema = { ...el, name: unique(String(el.name ?? '')), required: false };
+    const copy: Schema = { ...el, name: unique(String(el.name ?? '')), required: false, ...(el.required ? { requiredInDesign: true } : {}) };
     if (typeof copy.fontName === 'string' && !fonts.has(copy.fontName)) delete copy.fontName;
     return copy;
   }));

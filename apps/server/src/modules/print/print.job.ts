@@ -24,7 +24,8 @@ class Superseded extends Error {}
 
 /**
  * Renders one print job: claims it (see `printRepo.claim`), renders the pieces on the worker pool
- * into a temp file, stores it at `print/{jobId}.pdf` and marks it done — `done` and the heartbeat
+ * into a temp file with the job's print options (issue 12: `printFilePlan`), runs the preflight
+ * on it (stored with the job), stores it at `print/{jobId}.pdf` and marks it done — `done` and the heartbeat
  * updated as pieces render (at most every PROGRESS_EVERY_MS, and per merged chunk) and every 10 s. A render whose job was claimed by another stops. A render
  * error marks the job failed with its message and is not retried (the same input would fail again).
  */
@@ -41,20 +42,28 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
     // The job acts for its owner: the same checks as when it was created.
     const owner: Principal = { userId: job.userId, isAdmin: false, via: 'job', scopes: [] };
     const source = await loadPrintSource(ctx, owner, job.projectId);
-    await update({ total: source.total });
     const outFile = path.join(dir, 'print.pdf');
-    const [{ renderPool }, { renderPrintFile }] = await Promise.all([import('./render-pool.js'), import('./render-print-file.js')]);
+    const [{ renderPool }, { renderPrintFile }, { printFilePlan }] = await Promise.all([
+      import('./render-pool.js'), import('./render-print-file.js'), import('./print-file-plan.js'),
+    ]);
+    // Issue 12: bleed, crop marks, proof, output intent and the preflight, from the stored options.
+    const plan = await printFilePlan(source, job.options);
+    await update({ total: plan.total });
     const result = await renderPrintFile({
-      template: source.template,
-      batches: pieceInputBatches(ctx, source),
+      template: plan.template,
+      batches: plan.preflight.tap(pieceInputBatches(ctx, source, plan.limit)),
+      pageBoxes: plan.pageBoxes,
+      outputIntent: plan.outputIntent,
       outFile,
       pool: renderPool(ctx.config),
       title: source.projectName,
+      fonts: source.fonts,
       onProgress: (done) => update({ done }),
     });
+    const preflight = await plan.preflight.finish(outFile, dir);
     const key = printFileKey(job.id);
     const fileSize = await ctx.storage.putStream(key, createReadStream(outFile));
-    await update({ status: 'done', done: result.pieces, total: result.pieces, fileKey: key, fileSize, finishedAt: new Date() });
+    await update({ status: 'done', done: result.pieces, total: result.pieces, fileKey: key, fileSize, finishedAt: new Date(), preflight });
   } catch (err) {
     if (err instanceof Superseded) return;
     const message = err instanceof AppError ? err.message : `Rendering failed: ${err instanceof Error ? err.message : String(err)}`;

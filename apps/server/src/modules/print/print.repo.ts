@@ -7,8 +7,8 @@ export type PrintJobRow = typeof printJobs.$inferSelect;
 
 /** The print_jobs table: one row per print file, with the render that holds it. */
 export const printRepo = {
-  /** A new job in status 'queued' with `total` pieces to render, naming the list and design version it prints. */
-  createJob: async (db: Db, job: { userId: string; projectId: string; total: number; listId: string; listName: string; designVersion: number }): Promise<PrintJobRow> =>
+  /** A new job in status 'queued' with `total` pieces to render, naming the list and design version it prints, with its print options (issue 12). */
+  createJob: async (db: Db, job: { userId: string; projectId: string; total: number; listId: string; listName: string; designVersion: number; options?: PrintJobRow['options'] }): Promise<PrintJobRow> =>
     (await db.insert(printJobs).values({ ...job, status: 'queued' }).returning())[0],
 
   /** A project's jobs of the user, newest first, at most `limit`. */
@@ -16,6 +16,11 @@ export const printRepo = {
     db.select().from(printJobs)
       .where(and(eq(printJobs.projectId, projectId), eq(printJobs.userId, userId)))
       .orderBy(desc(printJobs.createdAt), desc(printJobs.id)).limit(limit),
+
+  /** Storage keys of every print file of the user (account deletion, issue 11). */
+  fileKeysForUser: async (db: Db, userId: string): Promise<string[]> =>
+    (await db.select({ key: printJobs.fileKey }).from(printJobs).where(eq(printJobs.userId, userId)))
+      .flatMap((r) => (r.key ? [r.key] : [])),
 
   /** A job with its project's name; scoped to the user when `userId` is given. */
   findJob: async (db: Db, jobId: string, userId?: string) => {
@@ -47,7 +52,7 @@ export const printRepo = {
    * Updates the job held by `runId` and refreshes its heartbeat; false when another render has
    * claimed it since (this one must stop).
    */
-  updateRun: async (db: Db, jobId: string, runId: string, set: Partial<Pick<PrintJobRow, 'status' | 'done' | 'total' | 'error' | 'fileKey' | 'fileSize' | 'finishedAt'>>) =>
+  updateRun: async (db: Db, jobId: string, runId: string, set: Partial<Pick<PrintJobRow, 'status' | 'done' | 'total' | 'error' | 'fileKey' | 'fileSize' | 'finishedAt' | 'preflight'>>) =>
     (await db.update(printJobs).set({ ...set, heartbeatAt: new Date() })
       .where(and(eq(printJobs.id, jobId), eq(printJobs.runId, runId))).returning({ id: printJobs.id })).length > 0,
 

@@ -18,12 +18,14 @@ const attachment = (ascii: string, original: string) =>
 /**
  * Print-file routes, all for signed-in users (401 otherwise); another user's ids answer 404:
  * - GET /api/projects/{id}/print/check → `{ list, unmapped_fields, missing_address, warnings }`.
- * - POST /api/projects/{id}/print `{ confirm_warnings? }` → 202 `{ jobId }`; 402 without the
+ * - POST /api/projects/{id}/print `{ confirm_warnings?, bleed?, cropMarks?, proof? }` (all false by
+ *   default; issue 12 print options, stored with the job) → 202 `{ jobId }`; 402 without the
  *   `print_files` feature; 409 when the check has warnings not confirmed; 422 when the project
  *   has no list, an empty list or no design.
  * - GET /api/projects/{id}/print-jobs → the project's print files, newest first (at most 20).
  * - GET /api/print-jobs/{jobId} → `{ id, status: queued|running|done|failed, done, total, error?,
- *   created_at, started_at, finished_at, eta_seconds, list_name, design_version, file_size }`.
+ *   created_at, started_at, finished_at, eta_seconds, list_name, design_version, file_size, options,
+ *   preflight: { passed, checks: [{ id, passed, message, pieces }] } once done, else null }` (issue 12).
  * - GET /api/print-jobs/{jobId}/file → the PDF (application/pdf, attachment named after the
  *   project) when done; 409 before.
  * - GET /api/projects/{id}/print/preview?count=3&from=0 → application/pdf of count (1–10) mail
@@ -41,7 +43,9 @@ export async function printRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
       response: { 202: ZPrintJobCreatedSchema, ...errors, 402: ZErrorSchema, 409: ZErrorSchema, 422: ZErrorSchema },
     },
   }, async (req, reply) => reply.status(202).send({
-    jobId: await createPrintJob(ctx, requirePrincipal(req), req.params.id, req.body?.confirm_warnings ?? false),
+    jobId: await createPrintJob(ctx, requirePrincipal(req), req.params.id, req.body?.confirm_warnings ?? false, {
+      bleed: req.body?.bleed ?? false, cropMarks: req.body?.cropMarks ?? false, proof: req.body?.proof ?? false,
+    }),
   }));
 
   app.get('/api/projects/:id/print/check', {

@@ -1,31 +1,39 @@
 import type { Readable } from 'node:stream';
-import { mapRecord, PRINT_HISTORY_LIMIT, PRINT_WARNINGS_MESSAGE, PROOF_SEARCH_LIMIT, type ReinforcementSlot, type TPrintJob, type TProofRecord } from '@mailcraft/shared';
-import { buildPieceInputs } from '@mailcraft/shared/designs';
+import {
+  mapRecord, PRINT_HISTORY_LIMIT, PRINT_WARNINGS_MESSAGE, PROOF_SEARCH_LIMIT, type ReinforcementSlot, type TPreflight, type TPrintJob, type TPrintOptions, type TProofRecord,
+} from '@mailcraft/shared';
+import { buildPieceInputs, type PieceContext } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { searchRecords } from '../mailing-lists/mailing-lists.service.js';
 import { getOwnedProject } from '../projects/projects.service.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
+import { loadFonts } from '../fonts/builtin-fonts.js';
 import { checkPrintSource } from './print-check.js';
 import { loadPrintSource, pieceInputBatches } from './print-source.js';
+import { composePieceTemplate } from './print-template.js';
 import { printRenderJob } from './print.job.js';
 import { printRepo, type PrintJobRow } from './print.repo.js';
 
 /**
- * POST /api/projects/{id}/print `{ confirm_warnings }`: checks the plan (`print_files`, 402) and
+ * POST /api/projects/{id}/print `{ confirm_warnings, bleed, cropMarks, proof }`: checks the plan (`print_files`, 402) and
  * the project (404/422); when `checkPrintSource` reports warnings and they were not confirmed,
  * refuses with CONFLICT (409) PRINT_WARNINGS_MESSAGE (issue 6: generating anyway is the user's
  * explicit choice). Then records a queued print job for every list record and enqueues its
- * rendering ('print.render'). Returns the job id.
+ * rendering ('print.render') with the print `options` (issue 12: stored with the job). Returns the job id.
  */
-export async function createPrintJob(ctx: AppContext, principal: Principal, projectId: string, confirmWarnings = false): Promise<string> {
+export async function createPrintJob(
+  ctx: AppContext, principal: Principal, projectId: string, confirmWarnings = false,
+  options: TPrintOptions = { bleed: false, cropMarks: false, proof: false },
+): Promise<string> {
   await requireFeature(ctx.db, principal, 'print_files');
   const source = await loadPrintSource(ctx, principal, projectId);
   if (!confirmWarnings && (await checkPrintSource(ctx, source)).warnings > 0) throw new AppError('CONFLICT', PRINT_WARNINGS_MESSAGE);
   const job = await printRepo.createJob(ctx.db, {
     userId: principal.userId, projectId, total: source.total,
     listId: source.list.id, listName: source.list.name, designVersion: source.designVersion,
+    options: { bleed: options.bleed, cropMarks: options.cropMarks, proof: options.proof },
   });
   await ctx.queue.send(printRenderJob, { printJobId: job.id });
   return job.id;
@@ -53,6 +61,8 @@ const present = (job: PrintJobRow, now = Date.now()): TPrintJob => ({
   list_name: job.listName,
   design_version: job.designVersion,
   file_size: job.fileSize,
+  options: { bleed: job.options.bleed ?? false, cropMarks: job.options.cropMarks ?? false, proof: job.options.proof ?? false },
+  preflight: job.status === 'done' && job.preflight ? (job.preflight as TPreflight) : null,
 });
 
 /**
@@ -64,6 +74,11 @@ export async function listPrintJobs(ctx: AppContext, principal: Principal, proje
   await getOwnedProject(ctx.db, principal, projectId);
   const now = Date.now();
   return (await printRepo.listForProject(ctx.db, principal.userId, projectId, PRINT_HISTORY_LIMIT)).map((j) => present(j, now));
+}
+
+/** Storage keys of all the principal's print files, of every project (account deletion, issue 11). */
+export async function printFileKeys(ctx: Pick<AppContext, 'db'>, principal: Principal): Promise<string[]> {
+  return printRepo.fileKeysForUser(ctx.db, principal.userId);
 }
 
 /** GET /api/print-jobs/{id}: the user's job; NOT_FOUND for anyone else's. */
@@ -102,12 +117,12 @@ export async function printFile(ctx: AppContext, principal: Principal, jobId: st
  */
 export async function renderPreview(ctx: AppContext, principal: Principal, projectId: string, count: number, from = 0): Promise<Uint8Array> {
   const source = await loadPrintSource(ctx, principal, projectId);
-  if (from >= source.total) throw new AppError('UNPROCESSABLE', `The list has ${source.total.toLocaleString('en-US')} records`);
+  if (from >= source.list.rowCount) throw new AppError('UNPROCESSABLE', `The list has ${source.list.rowCount.toLocaleString('en-US')} records`);
   const inputs: Record<string, string>[] = [];
   for await (const batch of pieceInputBatches(ctx, source, count, from)) inputs.push(...batch);
   // The pool (and pdfme in its threads) loads on first use, keeping it out of start-up memory.
   const { renderPool } = await import('./render-pool.js');
-  return renderPool(ctx.config).renderPdf(source.template, inputs);
+  return renderPool(ctx.config).renderPdf(source.template, inputs, source.fonts);
 }
 
 /**
@@ -120,9 +135,25 @@ export async function renderSinglePiece(
   ctx: AppContext, principal: Principal, projectId: string, fields: Record<string, string>, qrUrl: string, reinforcement?: ReinforcementSlot,
 ): Promise<Uint8Array> {
   const source = await loadPrintSource(ctx, principal, projectId, { reinforcement });
-  const input = buildPieceInputs(source.template, fields, { indiciaText: source.indiciaText, qrUrl });
+  const inputs = [buildPieceInputs(source.template, fields, { indiciaText: source.indiciaText, qrUrl })];
   const { renderPool } = await import('./render-pool.js');
-  return renderPool(ctx.config).renderPdf(source.template, [input]);
+  return renderPool(ctx.config).renderPdf(source.template, source.imageEffects ? await source.imageEffects.apply(inputs) : inputs, source.fonts);
+}
+
+/**
+ * One mail piece of a design that belongs to no project (issue 11 sample templates: their
+ * thumbnails and print check) for `fields` (a record's mapped fields), as PDF bytes: composed
+ * (`composePieceTemplate`: double-sided → outside page then inside page) and rendered like print
+ * files, on a render thread. Throws UNPROCESSABLE without an inside design, pdfme's error for an
+ * invalid one.
+ */
+export async function renderDesignPiece(
+  ctx: Pick<AppContext, 'config'>, design: { inside: unknown; outside: unknown }, layout: { sides: string; paperSize: string },
+  fields: Record<string, string>, piece: PieceContext,
+): Promise<Uint8Array> {
+  const template = await composePieceTemplate(design, layout, Object.keys(loadFonts()));
+  const { renderPool } = await import('./render-pool.js');
+  return renderPool(ctx.config).renderPdf(template, [buildPieceInputs(template, fields, piece)]);
 }
 
 /**

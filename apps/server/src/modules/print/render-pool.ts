@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Template } from '@pdfme/common';
+import type { RenderFonts } from '../fonts/builtin-fonts.js';
 import type { RenderTask } from './render-task.js';
 
 /** How long an idle thread is kept before it ends (threads start again on demand). */
@@ -44,22 +45,24 @@ export class RenderPool {
   /**
    * Renders `inputs` with `template` into `outFile`; resolves with the bytes written. `onPieces`
    * hears how many of these pieces are finished as the thread renders them (a MessagePort moved
-   * to the thread). (`_key` is kept for the pool interface.)
+   * to the thread); `fonts` are the uploaded fonts to print with (see `RenderTask`). (`_key` is kept for the pool interface.)
    */
-  async render(_key: string, template: Template, inputs: Record<string, string>[], outFile: string, onPieces?: (done: number) => void): Promise<number> {
-    if (!onPieces) return this.pool.run({ template, inputs, outFile }) as Promise<number>;
+  async render(
+    _key: string, template: Template, inputs: Record<string, string>[], outFile: string, onPieces?: (done: number) => void, fonts?: RenderFonts,
+  ): Promise<number> {
+    if (!onPieces) return this.pool.run({ template, inputs, outFile, fonts }) as Promise<number>;
     const { port1, port2 } = new MessageChannel();
     port1.on('message', (done: number) => onPieces(done));
     try {
-      return await (this.pool.run({ template, inputs, outFile, progress: port2 }, { transferList: [port2] }) as Promise<number>);
+      return await (this.pool.run({ template, inputs, outFile, progress: port2, fonts }, { transferList: [port2] }) as Promise<number>);
     } finally {
       port1.close();
     }
   }
 
-  /** Renders `inputs` with `template` and resolves with the PDF bytes (previews). */
-  renderPdf(template: Template, inputs: Record<string, string>[]): Promise<Uint8Array> {
-    return this.pool.run({ template, inputs }) as Promise<Uint8Array>;
+  /** Renders `inputs` with `template` (and the uploaded `fonts`) and resolves with the PDF bytes (previews). */
+  renderPdf(template: Template, inputs: Record<string, string>[], fonts?: RenderFonts): Promise<Uint8Array> {
+    return this.pool.run({ template, inputs, fonts }) as Promise<Uint8Array>;
   }
 
   /** Whether `close()` was called: a closed pool renders nothing more. */

@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Template } from '@pdfme/common';
+import type { RenderFonts } from '../fonts/builtin-fonts.js';
+import { applyPageBoxes, type PageBoxOptions } from './page-boxes.js';
 import { PdfStreamMerger } from './pdf-merge.js';
 import { makeTempDir } from './temp-dirs.js';
 
@@ -11,7 +13,7 @@ export const CHUNK_PIECES = 250;
 /** What renders chunks: `size` threads, `render()` writing one chunk's PDF to `outFile` (see RenderPool). */
 export type ChunkRenderer = {
   readonly size: number;
-  render(key: string, template: Template, inputs: Record<string, string>[], outFile: string, onPieces?: (done: number) => void): Promise<number>;
+  render(key: string, template: Template, inputs: Record<string, string>[], outFile: string, onPieces?: (done: number) => void, fonts?: RenderFonts): Promise<number>;
 };
 
 /** Progress heard from the render threads is passed on at most this often (ms); merges always are. */
@@ -29,6 +31,12 @@ export type RenderPrintFileOptions = {
   /** Minimum time between progress reports heard from the threads (ms, default PROGRESS_EVERY_MS). */
   progressEveryMs?: number;
   title?: string;
+  /** Uploaded fonts to print with (issue 11; see `RenderTask`). */
+  fonts?: RenderFonts;
+  /** Page boxes set on every page (issue 12; see `applyPageBoxes`); none when absent. */
+  pageBoxes?: PageBoxOptions;
+  /** The output intent declared in the file (issue 12; see `PdfStreamMerger.finish`). */
+  outputIntent?: { profile: Uint8Array; name: string };
   /**
    * Called with the number of pieces rendered so far — as the threads render them (at most every
    * PROGRESS_EVERY_MS) and after each chunk is merged; never with a smaller number than before.
@@ -74,7 +82,7 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
     chunk.done = opts.pool.render(key, opts.template, inputs, file, (n) => {
       chunk.rendered = Math.min(n, chunk.pieces);
       Promise.resolve(report(false)).catch((err: unknown) => { progressError ??= err; });
-    });
+    }, opts.fonts);
     chunk.done.catch(() => {}); // observed when its turn comes; avoid an unhandled rejection meanwhile
     inFlight.push(chunk);
   };
@@ -82,7 +90,8 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
     const chunk = inFlight[0];
     await chunk.done;
     if (progressError) throw progressError;
-    await merger.append(await fs.readFile(chunk.file));
+    const boxes = opts.pageBoxes;
+    await merger.append(await fs.readFile(chunk.file), boxes && ((doc) => applyPageBoxes(doc, boxes)));
     await fs.rm(chunk.file, { force: true });
     inFlight.shift();
     pieces += chunk.pieces;
@@ -101,7 +110,7 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
     }
     if (pending.length > 0) dispatch(pending);
     while (inFlight.length > 0) await mergeOldest();
-    const bytes = await merger.finish({ title: opts.title });
+    const bytes = await merger.finish({ title: opts.title, outputIntent: opts.outputIntent });
     return { pieces, pages: merger.pages, bytes };
   } catch (err) {
     failed = true;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Template } from '@pdfme/common';
-import { loadFonts } from '../fonts/builtin-fonts.js';
+import { loadFonts, type RenderFonts } from '../fonts/builtin-fonts.js';
 import { renderChunk } from './render-chunk.js';
 
 /**
@@ -16,17 +16,19 @@ export type RenderTask = {
   outFile?: string;
   /** Hears the chunk's finished pieces (a number) as they render; closed when the task ends. */
   progress?: MessagePort;
+  /** Uploaded fonts and the fallback (issue 11); the built-in fonts only when absent. */
+  fonts?: RenderFonts;
 };
 
 /**
  * The pool thread's handler (piscina loads this file in each thread): renders `task` with the
- * thread's fonts, loaded once per thread (DESIGN.md "Print rendering"). Resolves with the bytes
+ * thread's fonts, loaded once per thread and again when `task.fonts` changes (DESIGN.md "Print rendering"). Resolves with the bytes
  * written to `outFile`, or with the PDF itself. Rejects with pdfme's error for a bad template or input.
  */
 export default async function renderTask(task: RenderTask): Promise<number | Uint8Array> {
   const { progress } = task;
   try {
-    const pdf = await renderChunk(task.template, task.inputs, loadFonts(), progress && ((done) => progress.postMessage(done)));
+    const pdf = await renderChunk(task.template, task.inputs, loadFonts(task.fonts), progress && ((done) => progress.postMessage(done)));
     if (!task.outFile) return Piscina.move(pdf) as unknown as Uint8Array;
     await fs.writeFile(task.outFile, pdf);
     return pdf.length;

@@ -1,11 +1,11 @@
 import { useCallback, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { TPrintCheck, TPrintJob, TProofRecord } from '@mailcraft/shared';
+import type { TPreflight, TPrintCheck, TPrintJob, TPrintOptions, TProofRecord } from '@mailcraft/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { projectKeys } from '../projects/projects-api';
 
 /** GET /api/print-jobs/{jobId}: a print file being rendered, `done` of `total` mail pieces (the server's schema). */
-export type { TPrintCheck, TPrintJob, TProofRecord };
+export type { TPreflight, TPrintCheck, TPrintJob, TPrintOptions, TProofRecord };
 
 /** How often a running job is polled, in ms. */
 export const PRINT_JOB_POLL_MS = 1000;
@@ -49,13 +49,14 @@ export function useLastPrintJob(projectId: string) {
 }
 
 /**
- * POST /api/projects/{id}/print `{ confirm_warnings }` → 202 {jobId}: starts rendering the
- * project's print file; 409 when the print check has warnings the user did not confirm.
+ * POST /api/projects/{id}/print `{ confirm_warnings, bleed, cropMarks, proof }` → 202 {jobId}:
+ * starts rendering the project's print file with the print options (issue 12); 409 when the
+ * print check has warnings the user did not confirm.
  */
 export function useStartPrint(projectId: string) {
   return useMutation({
-    mutationFn: (confirmWarnings: boolean) =>
-      api<{ jobId: string }>(`/api/projects/${projectId}/print`, { method: 'POST', body: { confirm_warnings: confirmWarnings } }),
+    mutationFn: ({ confirmWarnings, options }: { confirmWarnings: boolean; options: TPrintOptions }) =>
+      api<{ jobId: string }>(`/api/projects/${projectId}/print`, { method: 'POST', body: { confirm_warnings: confirmWarnings, ...options } }),
   });
 }
 

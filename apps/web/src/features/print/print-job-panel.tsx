@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, Space, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ApiError, errorDetail } from '../../lib/api-client';
@@ -8,6 +8,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { printFileUrl, printKeys, useLastPrintJob, usePrintJob, useStartPrint, type TPrintCheck, type TPrintJob } from './print-api';
 import { printCheckLines } from './print-check-alert';
 import { fmtCount, timeLeft } from './print-format';
+import { PreflightReport } from './preflight-report';
+import { DEFAULT_PRINT_OPTIONS, PrintOptions } from './print-options';
 
 const fmt = fmtCount;
 
@@ -40,6 +42,8 @@ function JobProgress({ job }: { job: TPrintJob }) {
  * print check (`check`) has warnings, Generate asks first and 'Generate anyway' is the user's
  * explicit choice (issue 6); the server refuses an unconfirmed start too. While the check is
  * still loading (`checking`) Generate waits, so a quick click cannot skip the question.
+ * Issue 12: the print options (bleed, crop marks, proof) are chosen before Generate, and a
+ * finished file shows its preflight report above the download.
  */
 export function PrintJobPanel({ projectId, canGenerate, check, checking = false }: {
   projectId: string; canGenerate: boolean; check?: TPrintCheck; checking?: boolean;
@@ -48,6 +52,7 @@ export function PrintJobPanel({ projectId, canGenerate, check, checking = false 
   const [jobId, setJobId] = useLastPrintJob(projectId);
   const job = usePrintJob(jobId);
   const start = useStartPrint(projectId);
+  const [options, setOptions] = useState(DEFAULT_PRINT_OPTIONS);
   const printFiles = useFeature('print_files');
   const client = useQueryClient();
   const status = job.data?.status;
@@ -63,7 +68,7 @@ export function PrintJobPanel({ projectId, canGenerate, check, checking = false 
   }, [gone, setJobId]);
 
   const startPrint = (confirmWarnings: boolean) =>
-    start.mutate(confirmWarnings, {
+    start.mutate({ confirmWarnings, options }, {
       onSuccess: ({ jobId: id }) => setJobId(id),
       onError: (err) => {
         // 409: the list or design changed since the check loaded; show the new warnings.
@@ -87,12 +92,13 @@ export function PrintJobPanel({ projectId, canGenerate, check, checking = false 
   return (
     <div className="print-job">
       {data && (data.status === 'queued' || data.status === 'running') && <JobProgress job={data} />}
+      {data?.status === 'done' && data.preflight && <PreflightReport preflight={data.preflight} />}
       {data?.status === 'done' && (
         <Alert
           type="success"
           showIcon
           title="Your print file is ready"
-          description={`${fmt(data.total)} mail pieces in one PDF${data.created_at ? `, started ${new Date(data.created_at).toLocaleString()}` : ''}.`}
+          description={`${fmt(data.total)} mail pieces in one PDF${data.options?.proof ? ' (proof)' : ''}${data.created_at ? `, started ${new Date(data.created_at).toLocaleString()}` : ''}.`}
           action={
             <Button type="primary" href={printFileUrl(jobId!)} download icon={<DownloadOutlined aria-hidden />}>
               Download print file (PDF)
@@ -111,6 +117,7 @@ export function PrintJobPanel({ projectId, canGenerate, check, checking = false 
           action={<Button size="small" onClick={() => job.refetch()}>Try again</Button>}
         />
       )}
+      <PrintOptions value={options} onChange={setOptions} disabled={running} />
       <Space className="print-job-actions" wrap>
         <Button
           type={data?.status === 'done' ? 'default' : 'primary'}

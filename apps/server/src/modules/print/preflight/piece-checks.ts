@@ -1,0 +1,171 @@
+import type { Font, Schema, Template } from '@pdfme/common';
+import { measureTextHeight } from '@pdfme/schemas/utils';
+import { PREFLIGHT_PIECES_LIMIT, type TPreflightCheck } from '@mailcraft/shared';
+import { imagePixelSize } from './image-size.js';
+
+/** Images print at this resolution at least (issue 12; print shops refuse less). */
+export const MIN_IMAGE_DPI = 300;
+/** Texts remembered per element (static texts and repeated values are measured once). */
+const MEASURE_CACHE = 2000;
+/** Image sizes remembered (the same picture on every piece is read once). */
+const IMAGE_CACHE = 20;
+
+type Fit = 'fit' | 'shrunk' | 'cut';
+
+/** Pieces concerned by one finding: the first PREFLIGHT_PIECES_LIMIT numbers, the count and the elements. */
+class Finding {
+  readonly pieces: number[] = [];
+  count = 0;
+  readonly elements = new Set<string>();
+  private last = 0;
+
+  add(piece: number, element: string): void {
+    this.elements.add(element);
+    if (piece === this.last) return;
+    this.last = piece;
+    this.count++;
+    if (this.pieces.length < PREFLIGHT_PIECES_LIMIT) this.pieces.push(piece);
+  }
+
+  get names(): string {
+    return [...this.elements].map((e) => `'${e}'`).join(', ');
+  }
+}
+
+const pieceCount = (n: number) => `${n.toLocaleString('en-US')} piece${n === 1 ? '' : 's'}`;
+const substitute = (text: string, values: Record<string, string>) => text.replace(/\{([^{}]+)\}/g, (_, k: string) => values[k] ?? '');
+
+/** A multiVariableText's `{variable: value}` input (pdfme's JSON), {} when unreadable. */
+function mvtValues(raw: string | undefined): Record<string, string> {
+  try {
+    const parsed: unknown = JSON.parse(raw ?? '{}');
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The per-piece preflight checks (issue 12), fed one piece input at a time as the print file
+ * renders (`add`), so no list is held in memory:
+ * - required-fields: elements the design marks `required` (`requiredInDesign`, see
+ *   `composePieceTemplate`) that print empty — a text with no value, a multiVariableText with
+ *   an empty variable, an image or code with no value;
+ * - text-overflow / text-shrunk: text and multiVariableText measured with pdfme's own line
+ *   breaking and the font's metrics (fontkit): text taller than its box is cut or runs over it;
+ *   with dynamic font size pdfme shrinks it (reported, passes) and it is cut only when it does
+ *   not fit even at the smallest size;
+ * - image-resolution: images whose pixels give less than MIN_IMAGE_DPI at their printed size
+ *   (pdfme fits the picture in its box keeping its proportions).
+ * Piece numbers are 1-based positions in the print file.
+ */
+export class PieceChecks {
+  private readonly required = new Finding();
+  private readonly overflow = new Finding();
+  private readonly shrunk = new Finding();
+  private readonly lowRes = new Map<string, { finding: Finding; dpi: number }>();
+  private readonly measured = new Map<string, Map<string, Fit>>();
+  private readonly imageDpi = new Map<string, number | null>();
+  private readonly measureCache = new Map<string | number, unknown>();
+  private readonly elements: Schema[];
+  private pieces = 0;
+
+  constructor(template: Template, private readonly font: Font) {
+    this.elements = template.schemas.flat();
+  }
+
+  /** Checks one piece's pdfme input; `piece` is its 1-based number in the print file. */
+  async add(input: Record<string, string>, piece: number): Promise<void> {
+    this.pieces++;
+    for (const el of this.elements) {
+      const value = el.readOnly ? (el.content ?? '') : (input[el.name] ?? '');
+      if (el.type === 'text') {
+        const text = el.readOnly ? substitute(value, input) : value;
+        if (el.requiredInDesign && !text.trim()) this.required.add(piece, el.name);
+        if (text) await this.measure(el, text, piece);
+      } else if (el.type === 'multiVariableText') {
+        const values = mvtValues(input[el.name]);
+        if (el.requiredInDesign && Object.values(values).some((v) => !String(v).trim())) this.required.add(piece, el.name);
+        const text = substitute(String(el.text ?? ''), values);
+        if (text.trim()) await this.measure(el, text, piece);
+      } else {
+        if (el.requiredInDesign && !value) this.required.add(piece, el.name);
+        if (el.type === 'image' && value) this.checkImage(el, value, piece);
+      }
+    }
+  }
+
+  /** Records whether `text` fits `el`'s box (cached per element and text). */
+  private async measure(el: Schema, text: string, piece: number): Promise<void> {
+    let cache = this.measured.get(el.name);
+    if (!cache) this.measured.set(el.name, (cache = new Map()));
+    let fit = cache.get(text);
+    if (fit === undefined) {
+      // A text pdfme cannot measure is one it cannot print either: the render reports that, not the preflight.
+      fit = await this.fitOf(el, text).catch((): Fit => 'fit');
+      if (cache.size >= MEASURE_CACHE) cache.clear();
+      cache.set(text, fit);
+    }
+    if (fit === 'cut') this.overflow.add(piece, el.name);
+    else if (fit === 'shrunk') this.shrunk.add(piece, el.name);
+  }
+
+  private async fitOf(el: Schema, text: string): Promise<Fit> {
+    const schema = { ...el, type: 'text' } as Parameters<typeof measureTextHeight>[0]['schema'];
+    const args = { value: text, schema, font: this.font, _cache: this.measureCache };
+    const room = el.height + 0.01;
+    if ((await measureTextHeight({ ...args, ignoreDynamicFontSize: true })) <= room) return 'fit';
+    if (!el.dynamicFontSize) return 'cut';
+    return (await measureTextHeight(args)) <= room ? 'shrunk' : 'cut';
+  }
+
+  private checkImage(el: Schema, value: string, piece: number): void {
+    let dpi = this.imageDpi.get(value);
+    if (dpi === undefined) {
+      const px = imagePixelSize(value);
+      dpi = px && el.width > 0 && el.height > 0 ? Math.max(px.width / (el.width / 25.4), px.height / (el.height / 25.4)) : null;
+      if (this.imageDpi.size >= IMAGE_CACHE) this.imageDpi.clear();
+      this.imageDpi.set(value, dpi);
+    }
+    if (dpi === null || dpi >= MIN_IMAGE_DPI) return;
+    let low = this.lowRes.get(el.name);
+    if (!low) this.lowRes.set(el.name, (low = { finding: new Finding(), dpi }));
+    low.dpi = Math.min(low.dpi, dpi);
+    low.finding.add(piece, el.name);
+  }
+
+  /** The four checks' results over every piece added so far. */
+  results(): TPreflightCheck[] {
+    const { required, overflow, shrunk } = this;
+    const images = [...this.lowRes.entries()];
+    const imagePieces = new Finding();
+    for (const [, low] of images) low.finding.pieces.forEach((p) => imagePieces.add(p, ''));
+    const everyPiece = images.length > 0 && images.every(([, low]) => low.finding.count === this.pieces);
+    return [
+      {
+        id: 'required-fields', passed: required.count === 0, pieces: required.pieces,
+        message: required.count === 0
+          ? 'Every required field has a value on every piece.'
+          : `${pieceCount(required.count)} print an empty required field (${required.names}): fill in the missing values in the list, or exclude those records from printing.`,
+      },
+      {
+        id: 'text-overflow', passed: overflow.count === 0, pieces: overflow.pieces,
+        message: overflow.count === 0
+          ? 'All text fits its box on every piece.'
+          : `Text does not fit its box on ${pieceCount(overflow.count)} (${overflow.names}) and is cut or runs over: make the box larger, the font smaller, or turn on dynamic font size.`,
+      },
+      {
+        id: 'text-shrunk', passed: true, pieces: shrunk.pieces,
+        message: shrunk.count === 0
+          ? 'No text had to be shrunk to fit.'
+          : `Text was shrunk to fit its box on ${pieceCount(shrunk.count)} (${shrunk.names}): check those pieces are still easy to read.`,
+      },
+      {
+        id: 'image-resolution', passed: images.length === 0, pieces: everyPiece ? [] : imagePieces.pieces,
+        message: images.length === 0
+          ? `Every image prints at ${MIN_IMAGE_DPI} dpi or more.`
+          : `${images.map(([name, low]) => `Image '${name}' prints at ${Math.floor(low.dpi)} dpi`).join('; ')}${everyPiece ? ' on every piece' : ''} — below ${MIN_IMAGE_DPI} dpi, it will look blurred: use a larger image or print it smaller.`,
+      },
+    ];
+  }
+}

@@ -1,0 +1,81 @@
+import type { Font, Template } from '@pdfme/common';
+import { PREFLIGHT_CHECK_IDS, type TPreflight, type TPreflightCheck } from '@mailcraft/shared';
+import { QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
+import type { PageBoxOptions } from '../page-boxes.js';
+import { fontsCheck, pageBoxesCheck, qrCheck, type QrSample } from './file-checks.js';
+import { PieceChecks } from './piece-checks.js';
+import { addressBlockCheck, indiciaCheck } from './template-checks.js';
+
+/** Pieces scanned for QR codes besides the first and the last, drawn at random. */
+const RANDOM_SAMPLES = 3;
+
+export type PreflightPlan = {
+  /** The piece template as composed (before bleed): design checks and QR positions. */
+  template: Template;
+  /** Pieces the file is expected to hold (the sample is drawn from them). */
+  total: number;
+  /** Trim size (mm). */
+  trim: { width: number; height: number };
+  options: PageBoxOptions;
+  /** The fonts the pieces print with (text measuring). */
+  font: Font;
+};
+
+/** 1-based piece numbers to scan: the first, the last and RANDOM_SAMPLES others at random. */
+function samplePieces(total: number): Set<number> {
+  const picked = new Set([1, total].filter((n) => n >= 1));
+  const wanted = Math.min(total, 2 + RANDOM_SAMPLES);
+  while (picked.size < wanted) picked.add(2 + Math.floor(Math.random() * (total - 2)));
+  return picked;
+}
+
+/**
+ * The preflight of one print file (issue 12 "Preflight"). `tap()` wraps the piece inputs on
+ * their way to the renderer: every piece goes through the per-piece checks as it passes and the
+ * sampled pieces' QR values are kept, so nothing grows with the list. `finish()` then checks
+ * the finished file (page boxes and count, fonts, QR scans of the sample) and the design
+ * (indicia, address block), and returns the report: every check of PREFLIGHT_CHECK_IDS, in
+ * that order, `passed` when all pass. Never throws for a bad file: a check that cannot run fails.
+ */
+export class Preflight {
+  private readonly pieceChecks: PieceChecks;
+  private readonly sample: Set<number>;
+  private readonly samples: QrSample[] = [];
+  private lastSample: QrSample | null = null;
+  private pieces = 0;
+  private readonly qrNames: string[];
+
+  constructor(private readonly plan: PreflightPlan) {
+    this.pieceChecks = new PieceChecks(plan.template, plan.font);
+    this.sample = samplePieces(plan.total);
+    this.qrNames = plan.template.schemas.flat().filter((el) => el.type === QR_VECTOR_TYPE).map((el) => el.name);
+  }
+
+  /** Passes `batches` through unchanged, checking each piece on the way (sampled pieces keep their QR values). */
+  async* tap(batches: AsyncIterable<Record<string, string>[]>): AsyncGenerator<Record<string, string>[]> {
+    for await (const batch of batches) {
+      for (const input of batch) {
+        const piece = ++this.pieces;
+        await this.pieceChecks.add(input, piece);
+        const codes = Object.fromEntries(this.qrNames.map((n) => [n, input[n] ?? '']));
+        if (this.sample.has(piece) && piece !== this.plan.total) this.samples.push({ piece, codes });
+        else this.lastSample = { piece, codes }; // the last piece, whatever the count turns out to be
+      }
+      yield batch;
+    }
+  }
+
+  /** Checks the finished file `file` (temporary files go to `tmpDir`) and returns the report. */
+  async finish(file: string, tmpDir: string): Promise<TPreflight> {
+    const { template, trim, options } = this.plan;
+    const samples = this.lastSample && !this.samples.some((s) => s.piece === this.lastSample!.piece) ? [...this.samples, this.lastSample] : this.samples;
+    const [boxes, fonts, qr] = await Promise.all([
+      pageBoxesCheck(file, { pieces: this.pieces, pagesPerPiece: template.schemas.length, trim, options }),
+      fontsCheck(file, samples.map((sm) => sm.piece), template.schemas.length),
+      qrCheck(file, samples, template, options, tmpDir),
+    ]);
+    const found: TPreflightCheck[] = [boxes, fonts, qr, indiciaCheck(template, trim), addressBlockCheck(template, trim), ...this.pieceChecks.results()];
+    const checks = PREFLIGHT_CHECK_IDS.map((id) => found.find((c) => c.id === id)!);
+    return { passed: checks.every((c) => c.passed), checks };
+  }
+}

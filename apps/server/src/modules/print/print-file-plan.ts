@@ -1,0 +1,54 @@
+import type { Schema, Template } from '@pdfme/common';
+import { PROOF_PIECES, type TPrintOptions } from '@mailcraft/shared';
+import { loadFonts } from '../fonts/builtin-fonts.js';
+import { installLayoutCache } from './layout-cache.js';
+import { bleedTemplate, templateTrimMm, type PageBoxOptions } from './page-boxes.js';
+import { Preflight } from './preflight/preflight.js';
+import type { PrintSource } from './print-source.js';
+import { SRGB_PROFILE_NAME, srgbIccProfile } from './srgb-icc.js';
+
+/** What a print job renders with its options (issue 12): see `printFilePlan`. */
+export type PrintFilePlan = {
+  /** The template to render: with bleed, backgrounds stretched; for a proof, watermarked. */
+  template: Template;
+  /** Pieces to print: every printable record, or the first PROOF_PIECES for a proof. */
+  total: number;
+  /** How many records to read (Infinity unless a proof). */
+  limit: number;
+  pageBoxes: PageBoxOptions;
+  outputIntent: { profile: Uint8Array; name: string };
+  preflight: Preflight;
+};
+
+/** A large, light 'PROOF' across the middle of every page of `template` (pdfme text, so its font is embedded). */
+function withProofWatermark(template: Template, trim: { width: number; height: number }): Template {
+  const mark = (page: number): Schema => ({
+    name: `__proof_watermark_${page}`, type: 'text', readOnly: true, content: 'PROOF',
+    position: { x: 0, y: trim.height / 2 - 30 }, width: trim.width, height: 60, rotate: 0,
+    fontSize: Math.round(trim.width / 2.2), alignment: 'center', verticalAlignment: 'middle', fontColor: '#d0021b', opacity: 0.25,
+  } as Schema);
+  return { ...template, schemas: template.schemas.map((page, i) => [...page, mark(i)]) };
+}
+
+/**
+ * The render plan of a print job from its source and stored options (issue 12 "Print options",
+ * "Proofs"): the template with bleed backgrounds (see `bleedTemplate`) and, for a proof, capped
+ * to the first PROOF_PIECES pieces with a PROOF watermark; the page boxes; the sRGB output
+ * intent; and the job's preflight over the template as designed.
+ */
+export async function printFilePlan(source: PrintSource, options: Partial<TPrintOptions>): Promise<PrintFilePlan> {
+  const pageBoxes = { bleed: options.bleed === true, cropMarks: options.cropMarks === true };
+  const trim = await templateTrimMm(source.template);
+  const proof = options.proof === true;
+  const total = proof ? Math.min(PROOF_PIECES, source.total) : source.total;
+  let template = bleedTemplate(source.template, trim, pageBoxes);
+  if (proof) template = withProofWatermark(template, trim);
+  const font = loadFonts(source.fonts);
+  const sample = Object.values(font)[0]?.data;
+  if (sample instanceof Uint8Array) installLayoutCache(sample);
+  return {
+    template, total, limit: proof ? PROOF_PIECES : Infinity, pageBoxes,
+    outputIntent: { profile: srgbIccProfile(), name: SRGB_PROFILE_NAME },
+    preflight: new Preflight({ template: source.template, total, trim, options: pageBoxes, font }),
+  };
+}
