@@ -38,3 +38,4 @@ export * from './sample-templates.js';
 export * from './admin-pricing.js';
 export * from './address-check.js';
 export * from './preflight.js';
+export * from './approvals.js';

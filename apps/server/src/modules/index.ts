@@ -30,6 +30,7 @@ import { notificationDeliverJob, notificationDigestJob, notificationFanOutJob } 
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { permitsRoutes } from './permits/permits.routes.js';
 import { printRoutes } from './print/print.routes.js';
+import { approvalsRoutes } from './print/approvals.routes.js';
 import { printRecoverJob, printRenderJob, recoverPrintJobsAtStart } from './print/print.job.js';
 import { projectDesignRoutes } from './projects/project-design.routes.js';
 import { projectReinforcementRoutes } from './projects/project-reinforcements.routes.js';
@@ -59,6 +60,7 @@ export const webModules: readonly RouteModule[] = [
   addressCheckRoutes,
   fontsRoutes,
   printRoutes,
+  approvalsRoutes,
   qrCodesRoutes,
   analyticsRoutes,
   webhooksRoutes,

@@ -202,6 +202,25 @@ export const mailingListsRepo = {
     }
   },
 
+  /**
+   * The printable records' row indexes with the text in column `column` (0-based), in list order:
+   * the presort `sequence` of each record (issue 12), read without the rest of the record.
+   */
+  sequenceKeys: async (db: Db, listId: string, column: number): Promise<Array<{ rowIndex: number; key: string | null }>> =>
+    db.select({ rowIndex: mailingListRecords.rowIndex, key: sql<string | null>`${mailingListRecords.values}->>${sql.raw(String(Math.trunc(column)))}` })
+      .from(mailingListRecords)
+      .where(and(eq(mailingListRecords.listId, listId), eq(mailingListRecords.excluded, false)))
+      .orderBy(asc(mailingListRecords.rowIndex)),
+
+  /** The list's records at `rowIndexes`, with their edits, in the order of `rowIndexes`. */
+  recordsAtRows: async (db: Db, listId: string, rowIndexes: number[]): Promise<EditedRecordRow[]> => {
+    if (rowIndexes.length === 0) return [];
+    const rows = await db.select(editedRecordColumns).from(mailingListRecords)
+      .where(and(eq(mailingListRecords.listId, listId), inArray(mailingListRecords.rowIndex, rowIndexes)));
+    const byRow = new Map(rows.map((r) => [r.rowIndex, r]));
+    return rowIndexes.flatMap((i) => byRow.get(i) ?? []);
+  },
+
   /** How many of the list's records print (not excluded, issue 12). */
   printableCount: async (db: Db, listId: string): Promise<number> => {
     const [row] = await db.select({ n: sql<number>`count(*)` }).from(mailingListRecords)

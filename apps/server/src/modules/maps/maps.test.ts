@@ -87,7 +87,7 @@ describe('maps: business locations and map configuration (spec 001 §3, §5, §7
     expect((await other.req({ method: 'GET', url: `/api/maps/config/${projectId}` })).statusCode).toBe(404);
     expect((await other.req({ method: 'GET', url: '/api/maps/locations' })).json()).toEqual([]);
     await onPlan(t.ctx.db, other.id, 'free', { maps: false });
-    expectError(await other.req({ method: 'POST', url: '/api/maps/locations', payload: cafe }), 402, 'PAYMENT_REQUIRED', M.upgrade);
+    expectError(await other.req({ method: 'POST', url: '/api/maps/locations', payload: cafe }), 402, 'PAYMENT_REQUIRED', M.upgrade, { feature: 'maps', plan_id: 'free', plan_name: 'Free', upgrade_url: '/pricing?feature=maps' });
     const theirs = (await createProject(t.ctx.db, other.id)).id;
     const res = await other.req({ method: 'POST', url: '/api/maps/config', payload: config({ projectId: theirs, businessLocationId: loc.id }) });
     expect(res.statusCode).toBe(404);

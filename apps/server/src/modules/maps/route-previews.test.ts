@@ -136,7 +136,7 @@ describe('route previews, markers and Generate All Routes with the offline provi
     expect((await other.req({ method: 'GET', url: `/api/maps/qr-map-data/${listId}` })).statusCode).toBe(404);
     expect((await other.req({ method: 'GET', url: `/api/maps/generations/latest?listId=${listId}` })).statusCode).toBe(404);
     await onPlan(t.ctx.db, other.id, 'free', { maps: false });
-    expectError(await other.req({ method: 'POST', url: '/api/maps/geocode-entries', payload: { listId } }), 402, 'PAYMENT_REQUIRED', MAP_MESSAGES.upgrade);
+    expectError(await other.req({ method: 'POST', url: '/api/maps/geocode-entries', payload: { listId } }), 402, 'PAYMENT_REQUIRED', MAP_MESSAGES.upgrade, { feature: 'maps' });
     expectError(await other.req({ method: 'POST', url: '/api/maps/update-marker-position', payload: { businessId: locationId, logoOffsetX: 0, logoOffsetY: 0 } }), 404, 'NOT_FOUND', 'Business location not found');
   });
 });

@@ -60,8 +60,8 @@ describe('notifications: sending through SMTP, webhooks and digests (spec 001 §
     const sms = await s.create({ type: 'sms', name: 'Phone', phone_number: '(555) 123-4567', carrier_id: 'verizon', timezone: 'America/Chicago' });
     const email = await s.create({ type: 'email', name: 'Team', email_recipients: 'sales@example.com, boss@example.org' });
     const before = smtp.messages.length;
-    const scannedAt = new Date(Date.now() + 1000);
-    scannedAt.setUTCHours(21, 4, 0, 0); // 3:04 PM in Chicago, 9:04 PM UTC (November: CST)
+    // After the notifications were made (only later scans notify), on a winter day: 3:04 PM CST in Chicago, whatever the time of the run.
+    const scannedAt = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 15, 21, 4));
     await s.t.ctx.events.publish('scan.recorded', scanEvent(s.listId, s.owner.id, { scannedAt: scannedAt.toISOString(), scanCount: 2 }));
     const mails = (await smtp.waitFor(before + 2)).slice(before);
     const text = mails.find((m) => JSON.stringify(m.to).includes('5551234567@vtext.com'));

@@ -114,8 +114,8 @@ describe('notifications: carriers and configuration', () => {
     const project = await createProject(t.ctx.db, free.id);
     const list = await createMailingList(t.ctx.db, free.id, { ...us500(1), projectId: project.id });
     const res = await free.req({ method: 'POST', url: '/api/notifications', payload: { ...sms, project_id: project.id, mailing_list_id: list.id } });
-    expectError(res, 402, 'PAYMENT_REQUIRED', 'You need to upgrade your plan to save SMS notifications');
+    expectError(res, 402, 'PAYMENT_REQUIRED', 'You need to upgrade your plan to save SMS notifications', { feature: 'notifications', plan_id: 'free', upgrade_url: '/pricing?feature=notifications' });
     const email = await free.req({ method: 'POST', url: '/api/notifications', payload: { type: 'email', name: 'x', email_recipients: 'a@example.com', project_id: project.id, mailing_list_id: list.id } });
-    expectError(email, 402, 'PAYMENT_REQUIRED', 'You need to upgrade your plan to save email notifications');
+    expectError(email, 402, 'PAYMENT_REQUIRED', 'You need to upgrade your plan to save email notifications', { feature: 'notifications' });
   });
 });

@@ -12,7 +12,7 @@ import { findSavedDesign } from '../designs/designs.service.js';
 import { getReinforcement } from '../designs/reinforcements.service.js';
 import type { RenderFonts } from '../fonts/builtin-fonts.js';
 import { renderFonts } from '../fonts/fonts.service.js';
-import { getOwnedList, printableRecordBatches, printableRecordCount, type MailingListRow } from '../mailing-lists/mailing-lists.service.js';
+import { getOwnedList, presortedRecordBatches, printableRecordBatches, printableRecordCount, type MailingListRow } from '../mailing-lists/mailing-lists.service.js';
 import { printMapFields } from '../maps/map-fields.js';
 import { findPermit } from '../permits/permits.service.js';
 import { ensureShortLinks, listQrStyle, shortLinksFor } from '../qr-codes/qr-codes.service.js';
@@ -37,6 +37,8 @@ export type PrintSource = {
   fonts: RenderFonts;
   /** The per-record image effects (issue 11), null when no merge image has one; see `prepareImageEffects`. */
   imageEffects: ImageEffects | null;
+  /** The list's column mapped to `sequence` (0-based), or null: print files follow it (issue 12 presort order). */
+  sequenceColumn: number | null;
 };
 
 /** A reinforcement's one page as a single-sided design (spec 002 §3); UNPROCESSABLE when the slot is empty. */
@@ -101,7 +103,14 @@ export async function loadPrintSource(
     indiciaText: projectIndiciaLines(permitType, permit, ctx.config.productPermit)?.join('\n') ?? '',
     fonts: { key: fonts.key, fallback: fonts.fallback, files: fonts.files },
     imageEffects,
+    sequenceColumn: sequenceColumnOf(list.headers, mappings),
   };
+}
+
+/** The index of the column mapped to `sequence` (spec 000 §3 USPS fields), or null. */
+function sequenceColumnOf(headers: string[], mappings: Record<string, string>): number | null {
+  const i = headers.findIndex((h) => mappings[h] === 'sequence');
+  return i < 0 ? null : i;
 }
 
 /**
@@ -124,12 +133,16 @@ function applyQrStyle(template: Template, style: TQrStyle): void {
  * shared `mapRecord`, its accepted address fixes applied, its QR code encoding the record's short
  * link `{PUBLIC_URL}/{code}` (issue 7; every record has one once `loadPrintSource` ran), and —
  * when the design prints them — its route map, distance and driving time (issue 9). `from`
- * skips to that 0-based record (proofs of any record, issue 6).
+ * skips to that 0-based record (proofs of any record, issue 6). With `presort` (print files) and a
+ * list that maps `sequence`, the pieces come in presort order instead (issue 12; `from` is then 0).
  */
-export async function* pieceInputBatches(ctx: AppContext, source: PrintSource, limit = Infinity, from = 0) {
+export async function* pieceInputBatches(ctx: AppContext, source: PrintSource, limit = Infinity, from = 0, opts: { presort?: boolean } = {}) {
   const used = new Set(designMergeFields(source.template));
   const withMaps = used.has('map_image') || used.has('distance') || used.has('duration');
-  for await (const records of printableRecordBatches(ctx.db, source.list, READ_BATCH, limit, from)) {
+  const batches = opts.presort && source.sequenceColumn !== null && from === 0
+    ? presortedRecordBatches(ctx.db, source.list, source.sequenceColumn, READ_BATCH, limit)
+    : printableRecordBatches(ctx.db, source.list, READ_BATCH, limit, from);
+  for await (const records of batches) {
     const ids = records.map((r) => r.id);
     const [links, maps] = await Promise.all([
       shortLinksFor(ctx, source.list.id, ids),

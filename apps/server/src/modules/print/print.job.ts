@@ -51,7 +51,7 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
     await update({ total: plan.total });
     const result = await renderPrintFile({
       template: plan.template,
-      batches: plan.preflight.tap(pieceInputBatches(ctx, source, plan.limit)),
+      batches: plan.preflight.tap(pieceInputBatches(ctx, source, plan.limit, 0, { presort: true })),
       pageBoxes: plan.pageBoxes,
       outputIntent: plan.outputIntent,
       outFile,

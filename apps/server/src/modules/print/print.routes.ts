@@ -83,7 +83,7 @@ export async function printRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     return reply
       .type('application/pdf')
       .header('content-length', file.size)
-      .header('content-disposition', attachment(file.fileName, `${file.projectName}.pdf`))
+      .header('content-disposition', attachment(file.fileName, file.originalName))
       .send(file.stream);
   });
 

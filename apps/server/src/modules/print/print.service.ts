@@ -11,6 +11,7 @@ import { getOwnedProject } from '../projects/projects.service.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
 import { loadFonts } from '../fonts/builtin-fonts.js';
 import { checkPrintSource } from './print-check.js';
+import { isApprovedVersion } from './approvals.service.js';
 import { loadPrintSource, pieceInputBatches } from './print-source.js';
 import { composePieceTemplate } from './print-template.js';
 import { printRenderJob } from './print.job.js';
@@ -88,24 +89,37 @@ export async function getPrintJob(ctx: AppContext, principal: Principal, jobId: 
   return present(found.job);
 }
 
-/** A download name from the project name: '{name}.pdf', ASCII-safe. */
-export function printFileName(projectName: string): string {
-  const base = projectName.normalize('NFKD').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-');
-  return `${base || 'print-file'}.pdf`;
+/**
+ * A download name from the project name, ASCII-safe: '{name}.pdf', or '{name}-v{N}-approved.pdf'
+ * when the file prints design version N and that version was approved (issue 12: the final file
+ * names the approved version).
+ */
+export function printFileName(projectName: string, approvedVersion?: number | null): string {
+  const base = projectName.normalize('NFKD').replace(/[^\w\- ]+/g, '').trim().replace(/\s+/g, '-') || 'print-file';
+  return approvedVersion ? `${base}-v${approvedVersion}-approved.pdf` : `${base}.pdf`;
 }
 
 /**
- * GET /api/print-jobs/{id}/file: the finished PDF as a stream with its download name.
+ * GET /api/print-jobs/{id}/file: the finished PDF as a stream with its download name — ASCII
+ * (`fileName`) and as the user wrote it (`originalName`): '{project}.pdf', '{project}-proof.pdf'
+ * for a proof, '{project}-v{N}-approved.pdf' when it prints an approved design version (issue 12).
  * NOT_FOUND for another user's job or a missing file; CONFLICT (409) until the job is done.
  */
-export async function printFile(ctx: AppContext, principal: Principal, jobId: string): Promise<{ stream: Readable; fileName: string; projectName: string; size: number }> {
+export async function printFile(ctx: AppContext, principal: Principal, jobId: string): Promise<{ stream: Readable; fileName: string; originalName: string; size: number }> {
   const found = await printRepo.findJob(ctx.db, jobId, principal.userId);
   if (!found) throw notFound('Print job');
   const { job } = found;
   if (job.status !== 'done' || !job.fileKey) throw new AppError('CONFLICT', 'The print file is not ready yet');
   if (!(await ctx.storage.exists(job.fileKey))) throw notFound('Print file');
   const size = await ctx.storage.size(job.fileKey);
-  return { stream: ctx.storage.stream(job.fileKey), fileName: printFileName(found.projectName), projectName: found.projectName, size };
+  const proof = !!job.options?.proof;
+  const approved = !proof && job.designVersion !== null && (await isApprovedVersion(ctx, job.projectId, job.designVersion)) ? job.designVersion : null;
+  const name = proof ? `${found.projectName} proof` : found.projectName;
+  return {
+    stream: ctx.storage.stream(job.fileKey), size,
+    fileName: printFileName(name, approved),
+    originalName: approved ? `${name}-v${approved}-approved.pdf` : `${name}.pdf`,
+  };
 }
 
 /**

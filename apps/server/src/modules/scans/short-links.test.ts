@@ -67,7 +67,7 @@ describe('QR configuration, short links and scans', () => {
     const list = await createMailingList(t.ctx.db, gated.id, us500(3));
     await onPlan(t.ctx.db, gated.id, 'free', { qr_codes: false });
     expectError(await gated.req({ method: 'POST', url: '/api/qr/config', payload: { listId: list.id, config: CONFIG } }),
-      402, 'PAYMENT_REQUIRED', 'You need to upgrade your plan to save QR code configurations');
+      402, 'PAYMENT_REQUIRED', 'You need to upgrade your plan to save QR code configurations', { feature: 'qr_codes' });
     expect((await gated.req({ method: 'GET', url: `/api/qr/list/${list.id}` })).json()).toEqual([]);
   });
 

@@ -97,7 +97,7 @@ describe('webhooks: configuration', () => {
     const list = await createMailingList(t.ctx.db, free.id, us500(1));
     await onPlan(t.ctx.db, free.id, 'free');
     expectError(await free.req({ method: 'POST', url: '/api/webhooks', payload: { name: 'x', endpoint_url: 'https://a.example', mailing_list_id: list.id } }),
-      402, 'PAYMENT_REQUIRED', 'You need to upgrade your plan to save webhooks');
+      402, 'PAYMENT_REQUIRED', 'You need to upgrade your plan to save webhooks', { feature: 'webhooks' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Button, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
 import { Card } from '../../components/card';
+import { ApprovalCard } from './approval-card';
 import { useProject } from '../projects/projects-api';
 import { PreviewGallery } from './preview-gallery';
 import { PrintJobPanel } from './print-job-panel';
@@ -96,6 +97,10 @@ export function ProductionPage() {
           <ProofViewer projectId={p.id} total={p.list_size ?? 0} double={double} enabled={hasList} />
         </Card>
       )}
+
+      <Card title="Approval" size="small">
+        <ApprovalCard projectId={p.id} />
+      </Card>
 
       <Card title="Print file" size="small">
         <Typography.Paragraph type="secondary">
