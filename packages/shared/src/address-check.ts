@@ -18,6 +18,7 @@ export const ADDRESS_ISSUE_KINDS = {
   military: { severity: 'info', label: 'Military (APO/FPO/DPO)' },
   duplicate: { severity: 'warning', label: 'Duplicate recipient' },
   line_overflow: { severity: 'warning', label: 'Line too long for the address block' },
+  imb_invalid: { severity: 'error', label: 'IMb code cannot be printed' },
 } as const satisfies Record<string, { severity: 'error' | 'warning' | 'info'; label: string }>;
 
 export type AddressIssueCode = keyof typeof ADDRESS_ISSUE_KINDS;

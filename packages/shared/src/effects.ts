@@ -36,6 +36,7 @@ export const EFFECT_MESSAGES = {
   tooManyPixels: `An image for an effect must be at most ${EFFECT_MAX_INPUT_PIXELS / 1_000_000} megapixels`,
   notImage: 'The image is not a PNG or JPEG picture',
   kind: `Kind must be one of ${EFFECT_KINDS.join(', ')}`,
+  busy: 'Too many effect previews at once: try again in a moment',
 } as const;
 
 const ZHexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are written #rrggbb, e.g. #1a2b3c');

@@ -1,3 +1,4 @@
+import { imbDigitsProblem, isEncodedImb } from '@mailcraft/shared/designs';
 import {
   ADDRESS_CHECK_MAX_ISSUES, ADDRESS_ISSUE_KINDS,
   type AddressFixAction, type TAddressCheck, type TAddressCheckCounts, type TAddressFixResult, type TAddressIssue,
@@ -11,6 +12,22 @@ import { ADDRESS_LINE_MAX } from './address-rules.js';
 import type { AddressVerifier } from './address-verifier.js';
 import { mayOverflow, overridesOf, recipientName, recordReader, type MappedList, type ReadRecord } from './record-reader.js';
 
+
+/**
+ * Why a record's Intelligent Mail barcode would not print (issue 12: invalid values are reported
+ * at mapping, never printed wrong): an `encodedimbno` that is not 65 letters F/A/D/T, else an
+ * `imbno` that is neither encoded nor 20 + 0/5/9/11 digits with a barcode id's second digit 0–4
+ * (USPS-B-3200), as the `imb` element prints them.
+ * Null when the record has neither or a valid one.
+ */
+function imbProblem(parts: Record<string, string>): { field: string; message: string } | null {
+  if (parts.encodedimbno) {
+    return isEncodedImb(parts.encodedimbno) ? null : { field: 'encodedimbno', message: 'The encoded IMb must be 65 letters F, A, D or T; this barcode would not print' };
+  }
+  if (!parts.imbno || isEncodedImb(parts.imbno)) return null; // print takes an encoded value in either column
+  const problem = imbDigitsProblem(parts.imbno);
+  return problem ? { field: 'imbno', message: `${problem}; this barcode would not print` } : null;
+}
 /** Records read per query and verified per `verify` call. */
 const CHECK_BATCH = 5000;
 /** Issues kept in memory for paging; past it the counts still cover every record. */
@@ -81,6 +98,8 @@ async function runCheck(db: Db, verifier: AddressVerifier, src: MappedList, page
           tally.add({ ...issueOf(r), field: line.field, code: 'line_overflow', severity: 'warning', message: `This line is ${line.length} characters; the address block holds ${ADDRESS_LINE_MAX}` });
         }
       }
+      const imb = imbProblem(r.parts);
+      if (imb) tally.add({ ...issueOf(r), field: imb.field, code: 'imb_invalid', severity: 'error', message: imb.message });
       const key = record.excluded ? null : recipientKey(recipientName(r.parts), r.address);
       if (key === null) continue;
       const first = firstOf.get(key);

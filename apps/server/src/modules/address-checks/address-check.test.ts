@@ -126,6 +126,20 @@ describe('address checks at mapping (issue 12)', () => {
     expect(badAction.statusCode).toBe(400);
   });
 
+  it('reports IMb codes that would not print (USPS-B-3200), and none for valid ones', async () => {
+    const u = await signUpUser(t.app);
+    const { headers, rows } = us500(4);
+    const imb = ['0123456709498765432101234567891', '0123', '', 'AADTFFDFTDADTAADAATFDTDDAAADDTDTTDAFADADDDTFFFDDTTTADFAAADFTDAADA'];
+    const encoded = ['', '', 'AADX', ''];
+    const list = await createMailingList(t.ctx.db, u.id, { headers: [...headers, 'IMb', 'IMb encoded'], rows: rows.map((r, i) => [...r, imb[i], encoded[i]]) });
+    await saveColumnMappings(t.ctx.db, list.id, { ...autoMap(headers), IMb: 'imbno', 'IMb encoded': 'encodedimbno' });
+    const report = await check(u, list.id);
+    expect(report.issues.filter((i) => i.code === 'imb_invalid').map((i) => [i.record, i.field, i.message])).toEqual([
+      [2, 'imbno', 'The IMb code has 4 digits: it needs 20 (tracking) plus 0, 5, 9 or 11 (routing ZIP); this barcode would not print'],
+      [3, 'encodedimbno', 'The encoded IMb must be 65 letters F, A, D or T; this barcode would not print'],
+    ]);
+  });
+
   it('does not flag the correct addresses of us-500 (real data)', async () => {
     const u = await signUpUser(t.app);
     const { headers, rows } = us500();

@@ -16,7 +16,7 @@ export type ReadRecord = { record: EditedRecord; parts: Record<string, string>; 
 /** Fields a fix may set: the address parts (issue 12). */
 export const FIXABLE_FIELDS = new Set(['address', 'address_2', 'city', 'state', 'zip', 'city_state_zip']);
 /** The fields the check reads: the address block's. */
-const CHECKED_FIELDS = new Set([...FIXABLE_FIELDS, 'first_name', 'middle_name', 'last_name', 'full_name', 'company_name', 'full_name_mail']);
+const CHECKED_FIELDS = new Set([...FIXABLE_FIELDS, 'first_name', 'middle_name', 'last_name', 'full_name', 'company_name', 'full_name_mail', 'imbno', 'encodedimbno']);
 
 /** 'Springfield, IL 62701' → its parts (a last line mapped as one column); unparsed text stays the city. */
 function splitLastLine(line: string): { city: string; state: string; zip: string } {

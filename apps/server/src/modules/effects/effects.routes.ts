@@ -33,7 +33,7 @@ export async function effectsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   app.post('/api/effects/:id/preview', {
     ...signedIn,
     schema: { summary: 'Draw a saved effect on an image, as print does', tags: ['effects'], params: ZIdParams, body: ZEffectPreviewSchema, response: { 200: png, ...imageErrors } },
-  }, async (req, reply) => reply.type('image/png').header('cache-control', 'no-store').send(await previewEffect(db, req.params.id, req.body.image)));
+  }, async (req, reply) => reply.type('image/png').header('cache-control', 'no-store').send(await previewEffect(db, requirePrincipal(req), req.params.id, req.body.image)));
 
   app.get('/api/admin/effects', {
     ...adminOnly,
@@ -48,7 +48,7 @@ export async function effectsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   app.post('/api/admin/effects/preview', {
     ...adminOnly,
     schema: { summary: 'Draw an unsaved effect on an image (administrators)', tags: ['admin'], body: ZEffectSpecPreviewSchema, response: { 200: png, ...imageErrors } },
-  }, async (req, reply) => reply.type('image/png').header('cache-control', 'no-store').send(await previewSpec(req.body.effect, req.body.image)));
+  }, async (req, reply) => reply.type('image/png').header('cache-control', 'no-store').send(await previewSpec(requirePrincipal(req), req.body.effect, req.body.image)));
 
   app.patch('/api/admin/effects/:id', {
     ...adminOnly,

@@ -5,6 +5,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
+import { WorkSlots } from '../../platform/work-slots.js';
 import type { Principal } from '../../platform/principal.js';
 import { recordAdminChange } from '../audit/audit.service.js';
 import { applyEffect } from './apply-effect.js';
@@ -115,13 +116,22 @@ export async function effectSpecs(db: Db, ids: string[]): Promise<Map<string, TE
 export const imageDataUrlBytes = (dataUrl: string): Buffer => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 
 /**
- * POST /api/effects/{id}/preview (issue 11): the saved effect drawn on `image` by `applyEffect`,
- * exactly as print draws it, PNG bytes. Errors: NOT_FOUND (404); as `applyEffect` (413, 422).
+ * Previews drawn at once in this process: 2 per user and 4 in all, 10 s in line, then 429 — a
+ * burst of previews from one account cannot take the image threads from everyone else.
  */
-export async function previewEffect(db: Db, id: string, image: string): Promise<Buffer> {
+const previewSlots = new WorkSlots(4, 2, 10_000, M.busy);
+
+/**
+ * POST /api/effects/{id}/preview (issue 11): the saved effect drawn on `image` by `applyEffect`,
+ * exactly as print draws it, PNG bytes. Errors: NOT_FOUND (404); as `applyEffect` (413, 422);
+ * RATE_LIMITED (429) while the principal's preview slots stay busy.
+ */
+export async function previewEffect(db: Db, principal: Principal, id: string, image: string): Promise<Buffer> {
   const row = await effectRow(db, id);
-  return applyEffect(imageDataUrlBytes(image), ZEffectSpecSchema.parse({ kind: row.kind, params: row.params }));
+  const spec = ZEffectSpecSchema.parse({ kind: row.kind, params: row.params });
+  return previewSlots.run(principal.userId, () => applyEffect(imageDataUrlBytes(image), spec));
 }
 
-/** POST /api/admin/effects/preview (issue 11): an unsaved effect (the admin form) drawn on `image`, PNG bytes. Errors as `applyEffect`. */
-export const previewSpec = (spec: TEffectSpec, image: string): Promise<Buffer> => applyEffect(imageDataUrlBytes(image), spec);
+/** POST /api/admin/effects/preview (issue 11): an unsaved effect (the admin form) drawn on `image`, PNG bytes. Errors as `previewEffect`. */
+export const previewSpec = (principal: Principal, spec: TEffectSpec, image: string): Promise<Buffer> =>
+  previewSlots.run(principal.userId, () => applyEffect(imageDataUrlBytes(image), spec));

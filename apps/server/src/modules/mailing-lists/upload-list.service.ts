@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { LIST_MESSAGES, planRowsMessage, type TUploadedList } from '@mailcraft/shared';
+import { IMPORTS_AT_ONCE, IMPORTS_PER_USER, IMPORT_WAIT_SECONDS, LIST_MESSAGES, planRowsMessage, type TUploadedList } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { adoptProjectListIfNone, getOwnedProject } from '../projects/projects.service.js';
 import { planLimit } from '../subscriptions/subscriptions.service.js';
-import { importSlots } from './import/import-slots.js';
+import { WorkSlots } from '../../platform/work-slots.js';
 import { openTable, uploadExtension } from './import/open-table.js';
 import { mailingListsRepo } from './mailing-lists.repo.js';
 import { indexListSearchJob } from './mailing-lists.jobs.js';
+
+/** The process's import slots, shared by every upload: IMPORTS_PER_USER per user, IMPORTS_AT_ONCE in all, IMPORT_WAIT_SECONDS in line. */
+const importSlots = new WorkSlots(IMPORTS_AT_ONCE, IMPORTS_PER_USER, IMPORT_WAIT_SECONDS * 1000, LIST_MESSAGES.busy);
 
 /** An uploaded file as the route received it. */
 export type UploadInput = { filename: string; bytes: Buffer; projectId?: string | null };

@@ -1,18 +1,18 @@
-import { IMPORTS_AT_ONCE, IMPORTS_PER_USER, IMPORT_WAIT_SECONDS, LIST_MESSAGES } from '@mailcraft/shared';
-import { AppError } from '../../../platform/errors.js';
+import { AppError } from './errors.js';
 
 /**
- * Bounds how many list imports run at once in this process (issue 5 §7 "server crash"): at
- * most IMPORTS_PER_USER per user and IMPORTS_AT_ONCE in all. An import beyond that waits in line
- * up to IMPORT_WAIT_SECONDS, then gets RATE_LIMITED (429) LIST_MESSAGES.busy — a burst queues or
- * is refused instead of parsing many spreadsheets together.
+ * Bounds how many pieces of heavy work of one kind run at once in this process (issue 5 §7
+ * "server crash"): at most `userMax` per user and `total` in all. Work beyond that waits in line
+ * up to `waitMs`, then gets RATE_LIMITED (429) with `busyMessage` — a burst from one account queues
+ * or is refused instead of taking the process from everyone else. Used for list imports and
+ * image-effect previews.
  */
-export class ImportSlots {
+export class WorkSlots {
   private running = 0;
   private readonly perUser = new Map<string, number>();
   private readonly waiting: Array<{ userId: string; start(): void }> = [];
 
-  constructor(private readonly total = IMPORTS_AT_ONCE, private readonly userMax = IMPORTS_PER_USER, private readonly waitMs = IMPORT_WAIT_SECONDS * 1000) {}
+  constructor(private readonly total: number, private readonly userMax: number, private readonly waitMs: number, private readonly busyMessage: string) {}
 
   /** Runs `work` when a slot is free for `userId`; throws 429 after waiting too long. */
   async run<T>(userId: string, work: () => Promise<T>): Promise<T> {
@@ -42,7 +42,7 @@ export class ImportSlots {
       const entry = { userId, start: () => { clearTimeout(timer); this.take(userId); resolve(); } };
       const timer = setTimeout(() => {
         this.waiting.splice(this.waiting.indexOf(entry), 1);
-        reject(new AppError('RATE_LIMITED', LIST_MESSAGES.busy));
+        reject(new AppError('RATE_LIMITED', this.busyMessage));
       }, this.waitMs);
       this.waiting.push(entry);
     });
@@ -57,6 +57,3 @@ export class ImportSlots {
     if (next >= 0) this.waiting.splice(next, 1)[0].start();
   }
 }
-
-/** The process's import slots, shared by every upload. */
-export const importSlots = new ImportSlots();
