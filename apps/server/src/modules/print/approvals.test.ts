@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_MESSAGES as M, autoMap, type TDesignApprovals } from '@mailcraft/shared';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { printFile } from '../../test/print-file.js';
 import { createDesign, createMailingList, createProject, designPage, saveColumnMappings, textElement, us500 } from '../../test/factories.js';
 
 let t: TestApp;
@@ -8,18 +9,8 @@ beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
 
 /** Prints the project and answers the finished file's Content-Disposition. */
-async function printedFileName(user: TestUser, projectId: string, body: object = {}): Promise<string> {
-  const started = await user.req({ method: 'POST', url: `/api/projects/${projectId}/print`, payload: body });
-  expect(started.statusCode, started.body).toBe(202);
-  const { jobId } = started.json();
-  let job = { status: 'queued' };
-  for (let i = 0; i < 300 && !['done', 'failed'].includes(job.status); i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    job = (await user.req({ method: 'GET', url: `/api/print-jobs/${jobId}` })).json();
-  }
-  expect(job.status).toBe('done');
-  return String((await user.req({ method: 'GET', url: `/api/print-jobs/${jobId}/file` })).headers['content-disposition']);
-}
+const printedFileName = async (user: TestUser, projectId: string, body: object = {}) =>
+  String((await printFile(user, projectId, body)).headers['content-disposition']);
 
 /** Issue 12 "Proofs": an approval records who approved which design version; the final file names it. */
 describe('design approvals', () => {

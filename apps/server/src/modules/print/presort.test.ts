@@ -3,6 +3,7 @@ import { autoMap } from '@mailcraft/shared';
 import { createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
 import { createDesign, createMailingList, createProject, designPage, saveColumnMappings, textElement, us500 } from '../../test/factories.js';
 import { pdfPageTexts, squashSpaces } from '../../test/pdf-text.js';
+import { printFile } from '../../test/print-file.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
@@ -21,16 +22,7 @@ describe('presort order', () => {
     await createDesign(t.ctx.db, project.id, { inside: designPage([textElement('full_name', 20, 20)]) });
     const name = (i: number) => squashSpaces(`${rows[i][headers.indexOf('first_name')]} ${rows[i][headers.indexOf('last_name')]}`);
 
-    const started = await user.req({ method: 'POST', url: `/api/projects/${project.id}/print` });
-    expect(started.statusCode, started.body).toBe(202);
-    const { jobId } = started.json();
-    let job = { status: 'queued' };
-    for (let i = 0; i < 300 && !['done', 'failed'].includes(job.status); i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      job = (await user.req({ method: 'GET', url: `/api/print-jobs/${jobId}` })).json();
-    }
-    expect(job.status).toBe('done');
-    const file = await user.req({ method: 'GET', url: `/api/print-jobs/${jobId}/file` });
+    const file = await printFile(user, project.id);
     const pages = pdfPageTexts(file.rawPayload).map(squashSpaces);
     expect(pages.map((p) => p.trim())).toEqual([3, 1, 5, 0, 4, 2].map(name));
 
