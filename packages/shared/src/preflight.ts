@@ -14,12 +14,14 @@ export const ZPrintOptionsSchema = z.object({
     .describe('Pages are trim + 3.175 mm on every side with TrimBox and BleedBox set; backgrounds touching the trim run into the bleed'),
   cropMarks: z.boolean().default(false).describe('Crop marks outside the bleed; the MediaBox grows to hold them'),
   proof: z.boolean().default(false).describe('A proof: the first 10 pieces only, watermarked PROOF'),
+  trayBreaks: z.boolean().default(false)
+    .describe('A tray-break sheet (presorttrayid, presortdate, pieces in the tray) before each presort tray; needs sequence and presorttrayid mapped, ignored for proofs'),
 }).meta({ id: 'PrintOptions' });
 export type TPrintOptions = z.infer<typeof ZPrintOptionsSchema>;
 
 /** The checks a preflight runs, in report order. */
 export const PREFLIGHT_CHECK_IDS = [
-  'page-boxes', 'fonts', 'qr-codes', 'indicia', 'address-block', 'required-fields', 'text-overflow', 'text-shrunk', 'image-resolution',
+  'page-boxes', 'fonts', 'qr-codes', 'indicia', 'address-block', 'imb-codes', 'required-fields', 'text-overflow', 'text-shrunk', 'image-resolution',
 ] as const;
 export type PreflightCheckId = (typeof PREFLIGHT_CHECK_IDS)[number];
 

@@ -35,6 +35,8 @@ export const mailingListRecords = pgTable('mailing_list_records', {
   overrides: jsonb('overrides').$type<Record<string, string>>().notNull().default({}),
   /** Left out of print files by the user at the address check (issue 12). */
   excluded: boolean('excluded').notNull().default(false),
+  /** Address-check issue codes the user chose to ignore for this record (issue 12 "or ignore"): not reported again. */
+  ignoredIssues: jsonb('ignored_issues').$type<string[]>().notNull().default([]),
 }, (t) => [primaryKey({ columns: [t.listId, t.rowIndex] })]);
 
 /** Column mappings of a list (spec 000 §3 Mappings). */

@@ -28,7 +28,7 @@ export const printJobs = pgTable('print_jobs', {
   startedAt: timestamp('started_at', { withTimezone: true }),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
   /** Print options (issue 12): `{ bleed, cropMarks, proof }`, all false by default. */
-  options: jsonb('options').$type<{ bleed?: boolean; cropMarks?: boolean; proof?: boolean }>().notNull().default({}),
+  options: jsonb('options').$type<{ bleed?: boolean; cropMarks?: boolean; proof?: boolean; trayBreaks?: boolean }>().notNull().default({}),
   /** The preflight report written when the job is done (issue 12): `{ passed, checks: [...] }`. */
   preflight: jsonb('preflight').$type<Record<string, unknown>>(),
 }, (t) => [index('print_jobs_user_idx').on(t.userId), index('print_jobs_project_idx').on(t.projectId, t.createdAt)]);

@@ -7,8 +7,8 @@ import { rowsOf } from '../../db/raw-rows.js';
 
 export type MailingListRow = typeof mailingLists.$inferSelect;
 export type RecordRow = { id: string; rowIndex: number; values: string[] };
-/** A record with its address-check edits (issue 12). */
-export type EditedRecordRow = RecordRow & { overrides: Record<string, string>; excluded: boolean };
+/** A record with its address-check edits (issue 12): accepted fixes, excluded from printing, issue codes ignored. */
+export type EditedRecordRow = RecordRow & { overrides: Record<string, string>; excluded: boolean; ignoredIssues: string[] };
 
 /**
  * A search of a list's records: `pattern` an ILIKE pattern (its own % _ \ escaped) for one
@@ -43,8 +43,13 @@ function trigramPattern(text: string | undefined): string | null {
 }
 
 const recordColumns = { id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values };
-/** A record with its address-check edits (issue 12): overrides (standard field → value) and whether it is excluded from printing. */
-const editedRecordColumns = { ...recordColumns, overrides: mailingListRecords.overrides, excluded: mailingListRecords.excluded };
+/**
+ * A record with its address-check edits (issue 12): overrides (standard field → value), whether it
+ * is excluded from printing, and the issue codes the user ignored (print reads them too and leaves them be).
+ */
+const editedRecordColumns = {
+  ...recordColumns, overrides: mailingListRecords.overrides, excluded: mailingListRecords.excluded, ignoredIssues: mailingListRecords.ignoredIssues,
+};
 
 /**
  * A page of an indexed list's search, prepared (the public API's recipient search runs it on every
@@ -64,6 +69,9 @@ const indexedSearchPage = preparedPerDb((db) => {
     field: page(sql`(${mailingListRecords.values} ->> ${sql.placeholder('column')}::int) ILIKE ${sql.placeholder('pattern')}`, 'records_search_field'),
   };
 });
+
+/** The text in 0-based column `column` of a record's values (null past its end). */
+const columnText = (column: number) => sql<string | null>`${mailingListRecords.values}->>${sql.raw(String(Math.trunc(column)))}`;
 
 /**
  * Database access for mailing lists and their records. Every read of a list
@@ -207,7 +215,20 @@ export const mailingListsRepo = {
    * the presort `sequence` of each record (issue 12), read without the rest of the record.
    */
   sequenceKeys: async (db: Db, listId: string, column: number): Promise<Array<{ rowIndex: number; key: string | null }>> =>
-    db.select({ rowIndex: mailingListRecords.rowIndex, key: sql<string | null>`${mailingListRecords.values}->>${sql.raw(String(Math.trunc(column)))}` })
+    db.select({ rowIndex: mailingListRecords.rowIndex, key: columnText(column) })
+      .from(mailingListRecords)
+      .where(and(eq(mailingListRecords.listId, listId), eq(mailingListRecords.excluded, false)))
+      .orderBy(asc(mailingListRecords.rowIndex)),
+
+  /**
+   * As `sequenceKeys`, with each record's presort tray and presort date — the texts in columns
+   * `tray` and `date` (0-based; date null when not mapped) — for tray-break sheets (issue 12).
+   */
+  trayKeys: async (db: Db, listId: string, column: number, tray: number, date: number | null) =>
+    db.select({
+      rowIndex: mailingListRecords.rowIndex, key: columnText(column), tray: columnText(tray),
+      date: date === null ? sql<string | null>`null` : columnText(date),
+    })
       .from(mailingListRecords)
       .where(and(eq(mailingListRecords.listId, listId), eq(mailingListRecords.excluded, false)))
       .orderBy(asc(mailingListRecords.rowIndex)),
@@ -260,6 +281,40 @@ export const mailingListsRepo = {
     if (valid.length === 0) return 0;
     return (await db.update(mailingListRecords).set({ excluded })
       .where(and(eq(mailingListRecords.listId, listId), inArray(mailingListRecords.id, valid), eq(mailingListRecords.excluded, !excluded)))
+      .returning({ id: mailingListRecords.id })).length;
+  },
+
+  /**
+   * Adds `codes` (known issue codes, at least one) to the ignored issues of the list's records among
+   * `ids`, each record's set kept deduplicated and sorted; answers how many records changed (those
+   * that already ignored every code do not).
+   */
+  ignoreIssues: async (db: Db, listId: string, ids: string[], codes: string[]): Promise<number> => {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0 || codes.length === 0) return 0;
+    const added = JSON.stringify([...new Set(codes)]);
+    return (await db.update(mailingListRecords)
+      .set({ ignoredIssues: sql`(SELECT jsonb_agg(DISTINCT e.code ORDER BY e.code) FROM jsonb_array_elements_text(${mailingListRecords.ignoredIssues} || ${added}::jsonb) AS e(code))` })
+      .where(and(eq(mailingListRecords.listId, listId), inArray(mailingListRecords.id, valid), sql`NOT (${mailingListRecords.ignoredIssues} @> ${added}::jsonb)`))
+      .returning({ id: mailingListRecords.id })).length;
+  },
+
+  /**
+   * Removes `codes` from the ignored issues of the list's records among `ids` — every ignored issue
+   * when `codes` is undefined; answers how many records changed.
+   */
+  unignoreIssues: async (db: Db, listId: string, ids: string[], codes?: string[]): Promise<number> => {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return 0;
+    const removed = codes === undefined ? null : JSON.stringify([...new Set(codes)]);
+    const change = removed === null
+      ? { value: sql`'[]'::jsonb`, when: sql`${mailingListRecords.ignoredIssues} <> '[]'::jsonb` }
+      : {
+        value: sql`${mailingListRecords.ignoredIssues} - ARRAY(SELECT jsonb_array_elements_text(${removed}::jsonb))`,
+        when: sql`${mailingListRecords.ignoredIssues} ?| ARRAY(SELECT jsonb_array_elements_text(${removed}::jsonb))`,
+      };
+    return (await db.update(mailingListRecords).set({ ignoredIssues: change.value })
+      .where(and(eq(mailingListRecords.listId, listId), inArray(mailingListRecords.id, valid), change.when))
       .returning({ id: mailingListRecords.id })).length;
   },
 

@@ -78,13 +78,34 @@ export async function* presortedRecordBatches(db: Db, list: Pick<MailingListRow,
   for (let i = 0; i < end; i += batchSize) yield mailingListsRepo.recordsAtRows(db, list.id, order.slice(i, Math.min(end, i + batchSize)));
 }
 
+/** One presort tray of a print file: its pieces are `count` pieces from piece `first` (1-based) on. */
+export type TrayRun = { first: number; count: number; tray: string; date: string };
+
+/**
+ * The presort trays of a list in print order (issue 12 "Presort order": a tray-break sheet between
+ * trays): the printable records sorted as `presortedRecordBatches` sorts them, cut into runs of
+ * the same `presorttrayid` (column `tray`), each with the presort date (column `date`) of its first
+ * record. A blank tray id continues the tray before it. The caller has checked ownership.
+ */
+export async function presortTrays(db: Db, list: Pick<MailingListRow, 'id'>, column: number, tray: number, date: number | null): Promise<TrayRun[]> {
+  const keys = (await mailingListsRepo.trayKeys(db, list.id, column, tray, date)).sort(compareSequence);
+  const runs: TrayRun[] = [];
+  keys.forEach((k, i) => {
+    const id = (k.tray ?? '').trim();
+    const last = runs[runs.length - 1];
+    if (last && (id === '' || id === last.tray)) last.count += 1;
+    else runs.push({ first: i + 1, count: 1, tray: id, date: (k.date ?? '').trim() });
+  });
+  return runs;
+}
+
 /** How many of a list's records print (not excluded at the address check, issue 12). */
 export function printableRecordCount(db: Db, list: Pick<MailingListRow, 'id'>): Promise<number> {
   return mailingListsRepo.printableCount(db, list.id);
 }
 
 /**
- * Every record of a list with its address-check edits (`overrides`, `excluded`), in list order,
+ * Every record of a list with its address-check edits (`overrides`, `excluded`, `ignoredIssues`), in list order,
  * `batchSize` at a time, for the address check (issue 12). The caller has checked ownership.
  */
 export function editedRecordBatches(db: Db, list: Pick<MailingListRow, 'id'>, batchSize: number) {
@@ -99,8 +120,9 @@ export function findEditedRecords(db: Db, list: Pick<MailingListRow, 'id'>, ids:
 /**
  * Address-check edits of a list's records (issue 12), the imported values untouched: `merge`
  * adds overrides (standard field → value) per record, `clear` removes them, `exclude` / `include`
- * leave records out of printing or bring them back. Answers how many records changed; ids of
- * other lists change nothing. The caller has checked ownership.
+ * leave records out of printing or bring them back, `ignore` adds issue codes not to report again
+ * (deduplicated), `unignore` removes some (`codes`) or all of them. Answers how many records
+ * changed; ids of other lists change nothing. The caller has checked ownership and the codes.
  */
 export const recordEdits = {
   merge: (db: Db, list: Pick<MailingListRow, 'id'>, entries: Array<{ id: string; overrides: Record<string, string> }>) =>
@@ -108,6 +130,8 @@ export const recordEdits = {
   clear: (db: Db, list: Pick<MailingListRow, 'id'>, ids: string[]) => mailingListsRepo.clearOverrides(db, list.id, ids),
   exclude: (db: Db, list: Pick<MailingListRow, 'id'>, ids: string[]) => mailingListsRepo.setExcluded(db, list.id, ids, true),
   include: (db: Db, list: Pick<MailingListRow, 'id'>, ids: string[]) => mailingListsRepo.setExcluded(db, list.id, ids, false),
+  ignore: (db: Db, list: Pick<MailingListRow, 'id'>, ids: string[], codes: string[]) => mailingListsRepo.ignoreIssues(db, list.id, ids, codes),
+  unignore: (db: Db, list: Pick<MailingListRow, 'id'>, ids: string[], codes?: string[]) => mailingListsRepo.unignoreIssues(db, list.id, ids, codes),
 };
 
 /**

@@ -4,7 +4,9 @@ import { loadFonts } from '../fonts/builtin-fonts.js';
 import { installLayoutCache } from './layout-cache.js';
 import { bleedTemplate, templateTrimMm, type PageBoxOptions } from './page-boxes.js';
 import { Preflight } from './preflight/preflight.js';
+import type { TrayRun } from '../mailing-lists/mailing-lists.service.js';
 import type { PrintSource } from './print-source.js';
+import { trayBreakInputs, trayBreakTemplate } from './tray-sheets.js';
 import { SRGB_PROFILE_NAME, srgbIccProfile } from './srgb-icc.js';
 
 /** What a print job renders with its options (issue 12): see `printFilePlan`. */
@@ -18,6 +20,8 @@ export type PrintFilePlan = {
   pageBoxes: PageBoxOptions;
   outputIntent: { profile: Uint8Array; name: string };
   preflight: Preflight;
+  /** Tray-break sheets to render between pieces (see `renderPrintFile`), or undefined. */
+  separators?: { before: ReadonlySet<number>; template: Template; inputs: (piece: number) => Record<string, string> };
 };
 
 /** A large, light 'PROOF' across the middle of every page of `template` (pdfme text, so its font is embedded). */
@@ -34,9 +38,10 @@ function withProofWatermark(template: Template, trim: { width: number; height: n
  * The render plan of a print job from its source and stored options (issue 12 "Print options",
  * "Proofs"): the template with bleed backgrounds (see `bleedTemplate`) and, for a proof, capped
  * to the first PROOF_PIECES pieces with a PROOF watermark; the page boxes; the sRGB output
- * intent; and the job's preflight over the template as designed.
+ * intent; the job's preflight over the template as designed; and, given the list's presort
+ * `trays` (see `presortTrays`; ignored for a proof), a tray-break sheet before each tray.
  */
-export async function printFilePlan(source: PrintSource, options: Partial<TPrintOptions>): Promise<PrintFilePlan> {
+export async function printFilePlan(source: PrintSource, options: Partial<TPrintOptions>, trays: TrayRun[] = []): Promise<PrintFilePlan> {
   const pageBoxes = { bleed: options.bleed === true, cropMarks: options.cropMarks === true };
   const trim = await templateTrimMm(source.template);
   const proof = options.proof === true;
@@ -46,9 +51,21 @@ export async function printFilePlan(source: PrintSource, options: Partial<TPrint
   const font = loadFonts(source.fonts);
   const sample = Object.values(font)[0]?.data;
   if (sample instanceof Uint8Array) installLayoutCache(sample);
+  // Tray breaks (issue 12): a sheet before every tray, never in a proof.
+  const runs = proof ? [] : trays;
+  const byFirst = new Map(runs.map((run, i) => [run.first, { run, i }]));
+  const separators = runs.length === 0 ? undefined : {
+    before: new Set(byFirst.keys()),
+    template: trayBreakTemplate(trim, source.template.schemas.length),
+    inputs: (piece: number) => {
+      const at = byFirst.get(piece)!;
+      return trayBreakInputs(at.run, at.i, runs.length, total);
+    },
+  };
   return {
     template, total, limit: proof ? PROOF_PIECES : Infinity, pageBoxes,
     outputIntent: { profile: srgbIccProfile(), name: SRGB_PROFILE_NAME },
-    preflight: new Preflight({ template: source.template, total, trim, options: pageBoxes, font }),
+    preflight: new Preflight({ template: source.template, total, trim, options: pageBoxes, font, sheetsBefore: runs.map((r) => r.first) }),
+    separators,
   };
 }

@@ -68,14 +68,14 @@ describe('print options and preflight (issue 12)', () => {
     const p = await project(user, 4);
     const jobId = await startPrint(user, p.id, { bleed: true, cropMarks: true });
     const [row] = await t.ctx.db.select().from(printJobs).where(eq(printJobs.id, jobId));
-    expect(row.options).toEqual({ bleed: true, cropMarks: true, proof: false });
+    expect(row.options).toEqual({ bleed: true, cropMarks: true, proof: false, trayBreaks: false });
 
     const job = await waitForJob(user, jobId);
-    expect(job).toMatchObject({ status: 'done', total: 4, options: { bleed: true, cropMarks: true, proof: false } });
+    expect(job).toMatchObject({ status: 'done', total: 4, options: { bleed: true, cropMarks: true, proof: false, trayBreaks: false } });
     expect(job.preflight.checks.filter((c: { passed: boolean }) => !c.passed)).toEqual([]);
     expect(job.preflight).toMatchObject({ passed: true });
     expect(job.preflight.checks.map((c: { id: string }) => c.id)).toEqual([
-      'page-boxes', 'fonts', 'qr-codes', 'indicia', 'address-block', 'required-fields', 'text-overflow', 'text-shrunk', 'image-resolution',
+      'page-boxes', 'fonts', 'qr-codes', 'indicia', 'address-block', 'imb-codes', 'required-fields', 'text-overflow', 'text-shrunk', 'image-resolution',
     ]);
     expect(job.preflight.checks[2].message).toMatch(/All 4 QR codes of 4 sampled pieces scan/);
 
@@ -93,7 +93,7 @@ describe('print options and preflight (issue 12)', () => {
     const p = await project(user, 2, [10, 240]);
     const jobId = await startPrint(user, p.id);
     const job = await waitForJob(user, jobId);
-    expect(job.options).toEqual({ bleed: false, cropMarks: false, proof: false });
+    expect(job.options).toEqual({ bleed: false, cropMarks: false, proof: false, trayBreaks: false });
     expect(job.preflight.passed).toBe(false);
     const failed = job.preflight.checks.filter((c: { passed: boolean }) => !c.passed);
     expect(failed.map((c: { id: string }) => c.id)).toEqual(['indicia']);

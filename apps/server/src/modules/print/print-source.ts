@@ -39,6 +39,8 @@ export type PrintSource = {
   imageEffects: ImageEffects | null;
   /** The list's column mapped to `sequence` (0-based), or null: print files follow it (issue 12 presort order). */
   sequenceColumn: number | null;
+  /** The list's columns mapped to `presorttrayid` and `presortdate` (0-based), or null: tray-break sheets (issue 12). */
+  trayColumns: { tray: number | null; date: number | null };
 };
 
 /** A reinforcement's one page as a single-sided design (spec 002 §3); UNPROCESSABLE when the slot is empty. */
@@ -103,13 +105,14 @@ export async function loadPrintSource(
     indiciaText: projectIndiciaLines(permitType, permit, ctx.config.productPermit)?.join('\n') ?? '',
     fonts: { key: fonts.key, fallback: fonts.fallback, files: fonts.files },
     imageEffects,
-    sequenceColumn: sequenceColumnOf(list.headers, mappings),
+    sequenceColumn: columnOf(list.headers, mappings, 'sequence'),
+    trayColumns: { tray: columnOf(list.headers, mappings, 'presorttrayid'), date: columnOf(list.headers, mappings, 'presortdate') },
   };
 }
 
-/** The index of the column mapped to `sequence` (spec 000 §3 USPS fields), or null. */
-function sequenceColumnOf(headers: string[], mappings: Record<string, string>): number | null {
-  const i = headers.findIndex((h) => mappings[h] === 'sequence');
+/** The index of the column mapped to standard field `field` (e.g. `sequence`, spec 000 §3 USPS fields), or null. */
+function columnOf(headers: string[], mappings: Record<string, string>, field: string): number | null {
+  const i = headers.findIndex((h) => mappings[h] === field);
   return i < 0 ? null : i;
 }
 

@@ -7,7 +7,9 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { defineJob } from '../../jobs/job.js';
-import { loadPrintSource, pieceInputBatches } from './print-source.js';
+import type { TPrintOptions } from '@mailcraft/shared';
+import { presortTrays, type TrayRun } from '../mailing-lists/mailing-lists.service.js';
+import { loadPrintSource, pieceInputBatches, type PrintSource } from './print-source.js';
 import { printRepo } from './print.repo.js';
 import { cleanStaleTempDirs, makeTempDir } from './temp-dirs.js';
 
@@ -18,6 +20,16 @@ export const printFileKey = (jobId: string) => `print/${jobId}.pdf`;
 const HEARTBEAT_MS = 10_000;
 /** … and a render silent for this long (ms) is taken to have died with its process. */
 export const PRINT_STALE_MS = 60_000;
+
+/**
+ * The presort trays to separate (issue 12 tray breaks): asked for with `trayBreaks`, not a proof,
+ * and the list maps `sequence` and `presorttrayid`; else none.
+ */
+async function traysOf(ctx: AppContext, source: PrintSource, options: Partial<TPrintOptions>): Promise<TrayRun[]> {
+  const { tray, date } = source.trayColumns;
+  if (!options.trayBreaks || options.proof || source.sequenceColumn === null || tray === null) return [];
+  return presortTrays(ctx.db, source.list, source.sequenceColumn, tray, date);
+}
 
 /** Thrown inside a render that another render has taken over; it stops quietly. */
 class Superseded extends Error {}
@@ -47,12 +59,13 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
       import('./render-pool.js'), import('./render-print-file.js'), import('./print-file-plan.js'),
     ]);
     // Issue 12: bleed, crop marks, proof, output intent and the preflight, from the stored options.
-    const plan = await printFilePlan(source, job.options);
+    const plan = await printFilePlan(source, job.options, await traysOf(ctx, source, job.options));
     await update({ total: plan.total });
     const result = await renderPrintFile({
       template: plan.template,
       batches: plan.preflight.tap(pieceInputBatches(ctx, source, plan.limit, 0, { presort: true })),
       pageBoxes: plan.pageBoxes,
+      separators: plan.separators,
       outputIntent: plan.outputIntent,
       outFile,
       pool: renderPool(ctx.config),

@@ -18,7 +18,7 @@ const attachment = (ascii: string, original: string) =>
 /**
  * Print-file routes, all for signed-in users (401 otherwise); another user's ids answer 404:
  * - GET /api/projects/{id}/print/check → `{ list, unmapped_fields, missing_address, warnings }`.
- * - POST /api/projects/{id}/print `{ confirm_warnings?, bleed?, cropMarks?, proof? }` (all false by
+ * - POST /api/projects/{id}/print `{ confirm_warnings?, bleed?, cropMarks?, proof?, trayBreaks? }` (all false by
  *   default; issue 12 print options, stored with the job) → 202 `{ jobId }`; 402 without the
  *   `print_files` feature; 409 when the check has warnings not confirmed; 422 when the project
  *   has no list, an empty list or no design.
@@ -44,7 +44,7 @@ export async function printRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     },
   }, async (req, reply) => reply.status(202).send({
     jobId: await createPrintJob(ctx, requirePrincipal(req), req.params.id, req.body?.confirm_warnings ?? false, {
-      bleed: req.body?.bleed ?? false, cropMarks: req.body?.cropMarks ?? false, proof: req.body?.proof ?? false,
+      bleed: req.body?.bleed ?? false, cropMarks: req.body?.cropMarks ?? false, proof: req.body?.proof ?? false, trayBreaks: req.body?.trayBreaks ?? false,
     }),
   }));
 

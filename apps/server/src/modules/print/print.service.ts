@@ -26,7 +26,7 @@ import { printRepo, type PrintJobRow } from './print.repo.js';
  */
 export async function createPrintJob(
   ctx: AppContext, principal: Principal, projectId: string, confirmWarnings = false,
-  options: TPrintOptions = { bleed: false, cropMarks: false, proof: false },
+  options: TPrintOptions = { bleed: false, cropMarks: false, proof: false, trayBreaks: false },
 ): Promise<string> {
   await requireFeature(ctx.db, principal, 'print_files');
   const source = await loadPrintSource(ctx, principal, projectId);
@@ -34,7 +34,7 @@ export async function createPrintJob(
   const job = await printRepo.createJob(ctx.db, {
     userId: principal.userId, projectId, total: source.total,
     listId: source.list.id, listName: source.list.name, designVersion: source.designVersion,
-    options: { bleed: options.bleed, cropMarks: options.cropMarks, proof: options.proof },
+    options: { bleed: options.bleed, cropMarks: options.cropMarks, proof: options.proof, trayBreaks: options.trayBreaks },
   });
   await ctx.queue.send(printRenderJob, { printJobId: job.id });
   return job.id;
@@ -62,7 +62,7 @@ const present = (job: PrintJobRow, now = Date.now()): TPrintJob => ({
   list_name: job.listName,
   design_version: job.designVersion,
   file_size: job.fileSize,
-  options: { bleed: job.options.bleed ?? false, cropMarks: job.options.cropMarks ?? false, proof: job.options.proof ?? false },
+  options: { bleed: job.options.bleed ?? false, cropMarks: job.options.cropMarks ?? false, proof: job.options.proof ?? false, trayBreaks: job.options.trayBreaks ?? false },
   preflight: job.status === 'done' && job.preflight ? (job.preflight as TPreflight) : null,
 });
 

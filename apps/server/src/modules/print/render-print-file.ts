@@ -38,6 +38,11 @@ export type RenderPrintFileOptions = {
   /** The output intent declared in the file (issue 12; see `PdfStreamMerger.finish`). */
   outputIntent?: { profile: Uint8Array; name: string };
   /**
+   * Sheets between pieces (issue 12 tray breaks): before each 1-based piece number in `before`, a
+   * page set rendered from `template` with `inputs(piece)`, page boxes as the pieces'. Not counted as pieces.
+   */
+  separators?: { before: ReadonlySet<number>; template: Template; inputs: (piece: number) => Record<string, string> };
+  /**
    * Called with the number of pieces rendered so far — as the threads render them (at most every
    * PROGRESS_EVERY_MS) and after each chunk is merged; never with a smaller number than before.
    * A rejection stops the render with that error.
@@ -46,8 +51,8 @@ export type RenderPrintFileOptions = {
 };
 
 /**
- * Renders a whole print file (DESIGN.md "Print rendering"): cuts the pieces into chunks of ~250,
- * renders them on the worker pool to temp files while the next batches are read, and streams
+ * Renders a whole print file (DESIGN.md "Print rendering"): cuts the pieces into chunks of ~250 (and
+ * before each separator sheet, see `separators`), renders them on the worker pool to temp files while the next batches are read, and streams
  * each finished chunk, in order, into `outFile` with `PdfStreamMerger`. At most pool size + 1
  * chunks are in flight, so memory does not grow with the list. Progress counts pieces as the
  * threads finish them (issue 6: a 500-piece file moves in small steps, not 0 → 250 → 500).
@@ -76,13 +81,15 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
     reportedAt = now;
     return opts.onProgress?.(total);
   };
-  const dispatch = (inputs: Record<string, string>[]) => {
+  const dispatch = (inputs: Record<string, string>[], separator = false) => {
     const file = path.join(tmpDir, `chunk-${chunkNo++}.pdf`);
-    const chunk = { file, pieces: inputs.length, rendered: 0, done: Promise.resolve(0) };
-    chunk.done = opts.pool.render(key, opts.template, inputs, file, (n) => {
-      chunk.rendered = Math.min(n, chunk.pieces);
-      Promise.resolve(report(false)).catch((err: unknown) => { progressError ??= err; });
-    }, opts.fonts);
+    const chunk = { file, pieces: separator ? 0 : inputs.length, rendered: 0, done: Promise.resolve(0) };
+    chunk.done = separator
+      ? opts.pool.render(`${key}-separator`, opts.separators!.template, inputs, file, undefined, opts.fonts)
+      : opts.pool.render(key, opts.template, inputs, file, (n) => {
+        chunk.rendered = Math.min(n, chunk.pieces);
+        Promise.resolve(report(false)).catch((err: unknown) => { progressError ??= err; });
+      }, opts.fonts);
     chunk.done.catch(() => {}); // observed when its turn comes; avoid an unhandled rejection meanwhile
     inFlight.push(chunk);
   };
@@ -100,13 +107,28 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
 
   try {
     let pending: Record<string, string>[] = [];
-    for await (const batch of opts.batches) {
-      pending.push(...batch);
-      while (pending.length >= chunkPieces) {
+    let seen = 0;
+    const sep = opts.separators;
+    const flush = async (min: number) => {
+      while (pending.length >= min && pending.length > 0) {
         dispatch(pending.slice(0, chunkPieces));
         pending = pending.slice(chunkPieces);
         while (inFlight.length > opts.pool.size + 1) await mergeOldest();
       }
+    };
+    for await (const batch of opts.batches) {
+      if (!sep) {
+        pending.push(...batch);
+      } else {
+        for (const input of batch) {
+          if (sep.before.has(++seen)) {
+            await flush(1); // the pieces before the sheet go out as they are
+            dispatch([sep.inputs(seen)], true);
+          }
+          pending.push(input);
+        }
+      }
+      await flush(chunkPieces);
     }
     if (pending.length > 0) dispatch(pending);
     while (inFlight.length > 0) await mergeOldest();

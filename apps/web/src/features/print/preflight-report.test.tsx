@@ -18,7 +18,7 @@ const report: TPreflight = {
 const doneJob = (preflight: TPreflight | null): TPrintJob => ({
   id: 'job-1', status: 'done', done: 4, total: 4, created_at: '2026-01-01T00:00:00Z', started_at: '2026-01-01T00:00:00Z',
   finished_at: '2026-01-01T00:00:05Z', eta_seconds: null, list_name: 'list.csv', design_version: 1, file_size: 1000,
-  options: { bleed: true, cropMarks: false, proof: false }, preflight,
+  options: { bleed: true, cropMarks: false, proof: false, trayBreaks: false }, preflight,
 });
 
 afterEach(() => localStorage.clear());
@@ -68,6 +68,6 @@ describe('preflight report', () => {
     const generate = screen.getByRole('button', { name: 'Generate print file' });
     await expect.poll(() => generate.hasAttribute('disabled')).toBe(false);
     fireEvent.click(generate);
-    await expect.poll(() => sent).toEqual({ confirm_warnings: false, bleed: true, cropMarks: true, proof: false });
+    await expect.poll(() => sent).toEqual({ confirm_warnings: false, bleed: true, cropMarks: true, proof: false, trayBreaks: false });
   });
 });

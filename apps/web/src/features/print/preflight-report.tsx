@@ -8,6 +8,7 @@ const CHECK_TITLES: Record<TPreflightCheck['id'], string> = {
   'qr-codes': 'QR codes scan',
   indicia: 'Indicia placement',
   'address-block': 'Address block and barcode clear zone',
+  'imb-codes': 'Intelligent Mail barcodes valid',
   'required-fields': 'Required fields filled',
   'text-overflow': 'Text fits its boxes',
   'text-shrunk': 'Text shrunk to fit',

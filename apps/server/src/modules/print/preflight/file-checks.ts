@@ -8,6 +8,7 @@ import { PREFLIGHT_PIECES_LIMIT, type TPreflightCheck } from '@mailcraft/shared'
 import { qrRuns, QR_MARGIN_MODULES, QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
 import { mmToPt, pageGeometry, type PageBoxOptions } from '../page-boxes.js';
 import { elementRect } from './geometry.js';
+import type { PageLayout } from './page-layout.js';
 
 const run = promisify(execFile);
 
@@ -17,9 +18,6 @@ const run = promisify(execFile);
  * A tool that cannot run fails its check with the reason.
  */
 
-/** The page a piece's page index is on (1-based), `pagesPerPiece` pages per piece. */
-const pageOf = (piece: number, pagesPerPiece: number, pageIndex = 0) => (piece - 1) * pagesPerPiece + pageIndex + 1;
-const pieceOf = (page: number, pagesPerPiece: number) => Math.ceil(page / pagesPerPiece);
 /** Boxes may differ from the expected ones by this much (pdfinfo prints points to 2 decimals). */
 const BOX_TOLERANCE_PT = 0.06;
 /** The smallest QR module (mm) phones read reliably from print. */
@@ -46,33 +44,41 @@ export function expectedBoxes(trim: { width: number; height: number }, opts: Pag
 
 /**
  * Page boxes equal the chosen trim (and bleed) on every page, and the page count is pieces ×
- * pages per piece. Reads `pdfinfo -box` of every page as a stream.
+ * pages per piece (plus the tray-break sheets of `layout`). Reads `pdfinfo -box` of every page as a stream.
  */
 export async function pageBoxesCheck(
-  file: string, expected: { pieces: number; pagesPerPiece: number; trim: { width: number; height: number }; options: PageBoxOptions },
+  file: string, expected: { pieces: number; layout: PageLayout; trim: { width: number; height: number }; options: PageBoxOptions },
 ): Promise<TPreflightCheck> {
   try {
+    const { layout } = expected;
     const want = expectedBoxes(expected.trim, expected.options);
-    const child = spawn('pdfinfo', ['-box', '-f', '1', '-l', String(expected.pieces * expected.pagesPerPiece + 1), file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const pagesWanted = layout.pages(expected.pieces);
+    const child = spawn('pdfinfo', ['-box', '-f', '1', '-l', String(pagesWanted + 1), file], { stdio: ['ignore', 'pipe', 'pipe'] });
     const exited = new Promise<number>((resolve, reject) => { child.on('error', reject); child.on('close', (code) => resolve(code ?? 1)); });
     let pages = 0;
     const wrong = new Set<number>();
+    let wrongSheets = 0;
     for await (const line of createInterface({ input: child.stdout })) {
       const m = /^Page\s+(\d+)\s+(MediaBox|TrimBox|BleedBox):\s+(.+)$/.exec(line);
       if (m) {
         const got = m[3].trim().split(/\s+/).map(Number);
-        if (got.some((v, i) => Math.abs(v - want[m[2] as keyof typeof want][i]) > BOX_TOLERANCE_PT)) wrong.add(pieceOf(Number(m[1]), expected.pagesPerPiece));
+        if (got.some((v, i) => Math.abs(v - want[m[2] as keyof typeof want][i]) > BOX_TOLERANCE_PT)) {
+          const piece = layout.pieceOf(Number(m[1]));
+          if (piece === null) wrongSheets++;
+          else wrong.add(piece);
+        }
       } else if (line.startsWith('Pages:')) pages = Number(line.slice(6).trim());
     }
     if ((await exited) !== 0) throw new Error('pdfinfo could not read the file');
     const problems: string[] = [];
-    const pagesWanted = expected.pieces * expected.pagesPerPiece;
-    if (pages !== pagesWanted) problems.push(`The file has ${pages} pages, not ${pagesWanted} (${expected.pieces} pieces × ${expected.pagesPerPiece}): generate the print file again.`);
-    if (wrong.size > 0) problems.push(`${wrong.size} piece(s) have page boxes other than the ${expected.trim.width} × ${expected.trim.height} mm trim${expected.options.bleed ? ' with 3.175 mm bleed' : ''}: generate the print file again.`);
+    const sheets = layout.sheets(expected.pieces);
+    const sheetsText = sheets ? ` + ${sheets} tray-break sheet${sheets === 1 ? '' : 's'}` : '';
+    if (pages !== pagesWanted) problems.push(`The file has ${pages} pages, not ${pagesWanted} (${expected.pieces} pieces${sheetsText}, ${layout.pagesPerPiece} page${layout.pagesPerPiece === 1 ? '' : 's'} each): generate the print file again.`);
+    if (wrong.size > 0 || wrongSheets > 0) problems.push(`${wrong.size} piece(s)${wrongSheets ? ` and ${wrongSheets} tray-break sheet page(s)` : ''} have page boxes other than the ${expected.trim.width} × ${expected.trim.height} mm trim${expected.options.bleed ? ' with 3.175 mm bleed' : ''}: generate the print file again.`);
     const sizes = `${expected.trim.width} × ${expected.trim.height} mm trim${expected.options.bleed ? ', 3.175 mm bleed' : ''}${expected.options.cropMarks ? ', crop marks' : ''}`;
     return {
       id: 'page-boxes', passed: problems.length === 0, pieces: [...wrong].slice(0, PREFLIGHT_PIECES_LIMIT),
-      message: problems.length ? problems.join(' ') : `All ${pages} pages have the page boxes of the ${sizes}.`,
+      message: problems.length ? problems.join(' ') : `All ${pages} pages${sheets ? ` (${sheets} tray-break sheet${sheets === 1 ? '' : 's'} among them)` : ''} have the page boxes of the ${sizes}.`,
     };
   } catch (err) {
     return failed('page-boxes', err);
@@ -86,13 +92,13 @@ export async function pageBoxesCheck(
  * what could bring an unembedded font — the base PDF — is the same on every piece, so the sample
  * stands for the file. `pieces` are 1-based piece numbers.
  */
-export async function fontsCheck(file: string, pieces: number[], pagesPerPiece: number): Promise<TPreflightCheck> {
+export async function fontsCheck(file: string, pieces: number[], layout: PageLayout): Promise<TPreflightCheck> {
   try {
     const missing = new Map<string, number[]>();
     const fonts = new Set<string>();
     for (const piece of pieces) {
-      const first = pageOf(piece, pagesPerPiece);
-      const { stdout } = await run('pdffonts', ['-f', String(first), '-l', String(first + pagesPerPiece - 1), file], { maxBuffer: 16 * 1024 * 1024 });
+      const first = layout.pageOf(piece);
+      const { stdout } = await run('pdffonts', ['-f', String(first), '-l', String(first + layout.pagesPerPiece - 1), file], { maxBuffer: 16 * 1024 * 1024 });
       const lines = stdout.split('\n');
       const rule = lines.findIndex((l) => l.startsWith('---'));
       if (rule < 1) throw new Error('pdffonts printed no font table');
@@ -130,7 +136,7 @@ export type QrSample = { piece: number; codes: Record<string, string> };
  * raster fails on a phone). `template` is the piece template as rendered.
  */
 export async function qrCheck(
-  file: string, samples: QrSample[], template: Template, options: PageBoxOptions, tmpDir: string,
+  file: string, samples: QrSample[], template: Template, options: PageBoxOptions, layout: PageLayout, tmpDir: string,
 ): Promise<TPreflightCheck> {
   const elements = template.schemas.flatMap((page, pageIndex) => page.filter((el) => el.type === QR_VECTOR_TYPE).map((el) => ({ el, pageIndex })));
   if (elements.length === 0) return { id: 'qr-codes', passed: true, pieces: [], message: 'The design has no QR code.' };
@@ -140,7 +146,6 @@ export async function qrCheck(
     const unreadable = new Set<number>();
     const small = new Map<string, { module: number; minWidth: number }>();
     let scanned = 0;
-    const pagesPerPiece = template.schemas.length;
     const scans: Array<() => Promise<void>> = [];
     for (const sample of samples) {
       for (const { el, pageIndex } of elements) scans.push(async () => {
@@ -155,7 +160,7 @@ export async function qrCheck(
         }
         const r = elementRect(el);
         const out = path.join(tmpDir, `qr-${sample.piece}-${pageIndex}`);
-        const page = String(pageOf(sample.piece, pagesPerPiece, pageIndex));
+        const page = String(layout.pageOf(sample.piece, pageIndex));
         await run('pdftoppm', [
           '-r', String(QR_DPI), '-f', page, '-l', page, '-gray', '-png', '-singlefile',
           '-x', String(px(offsetMm + r.x - QR_RASTER_MARGIN_MM)), '-y', String(px(offsetMm + r.y - QR_RASTER_MARGIN_MM)),

@@ -1,6 +1,7 @@
 import type { Font, Schema, Template } from '@pdfme/common';
 import { measureTextHeight } from '@pdfme/schemas/utils';
 import { PREFLIGHT_PIECES_LIMIT, type TPreflightCheck } from '@mailcraft/shared';
+import { IMB_TYPE, imbDigitsProblem, isEncodedImb } from '@mailcraft/shared/designs';
 import { imagePixelSize } from './image-size.js';
 
 /** Images print at this resolution at least (issue 12; print shops refuse less). */
@@ -55,6 +56,8 @@ function mvtValues(raw: string | undefined): Record<string, string> {
  *   breaking and the font's metrics (fontkit): text taller than its box is cut or runs over it;
  *   with dynamic font size pdfme shrinks it (reported, passes) and it is cut only when it does
  *   not fit even at the smallest size;
+ * - imb-codes: `imb` elements whose value is neither 65 F/A/D/T letters nor 20 + 0/5/9/11 digits
+ *   (USPS-B-3200): the element prints nothing there (never a wrong barcode), so the piece has no IMb;
  * - image-resolution: images whose pixels give less than MIN_IMAGE_DPI at their printed size
  *   (pdfme fits the picture in its box keeping its proportions).
  * Piece numbers are 1-based positions in the print file.
@@ -63,6 +66,8 @@ export class PieceChecks {
   private readonly required = new Finding();
   private readonly overflow = new Finding();
   private readonly shrunk = new Finding();
+  private readonly imb = new Finding();
+  private readonly hasImb: boolean;
   private readonly lowRes = new Map<string, { finding: Finding; dpi: number }>();
   private readonly measured = new Map<string, Map<string, Fit>>();
   private readonly imageDpi = new Map<string, number | null>();
@@ -72,6 +77,7 @@ export class PieceChecks {
 
   constructor(template: Template, private readonly font: Font) {
     this.elements = template.schemas.flat();
+    this.hasImb = this.elements.some((el) => el.type === IMB_TYPE);
   }
 
   /** Checks one piece's pdfme input; `piece` is its 1-based number in the print file. */
@@ -91,6 +97,7 @@ export class PieceChecks {
       } else {
         if (el.requiredInDesign && !value) this.required.add(piece, el.name);
         if (el.type === 'image' && value) this.checkImage(el, value, piece);
+        else if (el.type === IMB_TYPE && value && !isEncodedImb(value) && imbDigitsProblem(value) !== null) this.imb.add(piece, el.name);
       }
     }
   }
@@ -134,7 +141,7 @@ export class PieceChecks {
     low.finding.add(piece, el.name);
   }
 
-  /** The four checks' results over every piece added so far. */
+  /** The five checks' results over every piece added so far. */
   results(): TPreflightCheck[] {
     const { required, overflow, shrunk } = this;
     const images = [...this.lowRes.entries()];
@@ -159,6 +166,14 @@ export class PieceChecks {
         message: shrunk.count === 0
           ? 'No text had to be shrunk to fit.'
           : `Text was shrunk to fit its box on ${pieceCount(shrunk.count)} (${shrunk.names}): check those pieces are still easy to read.`,
+      },
+      {
+        id: 'imb-codes', passed: this.imb.count === 0, pieces: this.imb.pieces,
+        message: !this.hasImb
+          ? 'The design has no Intelligent Mail barcode.'
+          : this.imb.count === 0
+            ? 'Every Intelligent Mail barcode value is valid (or left blank).'
+            : `${pieceCount(this.imb.count)} have an IMb value that is neither 20 + 0/5/9/11 digits nor 65 letters F/A/D/T, so no barcode prints there: correct imbno or encodedimbno in the list (the address check lists them), or exclude those records.`,
       },
       {
         id: 'image-resolution', passed: images.length === 0, pieces: everyPiece ? [] : imagePieces.pieces,

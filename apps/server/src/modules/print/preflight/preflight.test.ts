@@ -5,7 +5,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPreflight } from '@mailcraft/shared';
-import { buildPieceInputs } from '@mailcraft/shared/designs';
+import { buildPieceInputs, IMB_SAMPLE } from '@mailcraft/shared/designs';
 import { loadFonts } from '../../fonts/builtin-fonts.js';
 import { designPage, textElement } from '../../../test/factories.js';
 import { bleedTemplate, templateTrimMm, type PageBoxOptions } from '../page-boxes.js';
@@ -80,7 +80,7 @@ describe('preflight', () => {
     expect(report.checks.filter((c) => !c.passed)).toEqual([]);
     expect(report.passed).toBe(true);
     expect(report.checks.map((c) => c.id)).toEqual([
-      'page-boxes', 'fonts', 'qr-codes', 'indicia', 'address-block', 'required-fields', 'text-overflow', 'text-shrunk', 'image-resolution',
+      'page-boxes', 'fonts', 'qr-codes', 'indicia', 'address-block', 'imb-codes', 'required-fields', 'text-overflow', 'text-shrunk', 'image-resolution',
     ]);
     expect(checkOf(report, 'qr-codes').message).toMatch(/All 5 QR codes of 5 sampled pieces scan/);
     expect(checkOf(report, 'page-boxes').message).toMatch(/All 7 pages/);
@@ -151,6 +151,17 @@ describe('preflight', () => {
     expect(c.message).toMatch(/^Image 'photo' prints at 50 dpi on every piece — below 300 dpi/);
   });
 
+  it('reports pieces whose IMb value would print no barcode (USPS-B-3200 lengths), passing valid and blank ones', async () => {
+    const imb = { name: 'imb', type: 'imb', position: { x: 120, y: 262 }, width: 80, height: 6 };
+    const values = [IMB_SAMPLE.digits, '1234', IMB_SAMPLE.bars, '', 'AADTFFDFTDXX'];
+    const { report } = await preflightOf([indicia(), addressBlock, imb], people(5).map((p, i) => ({ ...p, imbno: values[i] })));
+    const c = checkOf(report, 'imb-codes');
+    expect(c).toMatchObject({ passed: false, pieces: [2, 5] });
+    expect(c.message).toMatch(/^2 pieces have an IMb value that is neither 20 \+ 0\/5\/9\/11 digits nor 65 letters F\/A\/D\/T/);
+    expect(checkOf((await preflightOf([indicia(), addressBlock], people(1))).report, 'imb-codes'))
+      .toMatchObject({ passed: true, message: 'The design has no Intelligent Mail barcode.' });
+  });
+
   it('fails the page boxes of a file with the wrong trim', async () => {
     const { outFile } = await preflightOf(goodElements(), people(2));
     const template = await composePieceTemplate({ inside: designPage(goodElements()), outside: null }, { sides: 'single', paperSize: '8.5x11' }, Object.keys(font));
@@ -159,6 +170,6 @@ describe('preflight', () => {
     for await (const batch of preflight.tap(threePieces())) expect(batch).toHaveLength(3);
     const c = checkOf(await preflight.finish(outFile, dir), 'page-boxes');
     expect(c).toMatchObject({ passed: false, pieces: [1, 2] });
-    expect(c.message).toBe('The file has 2 pages, not 3 (3 pieces × 1): generate the print file again. 2 piece(s) have page boxes other than the 152.4 × 228.6 mm trim with 3.175 mm bleed: generate the print file again.');
+    expect(c.message).toBe('The file has 2 pages, not 3 (3 pieces, 1 page each): generate the print file again. 2 piece(s) have page boxes other than the 152.4 × 228.6 mm trim with 3.175 mm bleed: generate the print file again.');
   });
 });

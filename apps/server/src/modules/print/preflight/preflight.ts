@@ -3,6 +3,7 @@ import { PREFLIGHT_CHECK_IDS, type TPreflight, type TPreflightCheck } from '@mai
 import { QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
 import type { PageBoxOptions } from '../page-boxes.js';
 import { fontsCheck, pageBoxesCheck, qrCheck, type QrSample } from './file-checks.js';
+import { PageLayout } from './page-layout.js';
 import { PieceChecks } from './piece-checks.js';
 import { addressBlockCheck, indiciaCheck } from './template-checks.js';
 
@@ -19,6 +20,8 @@ export type PreflightPlan = {
   options: PageBoxOptions;
   /** The fonts the pieces print with (text measuring). */
   font: Font;
+  /** 1-based pieces with a tray-break sheet right before them (issue 12 presort trays), ascending. */
+  sheetsBefore?: readonly number[];
 };
 
 /** 1-based piece numbers to scan: the first, the last and RANDOM_SAMPLES others at random. */
@@ -44,8 +47,10 @@ export class Preflight {
   private lastSample: QrSample | null = null;
   private pieces = 0;
   private readonly qrNames: string[];
+  private readonly layout: PageLayout;
 
   constructor(private readonly plan: PreflightPlan) {
+    this.layout = new PageLayout(plan.template.schemas.length, plan.sheetsBefore);
     this.pieceChecks = new PieceChecks(plan.template, plan.font);
     this.sample = samplePieces(plan.total);
     this.qrNames = plan.template.schemas.flat().filter((el) => el.type === QR_VECTOR_TYPE).map((el) => el.name);
@@ -70,9 +75,9 @@ export class Preflight {
     const { template, trim, options } = this.plan;
     const samples = this.lastSample && !this.samples.some((s) => s.piece === this.lastSample!.piece) ? [...this.samples, this.lastSample] : this.samples;
     const [boxes, fonts, qr] = await Promise.all([
-      pageBoxesCheck(file, { pieces: this.pieces, pagesPerPiece: template.schemas.length, trim, options }),
-      fontsCheck(file, samples.map((sm) => sm.piece), template.schemas.length),
-      qrCheck(file, samples, template, options, tmpDir),
+      pageBoxesCheck(file, { pieces: this.pieces, layout: this.layout, trim, options }),
+      fontsCheck(file, samples.map((sm) => sm.piece), this.layout),
+      qrCheck(file, samples, template, options, this.layout, tmpDir),
     ]);
     const found: TPreflightCheck[] = [boxes, fonts, qr, indiciaCheck(template, trim), addressBlockCheck(template, trim), ...this.pieceChecks.results()];
     const checks = PREFLIGHT_CHECK_IDS.map((id) => found.find((c) => c.id === id)!);

@@ -1,0 +1,1 @@
+ALTER TABLE "mailing_list_records" ADD COLUMN "ignored_issues" jsonb DEFAULT '[]'::jsonb NOT NULL;
