@@ -26,11 +26,14 @@ const LIST = [
   'Jo,Kim,1600 Pennsylvania Ave NW,Washington,DC,20500',
 ].join('\n');
 
-/** Generates a print file from Print Preview (answering 'Generate anyway' if the check asks) and downloads it. */
-async function generate(page: Page): Promise<{ pdf: Buffer; disposition: string }> {
-  await page.getByRole('button', { name: 'Generate print file' }).click();
+/**
+ * Generates a print file — or with `proof`, a proof ('Download proof') — from Print Preview
+ * (answering 'Generate anyway' if the check asks) and downloads it.
+ */
+async function generate(page: Page, proof = false): Promise<{ pdf: Buffer; disposition: string }> {
+  await page.getByRole('button', { name: proof ? 'Download proof' : 'Generate print file', exact: true }).click();
   const anyway = page.getByRole('button', { name: 'Generate anyway' });
-  const link = page.getByRole('link', { name: 'Download print file (PDF)' });
+  const link = page.getByRole('link', { name: proof ? 'Download proof (PDF)' : 'Download print file (PDF)' });
   await Promise.race([anyway.waitFor().then(() => anyway.click()), link.waitFor({ timeout: 120_000 })]).catch(() => undefined);
   await link.waitFor({ timeout: 120_000 });
   const res = await page.request.get(new URL((await link.getAttribute('href'))!, page.url()).toString());
@@ -70,8 +73,7 @@ test('address report, fixes and exclusions, proof and preflight, approval, final
 
       // A proof first: the first pieces, PROOF on them, its preflight shown before the download.
       await page.goto(`/projects/${project.id}/production`);
-      await page.getByRole('checkbox', { name: /Proof only/ }).check();
-      const proof = await generate(page);
+      const proof = await generate(page, true);
       assert.match(proof.disposition, /filename="Open-house-proof\.pdf"/);
       await fs.writeFile(path.join(dir, 'proof.pdf'), proof.pdf);
       assert.match(execFileSync('pdftotext', [path.join(dir, 'proof.pdf'), '-'], { encoding: 'utf8' }), /PROOF/);
@@ -80,7 +82,6 @@ test('address report, fixes and exclusions, proof and preflight, approval, final
       // Approve the proofed version; the final file is named after it.
       await page.getByRole('button', { name: 'Approve version 1 for printing' }).click();
       await page.getByText(/Design version 1 approved by printer@example\.test/).waitFor();
-      await page.getByRole('checkbox', { name: /Proof only/ }).uncheck();
       await page.getByRole('checkbox', { name: /^Bleed/ }).check();
       const final = await generate(page);
       assert.match(final.disposition, /filename="Open-house-v1-approved\.pdf"/);

@@ -7,13 +7,16 @@ import { z } from 'zod';
 
 /** Pieces a proof print holds at most (issue 12 proofs: the first pieces, watermarked PROOF). */
 export const PROOF_PIECES = 10;
+/** Pieces a proof adds at most besides the first ones: those the last preflight of the same list and design flagged. */
+export const PROOF_FLAGGED_PIECES = 10;
 
 /** Print options chosen when a print file is started (stored with the job). */
 export const ZPrintOptionsSchema = z.object({
   bleed: z.boolean().default(false)
     .describe('Pages are trim + 3.175 mm on every side with TrimBox and BleedBox set; backgrounds touching the trim run into the bleed'),
   cropMarks: z.boolean().default(false).describe('Crop marks outside the bleed; the MediaBox grows to hold them'),
-  proof: z.boolean().default(false).describe('A proof: the first 10 pieces only, watermarked PROOF'),
+  proof: z.boolean().default(false)
+    .describe('A proof: the first 10 pieces and up to 10 pieces the last preflight of the same list and design version flagged, watermarked PROOF and labelled with their piece number'),
   trayBreaks: z.boolean().default(false)
     .describe('A tray-break sheet (presorttrayid, presortdate, pieces in the tray) before each presort tray; needs sequence and presorttrayid mapped, ignored for proofs'),
 }).meta({ id: 'PrintOptions' });

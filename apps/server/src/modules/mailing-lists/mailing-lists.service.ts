@@ -5,10 +5,10 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { countProjectsUsingList, getOwnedProject } from '../projects/projects.service.js';
 import { planLimit } from '../subscriptions/subscriptions.service.js';
-import { mailingListsRepo, type MailingListRow, type RecordMatch } from './mailing-lists.repo.js';
+import { mailingListsRepo, type EditedRecordRow, type MailingListRow, type RecordMatch } from './mailing-lists.repo.js';
 
 /** A mailing list as stored, for the modules that work on one. */
-export type { MailingListRow };
+export type { EditedRecordRow, MailingListRow };
 
 /** A list as GET /api/lists presents it (spec 000 §3 Mailing list). */
 export const presentList = (row: MailingListRow): TMailingList => ({
@@ -76,6 +76,20 @@ export async function* presortedRecordBatches(db: Db, list: Pick<MailingListRow,
   const order = (await mailingListsRepo.sequenceKeys(db, list.id, column)).sort(compareSequence).map((k) => k.rowIndex);
   const end = Math.min(order.length, limit);
   for (let i = 0; i < end; i += batchSize) yield mailingListsRepo.recordsAtRows(db, list.id, order.slice(i, Math.min(end, i + batchSize)));
+}
+
+/**
+ * The printable records at 1-based print positions `positions` (issue 12 proofs of flagged pieces),
+ * in the order given: positions in presort order when `column` (the `sequence` column, see
+ * `presortedRecordBatches`) is given, else in list order; positions past the end are left out.
+ * The caller has checked ownership.
+ */
+export async function printableRecordsAt(db: Db, list: Pick<MailingListRow, 'id'>, column: number | null, positions: number[]) {
+  if (positions.length === 0) return [];
+  const keys = await mailingListsRepo.sequenceKeys(db, list.id, column ?? 0);
+  if (column !== null) keys.sort(compareSequence);
+  const rows = positions.flatMap((p) => (p >= 1 && p <= keys.length ? [keys[p - 1].rowIndex] : []));
+  return mailingListsRepo.recordsAtRows(db, list.id, rows);
 }
 
 /** One presort tray of a print file: its pieces are `count` pieces from piece `first` (1-based) on. */

@@ -1,4 +1,4 @@
-import type { Schema, Template } from '@pdfme/common';
+import type { Template } from '@pdfme/common';
 import { PROOF_PIECES, type TPrintOptions } from '@mailcraft/shared';
 import { loadFonts } from '../fonts/builtin-fonts.js';
 import { installLayoutCache } from './layout-cache.js';
@@ -6,6 +6,7 @@ import { bleedTemplate, templateTrimMm, type PageBoxOptions } from './page-boxes
 import { Preflight } from './preflight/preflight.js';
 import type { TrayRun } from '../mailing-lists/mailing-lists.service.js';
 import type { PrintSource } from './print-source.js';
+import { withProofWatermark } from './proof.js';
 import { trayBreakInputs, trayBreakTemplate } from './tray-sheets.js';
 import { SRGB_PROFILE_NAME, srgbIccProfile } from './srgb-icc.js';
 
@@ -13,10 +14,8 @@ import { SRGB_PROFILE_NAME, srgbIccProfile } from './srgb-icc.js';
 export type PrintFilePlan = {
   /** The template to render: with bleed, backgrounds stretched; for a proof, watermarked. */
   template: Template;
-  /** Pieces to print: every printable record, or the first PROOF_PIECES for a proof. */
+  /** Pieces to print: every printable record, or for a proof the first PROOF_PIECES and the flagged ones. */
   total: number;
-  /** How many records to read (Infinity unless a proof). */
-  limit: number;
   pageBoxes: PageBoxOptions;
   outputIntent: { profile: Uint8Array; name: string };
   preflight: Preflight;
@@ -24,35 +23,28 @@ export type PrintFilePlan = {
   separators?: { before: ReadonlySet<number>; template: Template; inputs: (piece: number) => Record<string, string> };
 };
 
-/** A large, light 'PROOF' across the middle of every page of `template` (pdfme text, so its font is embedded). */
-function withProofWatermark(template: Template, trim: { width: number; height: number }): Template {
-  const mark = (page: number): Schema => ({
-    name: `__proof_watermark_${page}`, type: 'text', readOnly: true, content: 'PROOF',
-    position: { x: 0, y: trim.height / 2 - 30 }, width: trim.width, height: 60, rotate: 0,
-    fontSize: Math.round(trim.width / 2.2), alignment: 'center', verticalAlignment: 'middle', fontColor: '#d0021b', opacity: 0.25,
-  } as Schema);
-  return { ...template, schemas: template.schemas.map((page, i) => [...page, mark(i)]) };
-}
-
 /**
  * The render plan of a print job from its source and stored options (issue 12 "Print options",
- * "Proofs"): the template with bleed backgrounds (see `bleedTemplate`) and, for a proof, capped
- * to the first PROOF_PIECES pieces with a PROOF watermark; the page boxes; the sRGB output
+ * "Proofs"): the template with bleed backgrounds (see `bleedTemplate`) and, for a proof, the
+ * first PROOF_PIECES pieces and `extra.flaggedPieces` more (see `proofBatches`) with a PROOF
+ * watermark and label (`withProofWatermark`); the page boxes; the sRGB output
  * intent; the job's preflight over the template as designed; and, given the list's presort
- * `trays` (see `presortTrays`; ignored for a proof), a tray-break sheet before each tray.
+ * `extra.trays` (see `presortTrays`; ignored for a proof), a tray-break sheet before each tray.
  */
-export async function printFilePlan(source: PrintSource, options: Partial<TPrintOptions>, trays: TrayRun[] = []): Promise<PrintFilePlan> {
+export async function printFilePlan(
+  source: PrintSource, options: Partial<TPrintOptions>, extra: { trays?: TrayRun[]; flaggedPieces?: number } = {},
+): Promise<PrintFilePlan> {
   const pageBoxes = { bleed: options.bleed === true, cropMarks: options.cropMarks === true };
   const trim = await templateTrimMm(source.template);
   const proof = options.proof === true;
-  const total = proof ? Math.min(PROOF_PIECES, source.total) : source.total;
+  const total = proof ? Math.min(PROOF_PIECES, source.total) + (extra.flaggedPieces ?? 0) : source.total;
   let template = bleedTemplate(source.template, trim, pageBoxes);
   if (proof) template = withProofWatermark(template, trim);
   const font = loadFonts(source.fonts);
   const sample = Object.values(font)[0]?.data;
   if (sample instanceof Uint8Array) installLayoutCache(sample);
   // Tray breaks (issue 12): a sheet before every tray, never in a proof.
-  const runs = proof ? [] : trays;
+  const runs = proof ? [] : extra.trays ?? [];
   const byFirst = new Map(runs.map((run, i) => [run.first, { run, i }]));
   const separators = runs.length === 0 ? undefined : {
     before: new Set(byFirst.keys()),
@@ -63,7 +55,7 @@ export async function printFilePlan(source: PrintSource, options: Partial<TPrint
     },
   };
   return {
-    template, total, limit: proof ? PROOF_PIECES : Infinity, pageBoxes,
+    template, total, pageBoxes,
     outputIntent: { profile: srgbIccProfile(), name: SRGB_PROFILE_NAME },
     preflight: new Preflight({ template: source.template, total, trim, options: pageBoxes, font, sheetsBefore: runs.map((r) => r.first) }),
     separators,

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoMap } from '@mailcraft/shared';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { createDesign, createMailingList, createPermit, createProject, designPage, saveColumnMappings, us500 } from '../../test/factories.js';
+import { createDesign, createMailingList, createPermit, createProject, designPage, saveColumnMappings, textElement, us500 } from '../../test/factories.js';
 import { pdfPageTexts } from '../../test/pdf-text.js';
 import { printJobs } from '../../db/schema/index.js';
 
@@ -118,6 +118,32 @@ describe('print options and preflight (issue 12)', () => {
     expect(pages).toHaveLength(10);
     for (const page of pages) expect(page).toContain('PROOF');
     expect(job.preflight.checks[0].message).toMatch(/All 10 pages/);
+  });
+
+  it('adds the pieces the last preflight flagged to the proof, each labelled with its piece number and why', async () => {
+    const user = await signUpUser(t.app);
+    const permit = await createPermit(t.ctx.db, user.id);
+    const p = await createProject(t.ctx.db, user.id, { sides: 'single', mailingPermitId: permit.id, permitType: 'custom' });
+    const { headers, rows } = us500(15);
+    const company = headers.indexOf('company_name');
+    // Records 12 and 14 have no company name, which the design requires.
+    const list = await createMailingList(t.ctx.db, user.id, { headers, rows: rows.map((r, i) => (i === 11 || i === 13 ? r.map((v, c) => (c === company ? '' : v)) : r)), projectId: p.id });
+    await saveColumnMappings(t.ctx.db, list.id, autoMap(headers));
+    await createDesign(t.ctx.db, p.id, { inside: designPage([indicia(180, 6), addressBlock, qr, textElement('company_name', 20, 60, { required: true, width: 120 })]) });
+
+    // Before any final file, a proof is the first 10 pieces.
+    expect((await waitForJob(user, await startPrint(user, p.id, { proof: true, confirm_warnings: true }))).total).toBe(10);
+    const final = await waitForJob(user, await startPrint(user, p.id, { confirm_warnings: true }));
+    expect(final.preflight.checks.find((c: { id: string }) => c.id === 'required-fields')).toMatchObject({ passed: false, pieces: [12, 14] });
+
+    const proof = await waitForJob(user, await startPrint(user, p.id, { proof: true, confirm_warnings: true }));
+    expect(proof).toMatchObject({ status: 'done', total: 12 });
+    const pages = pdfPageTexts((await user.req({ method: 'GET', url: `/api/print-jobs/${proof.id}/file` })).rawPayload);
+    expect(pages).toHaveLength(12);
+    expect(pages[0]).toContain('PROOF · piece 1 of 15');
+    expect(pages[10]).toContain('PROOF · piece 12 of 15 · flagged: empty required field');
+    expect(pages[11]).toContain('PROOF · piece 14 of 15 · flagged: empty required field');
+    expect(pages[10]).toContain(rows[11][headers.indexOf('first_name')]);
   });
 
   it('refuses options that are not booleans', async () => {

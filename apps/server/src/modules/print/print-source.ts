@@ -12,7 +12,9 @@ import { findSavedDesign } from '../designs/designs.service.js';
 import { getReinforcement } from '../designs/reinforcements.service.js';
 import type { RenderFonts } from '../fonts/builtin-fonts.js';
 import { renderFonts } from '../fonts/fonts.service.js';
-import { getOwnedList, presortedRecordBatches, printableRecordBatches, printableRecordCount, type MailingListRow } from '../mailing-lists/mailing-lists.service.js';
+import {
+  getOwnedList, presortedRecordBatches, printableRecordBatches, printableRecordCount, printableRecordsAt, type EditedRecordRow, type MailingListRow,
+} from '../mailing-lists/mailing-lists.service.js';
 import { printMapFields } from '../maps/map-fields.js';
 import { findPermit } from '../permits/permits.service.js';
 import { ensureShortLinks, listQrStyle, shortLinksFor } from '../qr-codes/qr-codes.service.js';
@@ -140,23 +142,35 @@ function applyQrStyle(template: Template, style: TQrStyle): void {
  * list that maps `sequence`, the pieces come in presort order instead (issue 12; `from` is then 0).
  */
 export async function* pieceInputBatches(ctx: AppContext, source: PrintSource, limit = Infinity, from = 0, opts: { presort?: boolean } = {}) {
-  const used = new Set(designMergeFields(source.template));
-  const withMaps = used.has('map_image') || used.has('distance') || used.has('duration');
   const batches = opts.presort && source.sequenceColumn !== null && from === 0
     ? presortedRecordBatches(ctx.db, source.list, source.sequenceColumn, READ_BATCH, limit)
     : printableRecordBatches(ctx.db, source.list, READ_BATCH, limit, from);
-  for await (const records of batches) {
-    const ids = records.map((r) => r.id);
-    const [links, maps] = await Promise.all([
-      shortLinksFor(ctx, source.list.id, ids),
-      withMaps ? printMapFields(ctx, ids, { images: used.has('map_image') }) : null,
-    ]);
-    const inputs = records.map((r) => buildPieceInputs(
-      source.template,
-      { ...mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings, r.overrides), ...maps?.get(r.id) },
-      { indiciaText: source.indiciaText, qrUrl: links.get(r.id) ?? '' },
-    ));
-    yield source.imageEffects ? await source.imageEffects.apply(inputs) : inputs;
-  }
+  for await (const records of batches) yield pieceInputsOf(ctx, source, records);
+}
+
+/**
+ * The pdfme inputs of the pieces at 1-based print-file positions `positions` (presort order when
+ * the list maps `sequence`, else list order; see `printableRecordsAt`), in the order given, built as
+ * `pieceInputBatches` builds them (issue 12: proofs of the pieces a preflight flagged).
+ */
+export async function pieceInputsAt(ctx: AppContext, source: PrintSource, positions: number[]): Promise<Record<string, string>[]> {
+  return pieceInputsOf(ctx, source, await printableRecordsAt(ctx.db, source.list, source.sequenceColumn, positions));
+}
+
+/** The pdfme inputs of `records` (see `pieceInputBatches`). */
+async function pieceInputsOf(ctx: AppContext, source: PrintSource, records: EditedRecordRow[]): Promise<Record<string, string>[]> {
+  const used = new Set(designMergeFields(source.template));
+  const withMaps = used.has('map_image') || used.has('distance') || used.has('duration');
+  const ids = records.map((r) => r.id);
+  const [links, maps] = await Promise.all([
+    shortLinksFor(ctx, source.list.id, ids),
+    withMaps ? printMapFields(ctx, ids, { images: used.has('map_image') }) : null,
+  ]);
+  const inputs = records.map((r) => buildPieceInputs(
+    source.template,
+    { ...mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings, r.overrides), ...maps?.get(r.id) },
+    { indiciaText: source.indiciaText, qrUrl: links.get(r.id) ?? '' },
+  ));
+  return source.imageEffects ? source.imageEffects.apply(inputs) : inputs;
 }
 

@@ -10,6 +10,7 @@ import { defineJob } from '../../jobs/job.js';
 import type { TPrintOptions } from '@mailcraft/shared';
 import { presortTrays, type TrayRun } from '../mailing-lists/mailing-lists.service.js';
 import { loadPrintSource, pieceInputBatches, type PrintSource } from './print-source.js';
+import { flaggedPieces, proofBatches } from './proof.js';
 import { printRepo } from './print.repo.js';
 import { cleanStaleTempDirs, makeTempDir } from './temp-dirs.js';
 
@@ -59,11 +60,13 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
       import('./render-pool.js'), import('./render-print-file.js'), import('./print-file-plan.js'),
     ]);
     // Issue 12: bleed, crop marks, proof, output intent and the preflight, from the stored options.
-    const plan = await printFilePlan(source, job.options, await traysOf(ctx, source, job.options));
+    // A proof shows the first pieces and those the last preflight of this list and design flagged (issue 12).
+    const flagged = job.options.proof ? await flaggedPieces(ctx, job.projectId, source) : [];
+    const plan = await printFilePlan(source, job.options, { trays: await traysOf(ctx, source, job.options), flaggedPieces: flagged.length });
     await update({ total: plan.total });
     const result = await renderPrintFile({
       template: plan.template,
-      batches: plan.preflight.tap(pieceInputBatches(ctx, source, plan.limit, 0, { presort: true })),
+      batches: plan.preflight.tap(job.options.proof ? proofBatches(ctx, source, flagged, source.total) : pieceInputBatches(ctx, source, Infinity, 0, { presort: true })),
       pageBoxes: plan.pageBoxes,
       separators: plan.separators,
       outputIntent: plan.outputIntent,

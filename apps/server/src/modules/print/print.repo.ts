@@ -62,6 +62,18 @@ export const printRepo = {
       .where(and(eq(printJobs.status, 'running'), or(isNull(printJobs.heartbeatAt), lt(printJobs.heartbeatAt, staleBefore))))
       .orderBy(asc(printJobs.createdAt))).map((r) => r.id),
 
+  /**
+   * The newest finished print file (not a proof) of the project that prints list `listId` at design
+   * version `designVersion`, with its preflight — whose flagged pieces a proof shows (issue 12).
+   */
+  latestFinal: async (db: Db, projectId: string, listId: string, designVersion: number): Promise<PrintJobRow | undefined> =>
+    (await db.select().from(printJobs)
+      .where(and(
+        eq(printJobs.projectId, projectId), eq(printJobs.listId, listId), eq(printJobs.designVersion, designVersion),
+        eq(printJobs.status, 'done'), sql`coalesce((${printJobs.options}->>'proof')::boolean, false) = false`,
+      ))
+      .orderBy(desc(printJobs.createdAt)).limit(1))[0],
+
   /** Back to queued (a stale render is taken over by a fresh job). */
   requeue: async (db: Db, jobId: string) =>
     db.update(printJobs).set({ status: 'queued', done: 0, runId: null, heartbeatAt: sql`NULL` }).where(eq(printJobs.id, jobId)),

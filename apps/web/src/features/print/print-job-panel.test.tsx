@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubApi } from '../../test/render';
 import type { GatingInput } from '../subscriptions/use-feature';
@@ -39,5 +39,37 @@ describe('print file panel, gated on the plan', () => {
     const { client } = renderWithApp(<PrintJobPanel projectId="p1" canGenerate={false} />);
     await expect.poll(() => client.isFetching()).toBe(0);
     expect(generateButton()).toBeDisabled();
+  });
+});
+
+describe('proof and approval before the final file (issue 12)', () => {
+  const unapproved = () => ({ current_version: 3, approved: false, approvals: [] });
+  const routes = (sent: unknown[]) => ({
+    'GET /api/subscriptions/current': () => onPlan('pro', { print_files: true }),
+    'GET /api/projects/p1/approvals': unapproved,
+    'POST /api/projects/p1/print': ({ body }: { body?: unknown }) => { sent.push(body); return { jobId: `job-${sent.length}` }; },
+  });
+
+  it('downloads a proof at once, without asking about the approval', async () => {
+    const sent: unknown[] = [];
+    stubApi(routes(sent));
+    const { client } = renderWithApp(<PrintJobPanel projectId="p1" canGenerate />);
+    await expect.poll(() => client.isFetching()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Download proof' }));
+    await expect.poll(() => sent).toEqual([expect.objectContaining({ proof: true, confirm_warnings: false })]);
+    expect(screen.queryByText(/not approved/)).not.toBeInTheDocument();
+  });
+
+  it('asks before generating the final file of an unapproved design version, and generates it when told to', async () => {
+    const sent: unknown[] = [];
+    stubApi(routes(sent));
+    const { client } = renderWithApp(<PrintJobPanel projectId="p1" canGenerate />);
+    await expect.poll(() => client.isFetching()).toBe(0);
+    fireEvent.click(generateButton());
+    expect((await screen.findAllByText('Generate a print file of an unapproved design?'))[0]).toBeInTheDocument();
+    expect(screen.getAllByText(/Design version 3 is not approved: download a proof, check it and approve the version/)[0]).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Generate anyway' })[0]);
+    await expect.poll(() => sent).toEqual([expect.objectContaining({ proof: false })]);
   });
 });

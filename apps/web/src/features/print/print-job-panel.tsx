@@ -10,6 +10,7 @@ import { printCheckLines } from './print-check-alert';
 import { fmtCount, timeLeft } from './print-format';
 import { PreflightReport } from './preflight-report';
 import { DEFAULT_PRINT_OPTIONS, PrintOptions } from './print-options';
+import { useApprovals } from './approvals-api';
 
 const fmt = fmtCount;
 
@@ -42,8 +43,10 @@ function JobProgress({ job }: { job: TPrintJob }) {
  * print check (`check`) has warnings, Generate asks first and 'Generate anyway' is the user's
  * explicit choice (issue 6); the server refuses an unconfirmed start too. While the check is
  * still loading (`checking`) Generate waits, so a quick click cannot skip the question.
- * Issue 12: the print options (bleed, crop marks, proof) are chosen before Generate, and a
- * finished file shows its preflight report above the download.
+ * Issue 12: the print options (bleed, crop marks, tray breaks) are chosen before Generate or
+ * 'Download proof' (a proof job: the first pieces and those the last preflight flagged); a
+ * finished file shows its preflight report above the download; generating the final file of a
+ * design version not yet approved asks first (the approval step, see ApprovalCard).
  */
 export function PrintJobPanel({ projectId, canGenerate, check, checking = false }: {
   projectId: string; canGenerate: boolean; check?: TPrintCheck; checking?: boolean;
@@ -67,8 +70,9 @@ export function PrintJobPanel({ projectId, canGenerate, check, checking = false 
     if (gone) setJobId(null);
   }, [gone, setJobId]);
 
-  const startPrint = (confirmWarnings: boolean) =>
-    start.mutate({ confirmWarnings, options }, {
+  const approvals = useApprovals(projectId);
+  const startPrint = (confirmWarnings: boolean, proof = false) =>
+    start.mutate({ confirmWarnings, options: { ...options, proof } }, {
       onSuccess: ({ jobId: id }) => setJobId(id),
       onError: (err) => {
         // 409: the list or design changed since the check loaded; show the new warnings.
@@ -76,14 +80,22 @@ export function PrintJobPanel({ projectId, canGenerate, check, checking = false 
         void message.error(`Failed to start the print file: ${errorDetail(err)}`);
       },
     });
-  const generate = () => {
-    if (!check || check.warnings === 0) return startPrint(false);
+  const generate = (proof: boolean) => {
+    const warnings = !!check && check.warnings > 0;
+    // Issue 12: the approval step comes before the final file; skipping it is the user's explicit choice.
+    const version = approvals.data?.current_version;
+    const unapproved = !proof && approvals.data && version != null && !approvals.data.approved;
+    if (!warnings && !unapproved) return startPrint(false, proof);
+    const lines = [
+      ...(unapproved ? [`Design version ${version} is not approved: download a proof, check it and approve the version, so the file is named as approved.`] : []),
+      ...(warnings && check ? printCheckLines(check) : []),
+    ];
     modal.confirm({
-      title: 'Generate the print file with these problems?',
-      content: <ul className="print-check-lines">{printCheckLines(check).map((l) => <li key={l}>{l}</li>)}</ul>,
+      title: warnings ? `Generate the ${proof ? 'proof' : 'print file'} with these problems?` : 'Generate a print file of an unapproved design?',
+      content: <ul className="print-check-lines">{lines.map((l) => <li key={l}>{l}</li>)}</ul>,
       okText: 'Generate anyway',
       cancelText: 'Cancel',
-      onOk: () => startPrint(true),
+      onOk: () => startPrint(warnings, proof),
     });
   };
 
@@ -97,11 +109,11 @@ export function PrintJobPanel({ projectId, canGenerate, check, checking = false 
         <Alert
           type="success"
           showIcon
-          title="Your print file is ready"
-          description={`${fmt(data.total)} mail pieces in one PDF${data.options?.proof ? ' (proof)' : ''}${data.created_at ? `, started ${new Date(data.created_at).toLocaleString()}` : ''}.`}
+          title={data.options?.proof ? 'Your proof is ready' : 'Your print file is ready'}
+          description={`${fmt(data.total)} mail pieces in one PDF${data.options?.proof ? ', marked PROOF: check them, then approve the design version' : ''}${data.created_at ? `, started ${new Date(data.created_at).toLocaleString()}` : ''}.`}
           action={
             <Button type="primary" href={printFileUrl(jobId!)} download icon={<DownloadOutlined aria-hidden />}>
-              Download print file (PDF)
+              {data.options?.proof ? 'Download proof (PDF)' : 'Download print file (PDF)'}
             </Button>
           }
         />
@@ -122,11 +134,20 @@ export function PrintJobPanel({ projectId, canGenerate, check, checking = false 
         <Button
           type={data?.status === 'done' ? 'default' : 'primary'}
           size="large"
-          onClick={generate}
-          loading={start.isPending}
+          onClick={() => generate(false)}
+          loading={start.isPending && !start.variables?.options.proof}
           disabled={!canGenerate || running || checking || !printFiles.allowed}
         >
           Generate print file
+        </Button>
+        <Button
+          size="large"
+          onClick={() => generate(true)}
+          loading={start.isPending && !!start.variables?.options.proof}
+          disabled={!canGenerate || running || checking || !printFiles.allowed}
+          title="The first 10 pieces and up to 10 that the last preflight flagged, marked PROOF, in a few seconds"
+        >
+          Download proof
         </Button>
         {!printFiles.loading && !printFiles.allowed && (
           <Typography.Text type="secondary">

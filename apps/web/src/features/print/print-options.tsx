@@ -4,16 +4,15 @@ import './preflight.css';
 /** The options a print file starts with when the user changes nothing (all off). */
 export const DEFAULT_PRINT_OPTIONS: TPrintOptions = { bleed: false, cropMarks: false, proof: false, trayBreaks: false };
 
-const CHOICES: Array<{ key: keyof TPrintOptions; label: string; hint: string }> = [
+const CHOICES: Array<{ key: Exclude<keyof TPrintOptions, 'proof'>; label: string; hint: string }> = [
   { key: 'bleed', label: 'Bleed', hint: '3.175 mm (⅛ in) beyond the trim on every side; backgrounds run into it' },
   { key: 'cropMarks', label: 'Crop marks', hint: 'Marks outside the bleed showing where to cut' },
-  { key: 'proof', label: 'Proof only', hint: 'The first 10 pieces, marked PROOF' },
   { key: 'trayBreaks', label: 'Tray-break sheets', hint: 'A sheet with the tray ID and presort date before each tray (lists that map sequence and presorttrayid)' },
 ];
 
 /**
- * The print options of the next print file (issue 12 "Print options"): bleed, crop marks and a
- * proof of the first 10 pieces, tray-break sheets between presort trays, as plain checkboxes (no antd: page weight). `value` is shown,
+ * The print options of the next print file or proof (issue 12 "Print options"): bleed, crop
+ * marks, tray-break sheets between presort trays (a proof is its own button), as plain checkboxes (no antd: page weight). `value` is shown,
  * `onChange` hears the whole new set; `disabled` while a file renders.
  */
 export function PrintOptions({ value, onChange, disabled = false }: {
