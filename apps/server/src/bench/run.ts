@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
  * Targets from issue 2: import ≤ 5 s and ≤ 400 MB; print ≥ 150 pieces/s and ≤ 1 GB; from issue 7:
  * short-link redirects with scan recording ≥ 5,000/s with p99 ≤ 20 ms at 50 connections; from issue 9:
  * Generate All Routes ≥ 100 maps/s and ≤ 1 GB; from issue 10: recipient search on a 100,000-row list with
- * p99 ≤ 50 ms at 20 connections, and orders/s.
+ * p99 ≤ 50 ms at 20 connections, and orders/s; from issue 12: address check of 100,000 records ≤ 3 s, preflight
+ * ≤ 20 % of a 10,000-piece render, a 10-piece proof under 3 s.
  * `node dist/bench/run.js --only redirect-bare,redirect-pglite` runs some cases and prints them
  * without writing BENCHMARKS.md.
  */
@@ -31,6 +32,8 @@ const CASES: Record<string, () => Promise<Result>> = {
   'pod-api-pglite': async () => (await import('./pod-bench.js')).benchPodApi('pglite'),
   'pod-api-postgres': async () => (await import('./pod-bench.js')).benchPodApi('postgres'),
   'address-check-100000': async () => (await import('./address-check-bench.js')).benchAddressCheck(100_000),
+  'preflight-10000': async () => (await import('./preflight-bench.js')).benchPreflight(10_000),
+  'proof-10': async () => (await import('./preflight-bench.js')).benchProof(10_000),
 };
 
 const LABELS: Record<string, string> = {
@@ -136,7 +139,8 @@ street-level maps with few boundaries). Baseline in the same run: one thread dra
 |---:|---:|---:|---:|---:|---:|---:|
 | ${cell(get('maps-10000'), 'maps', 0)} | ${cell(get('maps-10000'), 'seconds', 1)} | ${cell(get('maps-10000'), 'mapsPerSecond', 1)} | ${cell(get('maps-10000'), 'peakRssMb', 0)} | ${cell(get('maps-10000'), 'failed', 0)} | ${cell(get('maps-10000'), 'approximate', 0)} | ${cell(get('maps-10000'), 'drawOnlyPerSecondOneThread', 1)} |
 `;
-  const md2 = md + podSection(get) + (await import('./address-check-bench.js')).addressCheckSection(get);
+  const md2 = md + podSection(get) + (await import('./address-check-bench.js')).addressCheckSection(get)
+    + (await import('./preflight-bench.js')).preflightSection(get);
   const out = path.resolve(fileURLToPath(new URL('../../../../BENCHMARKS.md', import.meta.url)));
   fs.writeFileSync(out, md2);
   console.log(`wrote ${out}`);

@@ -9,6 +9,8 @@ export type { TPreflight, TPrintCheck, TPrintJob, TPrintOptions, TProofRecord };
 
 /** How often a running job is polled, in ms. */
 export const PRINT_JOB_POLL_MS = 1000;
+/** How often a proof's job is asked for (ms). */
+const PROOF_POLL_MS = 250;
 
 /** Query keys of the print feature. Previews sit under their project's key, so refreshing the projects refreshes them. */
 const previews = (projectId: string) => [...projectKeys.one(projectId), 'print-preview'] as const;
@@ -74,7 +76,11 @@ export function usePrintCheck(projectId: string, enabled: boolean) {
   });
 }
 
-/** GET /api/print-jobs/{jobId}, polled every second while the job is queued or running. */
+/**
+ * GET /api/print-jobs/{jobId}, polled while the job is queued or running: every 250 ms for a proof
+ * (issue 12: a proof is ready in about two seconds; polling each second would add up to one more),
+ * every second for a print file.
+ */
 export function usePrintJob(jobId: string | null) {
   return useQuery({
     queryKey: printKeys.job(jobId ?? ''),
@@ -83,7 +89,8 @@ export function usePrintJob(jobId: string | null) {
     retry: (count, err) => !(err instanceof ApiError && err.status === 404) && count < 3,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
-      return status === 'done' || status === 'failed' || query.state.status === 'error' ? false : PRINT_JOB_POLL_MS;
+      if (status === 'done' || status === 'failed' || query.state.status === 'error') return false;
+      return query.state.data?.options?.proof ? PROOF_POLL_MS : PRINT_JOB_POLL_MS;
     },
   });
 }
