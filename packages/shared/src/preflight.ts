@@ -5,6 +5,9 @@ import { z } from 'zod';
  * "Preflight"). Lengths in millimetres.
  */
 
+/** The key of a piece input that carries its list record number (1-based); the renderer ignores it. */
+export const PIECE_RECORD_KEY = '__record';
+
 /** Pieces a proof print holds at most (issue 12 proofs: the first pieces, watermarked PROOF). */
 export const PROOF_PIECES = 10;
 /** Pieces a proof adds at most besides the first ones: those the last preflight of the same list and design flagged. */
@@ -37,6 +40,8 @@ export const ZPreflightCheckSchema = z.object({
   passed: z.boolean().describe('Whether the print file passed this check'),
   message: z.string().describe('What was found and, when it failed, what to do'),
   pieces: z.array(z.number().int()).describe('1-based numbers of the pieces concerned, in print-file order (at most 100); empty when the whole design is concerned or none'),
+  records: z.array(z.number().int()).optional()
+    .describe('The mailing-list record number (1-based, as on the mapping screen) of each piece in `pieces`, in the same order; absent when unknown'),
 }).meta({ id: 'PreflightCheck' });
 export type TPreflightCheck = z.infer<typeof ZPreflightCheckSchema>;
 

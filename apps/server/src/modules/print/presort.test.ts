@@ -17,17 +17,24 @@ describe('presort order', () => {
     const { headers, rows } = us500(6);
     // Sequence 10, 2, (blank), 1, 30, 3 → records 4, 2, 6, 1, 5, then the blank 3.
     const sequences = ['10', '2', '', '1', '30', '3'];
-    const list = await createMailingList(t.ctx.db, user.id, { headers: [...headers, 'Sequence'], rows: rows.map((r, i) => [...r, sequences[i]]), projectId: project.id });
+    // Record 4 (first in presort order) has no company name, which the design requires.
+    const company = headers.indexOf('company_name');
+    const list = await createMailingList(t.ctx.db, user.id, {
+      headers: [...headers, 'Sequence'], rows: rows.map((r, i) => [...r.map((v, c) => (i === 3 && c === company ? '' : v)), sequences[i]]), projectId: project.id,
+    });
     await saveColumnMappings(t.ctx.db, list.id, { ...autoMap(headers), Sequence: 'sequence' });
-    await createDesign(t.ctx.db, project.id, { inside: designPage([textElement('full_name', 20, 20)]) });
+    await createDesign(t.ctx.db, project.id, { inside: designPage([textElement('full_name', 20, 20), textElement('company_name', 20, 40, { required: true })]) });
     const name = (i: number) => squashSpaces(`${rows[i][headers.indexOf('first_name')]} ${rows[i][headers.indexOf('last_name')]}`);
 
     const file = await printFile(user, project.id);
     const pages = pdfPageTexts(file.rawPayload).map(squashSpaces);
-    expect(pages.map((p) => p.trim())).toEqual([3, 1, 5, 0, 4, 2].map(name));
+    expect(pages.map((p) => p.trim())).toEqual([3, 1, 5, 0, 4, 2].map(name).map((n) => expect.stringContaining(n)));
+    // The preflight names the piece and the list record it prints.
+    const required = (file.job as { preflight: { checks: Array<{ id: string }> } }).preflight.checks.find((c) => c.id === 'required-fields');
+    expect(required).toMatchObject({ passed: false, pieces: [1], records: [4] });
 
     const preview = await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=2` });
-    expect(pdfPageTexts(preview.rawPayload).map((p) => squashSpaces(p).trim())).toEqual([0, 1].map(name));
+    expect(pdfPageTexts(preview.rawPayload).map((p) => squashSpaces(p).trim())).toEqual([0, 1].map(name).map((n) => expect.stringContaining(n)));
   });
 });
 

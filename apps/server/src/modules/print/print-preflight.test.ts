@@ -134,15 +134,15 @@ describe('print options and preflight (issue 12)', () => {
     // Before any final file, a proof is the first 10 pieces.
     expect((await waitForJob(user, await startPrint(user, p.id, { proof: true, confirm_warnings: true }))).total).toBe(10);
     const final = await waitForJob(user, await startPrint(user, p.id, { confirm_warnings: true }));
-    expect(final.preflight.checks.find((c: { id: string }) => c.id === 'required-fields')).toMatchObject({ passed: false, pieces: [12, 14] });
+    expect(final.preflight.checks.find((c: { id: string }) => c.id === 'required-fields')).toMatchObject({ passed: false, pieces: [12, 14], records: [12, 14] });
 
     const proof = await waitForJob(user, await startPrint(user, p.id, { proof: true, confirm_warnings: true }));
     expect(proof).toMatchObject({ status: 'done', total: 12 });
     const pages = pdfPageTexts((await user.req({ method: 'GET', url: `/api/print-jobs/${proof.id}/file` })).rawPayload);
     expect(pages).toHaveLength(12);
-    expect(pages[0]).toContain('PROOF · piece 1 of 15');
-    expect(pages[10]).toContain('PROOF · piece 12 of 15 · flagged: empty required field');
-    expect(pages[11]).toContain('PROOF · piece 14 of 15 · flagged: empty required field');
+    expect(pages[0]).toContain('PROOF · piece 1 of 15 (list record 1)');
+    expect(pages[10]).toContain('PROOF · piece 12 of 15 (list record 12) · flagged: empty required field');
+    expect(pages[11]).toContain('PROOF · piece 14 of 15 (list record 14) · flagged: empty required field');
     expect(pages[10]).toContain(rows[11][headers.indexOf('first_name')]);
   });
 

@@ -1,6 +1,6 @@
 import type { Template } from '@pdfme/common';
 import {
-  effectivePermitType, mapRecord, PRODUCT_PERMIT_UNAVAILABLE, projectIndiciaLines,
+  effectivePermitType, mapRecord, PIECE_RECORD_KEY, PRODUCT_PERMIT_UNAVAILABLE, projectIndiciaLines,
   type FieldSettings, type Mappings, type PaperSize, type ReinforcementSlot, type TQrStyle,
 } from '@mailcraft/shared';
 import { buildPieceInputs, designMergeFields, QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
@@ -134,7 +134,8 @@ function applyQrStyle(template: Template, style: TQrStyle): void {
 
 /**
  * The pdfme inputs of the source's mail pieces in list order, in batches read from the
- * database, records excluded at the address check left out (issue 12): each record mapped with
+ * database, records excluded at the address check left out (issue 12), each with its list record
+ * number under PIECE_RECORD_KEY (the preflight names records with it): each record mapped with
  * shared `mapRecord`, its accepted address fixes applied, its QR code encoding the record's short
  * link `{PUBLIC_URL}/{code}` (issue 7; every record has one once `loadPrintSource` ran), and —
  * when the design prints them — its route map, distance and driving time (issue 9). `from`
@@ -166,11 +167,14 @@ async function pieceInputsOf(ctx: AppContext, source: PrintSource, records: Edit
     shortLinksFor(ctx, source.list.id, ids),
     withMaps ? printMapFields(ctx, ids, { images: used.has('map_image') }) : null,
   ]);
-  const inputs = records.map((r) => buildPieceInputs(
-    source.template,
-    { ...mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings, r.overrides), ...maps?.get(r.id) },
-    { indiciaText: source.indiciaText, qrUrl: links.get(r.id) ?? '' },
-  ));
+  const inputs = records.map((r) => ({
+    ...buildPieceInputs(
+      source.template,
+      { ...mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings, r.overrides), ...maps?.get(r.id) },
+      { indiciaText: source.indiciaText, qrUrl: links.get(r.id) ?? '' },
+    ),
+    [PIECE_RECORD_KEY]: String(r.rowIndex + 1), // for the preflight's report; no element has this name
+  }));
   return source.imageEffects ? source.imageEffects.apply(inputs) : inputs;
 }
 

@@ -1,5 +1,5 @@
 import type { Schema, Template } from '@pdfme/common';
-import { PROOF_FLAGGED_PIECES, PROOF_PIECES, type PreflightCheckId, type TPreflight } from '@mailcraft/shared';
+import { PIECE_RECORD_KEY, PROOF_FLAGGED_PIECES, PROOF_PIECES, type PreflightCheckId, type TPreflight } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { pieceInputBatches, pieceInputsAt, type PrintSource } from './print-source.js';
 import { printRepo } from './print.repo.js';
@@ -48,18 +48,21 @@ export async function flaggedPieces(ctx: AppContext, projectId: string, source: 
 
 /**
  * The piece inputs of a proof: the first PROOF_PIECES pieces in print order, then `flagged`, each
- * with its label 'PROOF · piece 57 of 10,000 · flagged: text does not fit' (`total`: pieces in the
- * final file).
+ * with its label 'PROOF · piece 57 of 10,000 (list record 61) · flagged: text does not fit'
+ * (`total`: pieces in the final file).
  */
 export async function* proofBatches(ctx: AppContext, source: PrintSource, flagged: FlaggedPiece[], total: number) {
   const of = `of ${total.toLocaleString('en-US')}`;
   let piece = 0;
+  const record = (input: Record<string, string>) => (input[PIECE_RECORD_KEY] ? ` (list record ${Number(input[PIECE_RECORD_KEY]).toLocaleString('en-US')})` : '');
   for await (const batch of pieceInputBatches(ctx, source, PROOF_PIECES, 0, { presort: true })) {
-    yield batch.map((input) => ({ ...input, [LABEL]: `PROOF · piece ${++piece} ${of}` }));
+    yield batch.map((input) => ({ ...input, [LABEL]: `PROOF · piece ${++piece} ${of}${record(input)}` }));
   }
   if (flagged.length === 0) return;
   const inputs = await pieceInputsAt(ctx, source, flagged.map((f) => f.piece));
-  yield inputs.map((input, i) => ({ ...input, [LABEL]: `PROOF · piece ${flagged[i].piece.toLocaleString('en-US')} ${of} · flagged: ${flagged[i].reasons.join(', ')}` }));
+  yield inputs.map((input, i) => ({
+    ...input, [LABEL]: `PROOF · piece ${flagged[i].piece.toLocaleString('en-US')} ${of}${record(input)} · flagged: ${flagged[i].reasons.join(', ')}`,
+  }));
 }
 
 /**

@@ -38,6 +38,13 @@ describe('preflight report', () => {
     expect(within(items[0]).queryByText(/Pieces/)).not.toBeInTheDocument();
   });
 
+  it('names the list records of the pieces when they are not the same numbers (presort order, exclusions)', () => {
+    const checks = [{ id: 'text-overflow' as const, passed: false, message: 'Text does not fit its box on 2 pieces.', pieces: [1, 3], records: [40, 7] }];
+    renderWithApp(<PreflightReport preflight={{ passed: false, checks }} />);
+    expect(screen.getByText('Pieces: 1, 3')).toBeInTheDocument();
+    expect(screen.getByText('List records: 40, 7')).toBeInTheDocument();
+  });
+
   it('says passed when every check passed', () => {
     renderWithApp(<PreflightReport preflight={{ passed: true, checks: report.checks.map((c) => ({ ...c, passed: true, pieces: [] })) }} />);
     expect(screen.getByRole('heading', { name: 'Preflight: passed' })).toBeInTheDocument();

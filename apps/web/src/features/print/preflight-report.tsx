@@ -22,7 +22,8 @@ const pieceList = (pieces: number[]) => `${pieces.join(', ')}${pieces.length >= 
  * The preflight report of a finished print file (issue 12), shown in Print Preview before the
  * download: a summary ('Preflight: passed' or 'Preflight: 2 problems') and every check as a
  * pass/fail line with what was found and what to do, and the pieces concerned (1-based piece
- * numbers in print-file order). A failed preflight does not block the download.
+ * numbers in print-file order) with their list record numbers when these differ (presort order,
+ * excluded records). A failed preflight does not block the download.
  */
 export function PreflightReport({ preflight }: { preflight: TPreflight }) {
   const problems = preflight.checks.filter((c) => !c.passed).length;
@@ -40,6 +41,9 @@ export function PreflightReport({ preflight }: { preflight: TPreflight }) {
               <strong>{CHECK_TITLES[c.id]}</strong>
               <div>{c.message}</div>
               {c.pieces.length > 0 && <div className="preflight-pieces">Pieces: {pieceList(c.pieces)}</div>}
+              {c.records && c.records.length > 0 && c.records.some((r, i) => r !== c.pieces[i]) && (
+                <div className="preflight-pieces">List records: {pieceList(c.records)}</div>
+              )}
             </div>
           </li>
         ))}

@@ -126,8 +126,8 @@ export async function fontsCheck(file: string, pieces: number[], layout: PageLay
   }
 }
 
-/** A sampled piece whose QR codes are scanned: its number and the values its QR elements encode. */
-export type QrSample = { piece: number; codes: Record<string, string> };
+/** A sampled piece whose QR codes are scanned: its number, its list record (0 unknown) and the values its QR elements encode. */
+export type QrSample = { piece: number; record: number; codes: Record<string, string> };
 
 /**
  * Every QR code of the sampled pieces decodes, at its printed size, from a QR_DPI raster of its
@@ -179,8 +179,10 @@ export async function qrCheck(
       problems.push(`QR code '${name}' has modules of ${s.module.toFixed(2)} mm, below ${MIN_QR_MODULE_MM} mm: make it at least ${s.minWidth} mm wide.`);
     }
     if (unreadable.size > 0 && small.size === 0) problems.push('QR codes did not scan as their piece\'s own link: make them larger, give them a light background and keep them clear of other artwork.');
+    const pieces = [...unreadable].sort((a, b) => a - b);
+    const records = pieces.map((p) => samples.find((sm) => sm.piece === p)?.record ?? 0);
     return {
-      id: 'qr-codes', passed: unreadable.size === 0, pieces: [...unreadable].sort((a, b) => a - b),
+      id: 'qr-codes', passed: unreadable.size === 0, pieces, ...(records.every((r) => r > 0) ? { records } : {}),
       message: unreadable.size === 0
         ? `All ${scanned} QR codes of ${samples.length} sampled pieces scan at ${QR_DPI} dpi as their piece's own link.`
         : `${unreadable.size} of ${samples.length} sampled pieces have a QR code that does not scan reliably. ${problems.join(' ')}`,

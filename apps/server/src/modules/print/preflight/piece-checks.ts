@@ -1,6 +1,6 @@
 import type { Font, Schema, Template } from '@pdfme/common';
 import { measureTextHeight } from '@pdfme/schemas/utils';
-import { PREFLIGHT_PIECES_LIMIT, type TPreflightCheck } from '@mailcraft/shared';
+import { PIECE_RECORD_KEY, PREFLIGHT_PIECES_LIMIT, type TPreflightCheck } from '@mailcraft/shared';
 import { IMB_TYPE, imbDigitsProblem, isEncodedImb } from '@mailcraft/shared/designs';
 import { imagePixelSize } from './image-size.js';
 
@@ -16,16 +16,26 @@ type Fit = 'fit' | 'shrunk' | 'cut';
 /** Pieces concerned by one finding: the first PREFLIGHT_PIECES_LIMIT numbers, the count and the elements. */
 class Finding {
   readonly pieces: number[] = [];
+  /** The list record number of each of `pieces` (0 when unknown). */
+  readonly records: number[] = [];
   count = 0;
   readonly elements = new Set<string>();
   private last = 0;
 
-  add(piece: number, element: string): void {
+  add(piece: number, element: string, record = 0): void {
     this.elements.add(element);
     if (piece === this.last) return;
     this.last = piece;
     this.count++;
-    if (this.pieces.length < PREFLIGHT_PIECES_LIMIT) this.pieces.push(piece);
+    if (this.pieces.length < PREFLIGHT_PIECES_LIMIT) {
+      this.pieces.push(piece);
+      this.records.push(record);
+    }
+  }
+
+  /** `{ pieces, records }` of a check; records left out when any is unknown. */
+  get where(): { pieces: number[]; records?: number[] } {
+    return this.records.every((r) => r > 0) ? { pieces: this.pieces, records: this.records } : { pieces: this.pieces };
   }
 
   get names(): string {
@@ -60,7 +70,8 @@ function mvtValues(raw: string | undefined): Record<string, string> {
  *   (USPS-B-3200): the element prints nothing there (never a wrong barcode), so the piece has no IMb;
  * - image-resolution: images whose pixels give less than MIN_IMAGE_DPI at their printed size
  *   (pdfme fits the picture in its box keeping its proportions).
- * Piece numbers are 1-based positions in the print file.
+ * Piece numbers are 1-based positions in the print file; each finding also names the pieces'
+ * list records (PIECE_RECORD_KEY of their inputs) when the inputs carry them.
  */
 export class PieceChecks {
   private readonly required = new Finding();
@@ -83,27 +94,28 @@ export class PieceChecks {
   /** Checks one piece's pdfme input; `piece` is its 1-based number in the print file. */
   async add(input: Record<string, string>, piece: number): Promise<void> {
     this.pieces++;
+    const record = Number(input[PIECE_RECORD_KEY]) || 0;
     for (const el of this.elements) {
       const value = el.readOnly ? (el.content ?? '') : (input[el.name] ?? '');
       if (el.type === 'text') {
         const text = el.readOnly ? substitute(value, input) : value;
-        if (el.requiredInDesign && !text.trim()) this.required.add(piece, el.name);
-        if (text) await this.measure(el, text, piece);
+        if (el.requiredInDesign && !text.trim()) this.required.add(piece, el.name, record);
+        if (text) await this.measure(el, text, piece, record);
       } else if (el.type === 'multiVariableText') {
         const values = mvtValues(input[el.name]);
-        if (el.requiredInDesign && Object.values(values).some((v) => !String(v).trim())) this.required.add(piece, el.name);
+        if (el.requiredInDesign && Object.values(values).some((v) => !String(v).trim())) this.required.add(piece, el.name, record);
         const text = substitute(String(el.text ?? ''), values);
-        if (text.trim()) await this.measure(el, text, piece);
+        if (text.trim()) await this.measure(el, text, piece, record);
       } else {
-        if (el.requiredInDesign && !value) this.required.add(piece, el.name);
-        if (el.type === 'image' && value) this.checkImage(el, value, piece);
-        else if (el.type === IMB_TYPE && value && !isEncodedImb(value) && imbDigitsProblem(value) !== null) this.imb.add(piece, el.name);
+        if (el.requiredInDesign && !value) this.required.add(piece, el.name, record);
+        if (el.type === 'image' && value) this.checkImage(el, value, piece, record);
+        else if (el.type === IMB_TYPE && value && !isEncodedImb(value) && imbDigitsProblem(value) !== null) this.imb.add(piece, el.name, record);
       }
     }
   }
 
   /** Records whether `text` fits `el`'s box (cached per element and text). */
-  private async measure(el: Schema, text: string, piece: number): Promise<void> {
+  private async measure(el: Schema, text: string, piece: number, record: number): Promise<void> {
     let cache = this.measured.get(el.name);
     if (!cache) this.measured.set(el.name, (cache = new Map()));
     let fit = cache.get(text);
@@ -113,8 +125,8 @@ export class PieceChecks {
       if (cache.size >= MEASURE_CACHE) cache.clear();
       cache.set(text, fit);
     }
-    if (fit === 'cut') this.overflow.add(piece, el.name);
-    else if (fit === 'shrunk') this.shrunk.add(piece, el.name);
+    if (fit === 'cut') this.overflow.add(piece, el.name, record);
+    else if (fit === 'shrunk') this.shrunk.add(piece, el.name, record);
   }
 
   private async fitOf(el: Schema, text: string): Promise<Fit> {
@@ -126,7 +138,7 @@ export class PieceChecks {
     return (await measureTextHeight(args)) <= room ? 'shrunk' : 'cut';
   }
 
-  private checkImage(el: Schema, value: string, piece: number): void {
+  private checkImage(el: Schema, value: string, piece: number, record: number): void {
     let dpi = this.imageDpi.get(value);
     if (dpi === undefined) {
       const px = imagePixelSize(value);
@@ -138,7 +150,7 @@ export class PieceChecks {
     let low = this.lowRes.get(el.name);
     if (!low) this.lowRes.set(el.name, (low = { finding: new Finding(), dpi }));
     low.dpi = Math.min(low.dpi, dpi);
-    low.finding.add(piece, el.name);
+    low.finding.add(piece, el.name, record);
   }
 
   /** The five checks' results over every piece added so far. */
@@ -146,29 +158,29 @@ export class PieceChecks {
     const { required, overflow, shrunk } = this;
     const images = [...this.lowRes.entries()];
     const imagePieces = new Finding();
-    for (const [, low] of images) low.finding.pieces.forEach((p) => imagePieces.add(p, ''));
+    for (const [, low] of images) low.finding.pieces.forEach((p, i) => imagePieces.add(p, '', low.finding.records[i]));
     const everyPiece = images.length > 0 && images.every(([, low]) => low.finding.count === this.pieces);
     return [
       {
-        id: 'required-fields', passed: required.count === 0, pieces: required.pieces,
+        id: 'required-fields', passed: required.count === 0, ...required.where,
         message: required.count === 0
           ? 'Every required field has a value on every piece.'
           : `${pieceCount(required.count)} print an empty required field (${required.names}): fill in the missing values in the list, or exclude those records from printing.`,
       },
       {
-        id: 'text-overflow', passed: overflow.count === 0, pieces: overflow.pieces,
+        id: 'text-overflow', passed: overflow.count === 0, ...overflow.where,
         message: overflow.count === 0
           ? 'All text fits its box on every piece.'
           : `Text does not fit its box on ${pieceCount(overflow.count)} (${overflow.names}) and is cut or runs over: make the box larger, the font smaller, or turn on dynamic font size.`,
       },
       {
-        id: 'text-shrunk', passed: true, pieces: shrunk.pieces,
+        id: 'text-shrunk', passed: true, ...shrunk.where,
         message: shrunk.count === 0
           ? 'No text had to be shrunk to fit.'
           : `Text was shrunk to fit its box on ${pieceCount(shrunk.count)} (${shrunk.names}): check those pieces are still easy to read.`,
       },
       {
-        id: 'imb-codes', passed: this.imb.count === 0, pieces: this.imb.pieces,
+        id: 'imb-codes', passed: this.imb.count === 0, ...this.imb.where,
         message: !this.hasImb
           ? 'The design has no Intelligent Mail barcode.'
           : this.imb.count === 0
@@ -176,7 +188,7 @@ export class PieceChecks {
             : `${pieceCount(this.imb.count)} have an IMb value that is neither 20 + 0/5/9/11 digits nor 65 letters F/A/D/T, so no barcode prints there: correct imbno or encodedimbno in the list (the address check lists them), or exclude those records.`,
       },
       {
-        id: 'image-resolution', passed: images.length === 0, pieces: everyPiece ? [] : imagePieces.pieces,
+        id: 'image-resolution', passed: images.length === 0, ...(everyPiece ? { pieces: [] } : imagePieces.where),
         message: images.length === 0
           ? `Every image prints at ${MIN_IMAGE_DPI} dpi or more.`
           : `${images.map(([name, low]) => `Image '${name}' prints at ${Math.floor(low.dpi)} dpi`).join('; ')}${everyPiece ? ' on every piece' : ''} — below ${MIN_IMAGE_DPI} dpi, it will look blurred: use a larger image or print it smaller.`,

@@ -1,5 +1,5 @@
 import type { Font, Template } from '@pdfme/common';
-import { PREFLIGHT_CHECK_IDS, type TPreflight, type TPreflightCheck } from '@mailcraft/shared';
+import { PIECE_RECORD_KEY, PREFLIGHT_CHECK_IDS, type TPreflight, type TPreflightCheck } from '@mailcraft/shared';
 import { QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
 import type { PageBoxOptions } from '../page-boxes.js';
 import { fontsCheck, pageBoxesCheck, qrCheck, type QrSample } from './file-checks.js';
@@ -63,8 +63,9 @@ export class Preflight {
         const piece = ++this.pieces;
         await this.pieceChecks.add(input, piece);
         const codes = Object.fromEntries(this.qrNames.map((n) => [n, input[n] ?? '']));
-        if (this.sample.has(piece) && piece !== this.plan.total) this.samples.push({ piece, codes });
-        else this.lastSample = { piece, codes }; // the last piece, whatever the count turns out to be
+        const record = Number(input[PIECE_RECORD_KEY]) || 0;
+        if (this.sample.has(piece) && piece !== this.plan.total) this.samples.push({ piece, record, codes });
+        else this.lastSample = { piece, record, codes }; // the last piece, whatever the count turns out to be
       }
       yield batch;
     }
