@@ -28,7 +28,7 @@ export function ApprovalCard({ projectId }: { projectId: string }) {
       ) : (
         <>
           <Typography.Paragraph>
-            Check the proof, then approve design version {version} for printing. Saving the design again makes a new version to approve.
+            Download a proof (below), check it, then approve design version {version} for printing. Saving the design again makes a new version to approve.
           </Typography.Paragraph>
           <Button type="primary" loading={approve.isPending} onClick={() => approve.mutate(version)}>Approve version {version} for printing</Button>
         </>
