@@ -19,6 +19,9 @@ export const ADDRESS_ISSUE_KINDS = {
   duplicate: { severity: 'warning', label: 'Duplicate recipient' },
   line_overflow: { severity: 'warning', label: 'Line too long for the address block' },
   imb_invalid: { severity: 'error', label: 'IMb code cannot be printed' },
+  undeliverable: { severity: 'error', label: 'Not a deliverable address (DPV)' },
+  unit_problem: { severity: 'warning', label: 'Apartment or suite missing, wrong or not needed' },
+  address_standardized: { severity: 'info', label: 'Standardized by the address service' },
 } as const satisfies Record<string, { severity: 'error' | 'warning' | 'info'; label: string }>;
 
 export type AddressIssueCode = keyof typeof ADDRESS_ISSUE_KINDS;
@@ -45,16 +48,21 @@ export const ZAddressIssueSchema = z.object({
   fixes: z.record(z.string(), z.string()).optional().describe('Standard field → value that accepting the fix stores as overrides'),
   group: z.number().int().optional().describe('Duplicates: the record number of the group\'s first record'),
   excluded: z.boolean().describe('Whether the record is excluded from printing'),
+  ignored: z.boolean().optional().describe('True when the user ignored this issue of this record (listed only with ?ignored=show)'),
 }).meta({ id: 'AddressIssue' });
 export type TAddressIssue = z.infer<typeof ZAddressIssueSchema>;
 
-/** How many records and problems a check found. Excluded records count in `excluded` only. */
+/**
+ * How many records and problems a check found. Excluded records count in `excluded` only;
+ * issues the user ignored count in `ignored` only (issue 12 "or ignore").
+ */
 export const ZAddressCheckCountsSchema = z.object({
   records: z.number().int().describe('Records in the list'),
-  withIssues: z.number().int().describe('Printed records with at least one error or warning'),
-  byCode: z.record(z.string(), z.number().int()).describe('Issue code → issues of printed records'),
+  withIssues: z.number().int().describe('Printed records with at least one error or warning that is not ignored'),
+  byCode: z.record(z.string(), z.number().int()).describe('Issue code → issues of printed records, ignored ones left out'),
   excluded: z.number().int().describe('Records excluded from printing'),
   fixed: z.number().int().describe('Records with accepted fixes (overrides)'),
+  ignored: z.number().int().describe('Issues the user ignored (of any record, excluded ones included): left out of issues, byCode and withIssues'),
 }).meta({ id: 'AddressCheckCounts' });
 export type TAddressCheckCounts = z.infer<typeof ZAddressCheckCountsSchema>;
 
@@ -62,9 +70,9 @@ export type TAddressCheckCounts = z.infer<typeof ZAddressCheckCountsSchema>;
 export const ZAddressCheckSchema = z.object({
   checked: z.string().describe('ISO 8601 time of the check'),
   verifier: z.string().describe('Which verifier checked (the offline checker by default)'),
-  issues: z.array(ZAddressIssueSchema).describe('This page of issues, in list order'),
+  issues: z.array(ZAddressIssueSchema).describe('This page of issues, in list order; ignored issues only with ?ignored=show'),
   counts: ZAddressCheckCountsSchema.describe('Counts over the whole list'),
-  totalIssues: z.number().int().describe('Issues in all, excluded records\' included'),
+  totalIssues: z.number().int().describe('Issues in all, excluded records\' included; ignored ones only with ?ignored=show'),
   page: z.number().int().describe('The page of issues answered, from 1'),
   limit: z.number().int().describe('Issues per page'),
   truncated: z.boolean().describe('Whether more issues follow on later pages'),
@@ -75,15 +83,21 @@ export type TAddressCheck = z.infer<typeof ZAddressCheckSchema>;
 export const ZAddressCheckQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1).describe('Page of issues, from 1'),
   limit: z.coerce.number().int().min(1).max(ADDRESS_CHECK_MAX_ISSUES).default(ADDRESS_CHECK_MAX_ISSUES).describe('Issues per page'),
+  ignored: z.enum(['hide', 'show'], { error: 'ignored must be hide or show' }).default('hide')
+    .describe('show: also list the issues the user ignored, marked ignored: true (the counts are the same either way)'),
 });
 
-export const ADDRESS_FIX_ACTIONS = ['accept', 'exclude', 'include', 'revert'] as const;
+export const ADDRESS_FIX_ACTIONS = ['accept', 'exclude', 'include', 'revert', 'ignore', 'unignore'] as const;
 export type AddressFixAction = (typeof ADDRESS_FIX_ACTIONS)[number];
+
+/** The message of an `ignore` without `codes` (400). */
+export const ADDRESS_IGNORE_NEEDS_CODES = 'Choose the issues to ignore: codes is required for action ignore';
 
 /**
  * POST /api/lists/{id}/address-check/fixes: `accept` stores each record's suggested fixes as
  * overrides, `exclude` / `include` leave records out of printing or bring them back, `revert`
- * clears their overrides.
+ * clears their overrides, `ignore` stores `codes` as issues not to report again for the records
+ * (issue 12 "or ignore"), `unignore` reports them again (every ignored issue without `codes`).
  */
 export const ZAddressFixSchema = z.object({
   recordIds: z.array(z.string().max(100).describe('A record id'))
@@ -91,10 +105,17 @@ export const ZAddressFixSchema = z.object({
     .max(ADDRESS_FIX_MAX_RECORDS, `At most ${ADDRESS_FIX_MAX_RECORDS} records at a time`)
     .describe('The records to change'),
   action: z.enum(ADDRESS_FIX_ACTIONS, { error: `action must be one of ${ADDRESS_FIX_ACTIONS.join(', ')}` }).describe('What to do with them'),
-}).meta({ id: 'AddressFix' });
+  codes: z.array(z.enum(ADDRESS_ISSUE_CODES as [AddressIssueCode, ...AddressIssueCode[]], { error: `codes must be among ${ADDRESS_ISSUE_CODES.join(', ')}` })
+    .describe('An address issue code'))
+    .min(1, 'Choose at least one issue code')
+    .max(ADDRESS_ISSUE_CODES.length, `At most ${ADDRESS_ISSUE_CODES.length} issue codes`)
+    .optional()
+    .describe('ignore: the issue codes to ignore for these records (required); unignore: the codes to report again (all when left out); other actions: unused'),
+}).refine((fix) => fix.action !== 'ignore' || fix.codes !== undefined, { message: ADDRESS_IGNORE_NEEDS_CODES, path: ['codes'] })
+  .meta({ id: 'AddressFix' });
 export type TAddressFix = z.infer<typeof ZAddressFixSchema>;
 
-/** The fixes answer: how many records changed, the counts before, and the check re-run after. */
+/** The fixes answer: how many records changed, the counts before, and the check after (first page, ignored issues left out). */
 export const ZAddressFixResultSchema = z.object({
   changed: z.number().int().describe('Records changed'),
   before: ZAddressCheckCountsSchema.describe('Counts before the change'),

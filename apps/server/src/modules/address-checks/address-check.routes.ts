@@ -7,25 +7,29 @@ import { chooseAddressVerifier } from './address-verifiers.js';
 
 /**
  * Address checks at mapping (issue 12), for the list's owner (another user's list answers 404):
- * - GET  /api/lists/{id}/address-check?page&limit → TAddressCheck `{ checked, verifier, issues: [{ recordId, record, name,
- *   field, code, severity, message, suggestion?, fixes?, group?, excluded }], counts: { records, withIssues, byCode, excluded,
- *   fixed }, totalIssues, page, limit, truncated }` (at most 5,000 issues a page)
- * - POST /api/lists/{id}/address-check/fixes `{ recordIds, action: accept | exclude | include | revert }` →
- *   TAddressFixResult `{ changed, before, report }`; 400 for an empty or oversized `recordIds` or an unknown action.
- * The verifier is chosen by ADDRESS_VERIFIER (default `offline`).
+ * - GET  /api/lists/{id}/address-check?page&limit&ignored → TAddressCheck `{ checked, verifier, issues: [{ recordId, record, name,
+ *   field, code, severity, message, suggestion?, fixes?, group?, excluded, ignored? }], counts: { records, withIssues, byCode,
+ *   excluded, fixed, ignored }, totalIssues, page, limit, truncated }` (at most 5,000 issues a page; issues the user ignored
+ *   only with `ignored=show`). The last check of a list is kept while its records, mappings and import are unchanged
+ *   (`checked` says when it ran); concurrent requests share one check.
+ * - POST /api/lists/{id}/address-check/fixes `{ recordIds, action: accept | exclude | include | revert | ignore | unignore, codes? }`
+ *   → TAddressFixResult `{ changed, before, report }`; 400 for an empty or oversized `recordIds`, an unknown action or code,
+ *   or `ignore` without `codes`.
+ * 429 when too many checks run at once (2 per user, 4 in all, each waiting up to 60 s). The verifier is chosen by
+ * ADDRESS_VERIFIER (default `offline`).
  */
 export async function addressCheckRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['address-checks'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema, 429: ZErrorSchema };
   const verifier = chooseAddressVerifier(process.env.ADDRESS_VERIFIER);
 
   app.get('/api/lists/:id/address-check', {
     ...signedIn,
     schema: { summary: 'Check a list\'s addresses', tags, params: ZIdParams, querystring: ZAddressCheckQuerySchema, response: { 200: ZAddressCheckSchema, ...errors } },
-  }, async (req) => checkListAddresses(ctx.db, verifier, requirePrincipal(req), req.params.id, req.query.page, req.query.limit));
+  }, async (req) => checkListAddresses(ctx.db, verifier, requirePrincipal(req), req.params.id, req.query.page, req.query.limit, req.query.ignored === 'show'));
 
   app.post('/api/lists/:id/address-check/fixes', {
     ...signedIn,
-    schema: { summary: 'Accept suggested address fixes, exclude or include records, or revert fixes', tags, params: ZIdParams, body: ZAddressFixSchema, response: { 200: ZAddressFixResultSchema, ...errors } },
+    schema: { summary: 'Accept suggested address fixes, exclude or include records, revert fixes, or ignore issues', tags, params: ZIdParams, body: ZAddressFixSchema, response: { 200: ZAddressFixResultSchema, ...errors } },
   }, async (req) => applyAddressFixes(ctx.db, verifier, requirePrincipal(req), req.params.id, req.body));
 }

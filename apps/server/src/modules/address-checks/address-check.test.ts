@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoMap, type TAddressCheck, type TAddressFixResult, type TAddressIssue } from '@mailcraft/shared';
+import { eq } from 'drizzle-orm';
+import { ADDRESS_IGNORE_NEEDS_CODES, ADDRESS_ISSUE_CODES, autoMap, type TAddressCheck, type TAddressFixResult, type TAddressIssue } from '@mailcraft/shared';
+import { mailingListRecords } from '../../db/schema/index.js';
 import { createDesign, createMailingList, createProject, designPage, saveColumnMappings, textElement, us500 } from '../../test/factories.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { pdfPageTexts, squashSpaces } from '../../test/pdf-text.js';
@@ -30,16 +32,19 @@ async function plantedProject(u: TestUser) {
   return { project, list };
 }
 
-const check = async (u: TestUser, listId: string) => {
-  const res = await u.req({ method: 'GET', url: `/api/lists/${listId}/address-check` });
+const check = async (u: TestUser, listId: string, query = '') => {
+  const res = await u.req({ method: 'GET', url: `/api/lists/${listId}/address-check${query}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as TAddressCheck;
 };
-const fix = async (u: TestUser, listId: string, recordIds: string[], action: string) => {
-  const res = await u.req({ method: 'POST', url: `/api/lists/${listId}/address-check/fixes`, payload: { recordIds, action } });
+const fix = async (u: TestUser, listId: string, recordIds: string[], action: string, codes?: string[]) => {
+  const res = await u.req({ method: 'POST', url: `/api/lists/${listId}/address-check/fixes`, payload: { recordIds, action, ...(codes ? { codes } : {}) } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as TAddressFixResult;
 };
+/** The issue codes stored as ignored for a record. */
+const storedIgnores = async (recordId: string) =>
+  (await t.ctx.db.select({ codes: mailingListRecords.ignoredIssues }).from(mailingListRecords).where(eq(mailingListRecords.id, recordId)))[0].codes;
 const ofRecord = (report: TAddressCheck, record: number) => report.issues.filter((i) => i.record === record);
 const summary = (i: TAddressIssue) => ({ field: i.field, code: i.code, suggestion: i.suggestion, fixes: i.fixes });
 
@@ -64,7 +69,7 @@ describe('address checks at mapping (issue 12)', () => {
     expect(ofRecord(report, 10)).toEqual([]);
     expect(ofRecord(report, 11).map((i) => [i.field, i.code])).toEqual([['address', 'line_overflow']]);
     expect(report.counts).toEqual({
-      records: 11, withIssues: 7, excluded: 0, fixed: 0,
+      records: 11, withIssues: 7, excluded: 0, fixed: 0, ignored: 0,
       byCode: { zip_state_mismatch: 1, zip_city_mismatch: 1, state_unknown: 1, zip_leading_zero: 1, po_box: 1, military: 1, duplicate: 2, missing_part: 1, line_overflow: 1 },
     });
     expect(report.truncated).toBe(false);
@@ -124,6 +129,109 @@ describe('address checks at mapping (issue 12)', () => {
     expect(bad.statusCode).toBe(400);
     const badAction = await owner.req({ method: 'POST', url: `/api/lists/${list.id}/address-check/fixes`, payload: { recordIds: ['x'], action: 'delete' } });
     expect(badAction.statusCode).toBe(400);
+
+    // Ignore needs the issue codes, known ones only; another user's list is not found.
+    const ann = report.issues[0].recordId;
+    const noCodes = await owner.req({ method: 'POST', url: `/api/lists/${list.id}/address-check/fixes`, payload: { recordIds: [ann], action: 'ignore' } });
+    expect(noCodes.statusCode).toBe(400);
+    expect(noCodes.json().error.message).toContain(ADDRESS_IGNORE_NEEDS_CODES);
+    const unknownCode = await owner.req({ method: 'POST', url: `/api/lists/${list.id}/address-check/fixes`, payload: { recordIds: [ann], action: 'ignore', codes: ['not_a_code'] } });
+    expect(unknownCode.statusCode).toBe(400);
+    const tooMany = await owner.req({ method: 'POST', url: `/api/lists/${list.id}/address-check/fixes`, payload: { recordIds: [ann], action: 'ignore', codes: new Array(ADDRESS_ISSUE_CODES.length + 1).fill('po_box') } });
+    expect(tooMany.statusCode).toBe(400);
+    const foreignIgnore = await other.req({ method: 'POST', url: `/api/lists/${list.id}/address-check/fixes`, payload: { recordIds: [ann], action: 'ignore', codes: ['zip_state_mismatch'] } });
+    expect(foreignIgnore.statusCode).toBe(404);
+    expect((await check(owner, list.id)).counts).toMatchObject({ withIssues: 7, ignored: 0 });
+    expect(await storedIgnores(ann)).toEqual([]);
+  });
+
+  it('ignores an issue for good: left out of the issues and counts, counted as ignored, listed on request, brought back by unignore', async () => {
+    const u = await signUpUser(t.app);
+    const { list } = await plantedProject(u);
+    const first = await check(u, list.id);
+    const ann = ofRecord(first, 1)[0].recordId;
+    const [gil1, gil2] = [ofRecord(first, 7)[0].recordId, ofRecord(first, 8)[0].recordId];
+
+    const ignored = await fix(u, list.id, [ann], 'ignore', ['zip_state_mismatch']);
+    expect(ignored.changed).toBe(1);
+    expect(ignored.before).toMatchObject({ withIssues: 7, ignored: 0 });
+    expect(ignored.report.counts).toMatchObject({ withIssues: 6, ignored: 1 });
+    expect(ignored.report.counts.byCode.zip_state_mismatch).toBeUndefined();
+    expect(ofRecord(ignored.report, 1)).toEqual([]);
+    expect(ignored.report.totalIssues).toBe(first.totalIssues - 1);
+
+    // Stored: a new check (a reload) still leaves it out; ?ignored=show lists it, marked.
+    const reloaded = await check(u, list.id);
+    expect(reloaded.counts).toMatchObject({ withIssues: 6, ignored: 1 });
+    expect(ofRecord(reloaded, 1)).toEqual([]);
+    const shown = await check(u, list.id, '?ignored=show');
+    expect(ofRecord(shown, 1).map((i) => [i.code, i.ignored])).toEqual([['zip_state_mismatch', true]]);
+    expect(shown.totalIssues).toBe(first.totalIssues);
+    expect(shown.counts).toEqual(reloaded.counts);
+    expect(ofRecord(shown, 2).map((i) => i.ignored)).toEqual([undefined]);
+
+    // Accepting fixes leaves an ignored issue's fix alone; ignoring it again changes nothing.
+    expect((await fix(u, list.id, [ann], 'accept')).changed).toBe(0);
+    expect((await fix(u, list.id, [ann], 'ignore', ['zip_state_mismatch'])).changed).toBe(0);
+
+    // Codes are stored once each; unignore with codes removes just those.
+    expect((await fix(u, list.id, [ann], 'ignore', ['po_box', 'zip_state_mismatch', 'po_box'])).changed).toBe(1);
+    expect(await storedIgnores(ann)).toEqual(['po_box', 'zip_state_mismatch']);
+    expect((await fix(u, list.id, [ann], 'unignore', ['po_box'])).changed).toBe(1);
+    expect(await storedIgnores(ann)).toEqual(['zip_state_mismatch']);
+
+    // Both records of a duplicate group ignored: the group is gone from the report.
+    const dups = await fix(u, list.id, [gil1, gil2], 'ignore', ['duplicate']);
+    expect(dups.changed).toBe(2);
+    expect(dups.report.counts).toMatchObject({ withIssues: 4, ignored: 3 });
+    expect(dups.report.counts.byCode.duplicate).toBeUndefined();
+
+    // Unignore without codes brings back every ignored issue of those records.
+    const back = await fix(u, list.id, [ann, gil1, gil2], 'unignore');
+    expect(back.changed).toBe(3);
+    expect(back.report.counts).toEqual(first.counts);
+    expect(ofRecord(back.report, 1).map(summary)).toEqual(ofRecord(first, 1).map(summary));
+    expect(ofRecord(await check(u, list.id), 8).map((i) => [i.code, i.group])).toEqual([['duplicate', 7]]);
+    expect(await storedIgnores(ann)).toEqual([]);
+  });
+
+  it('keeps the last check until a fix or a re-mapping changes the answer, and shares one check between concurrent requests', async () => {
+    const u = await signUpUser(t.app);
+    const { list } = await plantedProject(u);
+    const first = await check(u, list.id);
+    // Served from the kept check: same time of check, same answer; paging reads it too.
+    const again = await check(u, list.id);
+    expect(again.checked).toBe(first.checked);
+    expect(again.counts).toEqual(first.counts);
+    const page2 = await check(u, list.id, '?page=2&limit=3');
+    expect(page2.checked).toBe(first.checked);
+    expect(page2.issues.map((i) => i.record)).toEqual(first.issues.slice(3, 6).map((i) => i.record));
+    expect(page2.truncated).toBe(true);
+
+    // A fix drops the kept check: the fixes answer counts before from it, and the next GET shows the fix.
+    const ann = ofRecord(first, 1)[0].recordId;
+    const accepted = await fix(u, list.id, [ann], 'accept');
+    expect(accepted.before).toEqual(first.counts);
+    expect(accepted.report.checked).not.toBe(first.checked);
+    const afterFix = await check(u, list.id);
+    expect(afterFix.checked).toBe(accepted.report.checked);
+    expect(ofRecord(afterFix, 1)).toEqual([]);
+    expect(afterFix.counts).toMatchObject({ withIssues: 6, fixed: 1 });
+
+    // A re-mapping (state no longer mapped) misses it: every record lacks its state but Ann, whose accepted fix has one.
+    const mapped = { ...autoMap(planted().headers) };
+    delete mapped.state;
+    const remap = await u.req({ method: 'POST', url: '/api/lists/map-columns', payload: { fileId: list.id, mappings: mapped } });
+    expect(remap.statusCode, remap.body).toBeLessThan(300);
+    const remapped = await check(u, list.id);
+    expect(remapped.checked).not.toBe(afterFix.checked);
+    expect(remapped.issues.filter((i) => i.code === 'missing_part' && i.field === 'state').map((i) => i.record)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+
+    // Concurrent requests after a change share one check.
+    await fix(u, list.id, [ann], 'revert');
+    const [a, b] = await Promise.all([check(u, list.id), check(u, list.id, '?page=1&limit=2')]);
+    expect(a.checked).toBe(b.checked);
+    expect(a.counts.fixed).toBe(0);
   });
 
   it('reports IMb codes that would not print (USPS-B-3200), and none for valid ones', async () => {

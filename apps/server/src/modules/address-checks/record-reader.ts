@@ -5,8 +5,8 @@ import type { AddressIssue, AddressRecord } from './address-verifier.js';
 
 /** A list with the mappings in force, as the column-mappings module answers it. */
 export type MappedList = { list: MailingListRow; mappings: Mappings; fieldSettings: FieldSettings };
-/** A record as the address check reads it: raw values in header order and its edits (issue 12). */
-export type EditedRecord = { id: string; rowIndex: number; values: string[]; overrides: Record<string, string>; excluded: boolean };
+/** A record as the address check reads it: raw values in header order and its edits (issue 12), the issue codes the user ignored included. */
+export type EditedRecord = { id: string; rowIndex: number; values: string[]; overrides: Record<string, string>; excluded: boolean; ignoredIssues: string[] };
 /**
  * One record read for checking: `parts` the checked fields' values (trimmed, accepted fixes
  * applied, not capitalized: the checks ignore case), `address` what the verifier gets.

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Skeleton, Space, Tag } from 'antd';
 import { ADDRESS_ISSUE_KINDS, fieldLabel, type AddressFixAction, type TAddressCheckCounts, type TAddressIssue } from '@mailcraft/shared';
 import { Card } from '../../components/card';
@@ -9,7 +9,9 @@ import './address-check-report.css';
 
 const PAGE_SIZE = 25;
 const SEVERITY_COLOR = { error: 'red', warning: 'orange', info: 'blue' } as const;
-const ACTION_DONE: Record<AddressFixAction, string> = { accept: 'Fix accepted', exclude: 'Excluded from printing', include: 'Included again', revert: 'Fix reverted' };
+const ACTION_DONE: Record<AddressFixAction, string> = {
+  accept: 'Fix accepted', exclude: 'Excluded from printing', include: 'Included again', revert: 'Fix reverted', ignore: 'Issue ignored', unignore: 'Issue reported again',
+};
 const issueKey = (i: TAddressIssue) => `${i.recordId}:${i.code}:${i.field}`;
 const problems = (c: TAddressCheckCounts) => `${c.withIssues.toLocaleString()} ${c.withIssues === 1 ? 'record' : 'records'} with problems`;
 
@@ -17,18 +19,19 @@ const problems = (c: TAddressCheckCounts) => `${c.withIssues.toLocaleString()} $
  * The address check report on the mapping screen (issue 12 "Address checks at mapping"): counts
  * by kind, the issues (record number, name, field, message, suggestion) with 'Accept fix',
  * 'Exclude' (or 'Include') and 'Ignore' per row, 'Accept all suggested fixes', and after a change
- * the counts before and after. Ignore hides a row on this screen only. `onContinue` adds a
- * button to the next step.
+ * the counts before and after. Ignore is stored on the server (that issue of that record is not
+ * reported again, here or in the project status); 'Show N ignored' lists the ignored issues with
+ * 'Unignore'. `onContinue` adds a button to the next step.
  */
 export function AddressCheckReport({ listId, onContinue }: { listId: string; onContinue?: () => void }) {
-  const check = useAddressCheck(listId);
+  const [showIgnored, setShowIgnored] = useState(false);
+  const check = useAddressCheck(listId, true, showIgnored);
   const fixes = useAddressFixes(listId);
-  const [ignored, setIgnored] = useState<Set<string>>(new Set());
   const [page, setPage] = useState(1);
-  const report = check.data;
-  const shown = useMemo(() => (report?.issues ?? []).filter((i) => !ignored.has(issueKey(i))), [report, ignored]);
-  const fixable = shown.filter((i) => i.fixes && !i.excluded);
-  const act = (recordIds: string[], action: AddressFixAction) => fixes.mutate({ recordIds: [...new Set(recordIds)], action });
+  const shown = check.data?.issues ?? [];
+  const fixable = shown.filter((i) => i.fixes && !i.excluded && !i.ignored);
+  const act = (recordIds: string[], action: AddressFixAction, codes?: TAddressIssue['code'][]) =>
+    fixes.mutate({ recordIds: [...new Set(recordIds)], action, ...(codes ? { codes } : {}) });
 
   if (check.isPending) return <Card title="Address check" aria-busy="true"><Skeleton active paragraph={{ rows: 4 }} /></Card>;
   if (check.isError) {
@@ -51,6 +54,7 @@ export function AddressCheckReport({ listId, onContinue }: { listId: string; onC
         <span>
           <Tag color={SEVERITY_COLOR[i.severity]}>{ADDRESS_ISSUE_KINDS[i.code].label}</Tag> {i.message}
           {i.excluded && <Tag className="address-check-excluded">Excluded</Tag>}
+          {i.ignored && <Tag className="address-check-excluded">Ignored</Tag>}
         </span>
       ),
     },
@@ -59,13 +63,15 @@ export function AddressCheckReport({ listId, onContinue }: { listId: string; onC
       title: 'Actions',
       render: (i) => (
         <Space size={4} wrap>
-          {i.fixes && !i.excluded && (
+          {i.fixes && !i.excluded && !i.ignored && (
             <Button size="small" type="primary" aria-label={`Accept fix for record ${i.record}`} disabled={fixes.isPending} onClick={() => act([i.recordId], 'accept')}>Accept fix</Button>
           )}
           {i.excluded
             ? <Button size="small" aria-label={`Include record ${i.record}`} disabled={fixes.isPending} onClick={() => act([i.recordId], 'include')}>Include</Button>
             : <Button size="small" aria-label={`Exclude record ${i.record}`} disabled={fixes.isPending} onClick={() => act([i.recordId], 'exclude')}>Exclude</Button>}
-          <Button size="small" type="text" aria-label={`Ignore this issue of record ${i.record}`} onClick={() => setIgnored((s) => new Set(s).add(issueKey(i)))}>Ignore</Button>
+          {i.ignored
+            ? <Button size="small" type="text" aria-label={`Unignore this issue of record ${i.record}`} disabled={fixes.isPending} onClick={() => act([i.recordId], 'unignore', [i.code])}>Unignore</Button>
+            : <Button size="small" type="text" aria-label={`Ignore this issue of record ${i.record}`} disabled={fixes.isPending} onClick={() => act([i.recordId], 'ignore', [i.code])}>Ignore</Button>}
         </Space>
       ),
     },
@@ -75,6 +81,7 @@ export function AddressCheckReport({ listId, onContinue }: { listId: string; onC
     <Card title="Address check" className="page-section address-check">
       <p className="address-check-summary" aria-live="polite">
         {counts.records.toLocaleString()} records checked · <strong>{problems(counts)}</strong> · {counts.excluded.toLocaleString()} excluded · {counts.fixed.toLocaleString()} fixed
+        {counts.ignored > 0 && ` · ${counts.ignored.toLocaleString()} ignored`}
       </p>
       {fixes.data && fixes.variables && (
         <Alert
@@ -100,11 +107,13 @@ export function AddressCheckReport({ listId, onContinue }: { listId: string; onC
         <Button disabled={fixable.length === 0 || fixes.isPending} loading={fixes.isPending && fixes.variables?.recordIds.length !== 1} onClick={() => act(fixable.map((i) => i.recordId), 'accept')}>
           Accept all suggested fixes ({fixable.length.toLocaleString()})
         </Button>
-        {ignored.size > 0 && <Button type="link" onClick={() => setIgnored(new Set())}>Show {ignored.size} ignored</Button>}
+        {showIgnored
+          ? <Button type="link" onClick={() => setShowIgnored(false)}>Hide ignored</Button>
+          : counts.ignored > 0 && <Button type="link" onClick={() => setShowIgnored(true)}>Show {counts.ignored.toLocaleString()} ignored</Button>}
         {onContinue && <Button type="primary" onClick={onContinue}>Continue</Button>}
       </div>
       {check.data.truncated && (
-        <Alert type="info" showIcon className="address-check-change" title={`Showing the first ${check.data.issues.length.toLocaleString()} of ${check.data.totalIssues.toLocaleString()} issues; fix or exclude these to see the rest.`} />
+        <Alert type="info" showIcon className="address-check-change" title={`Showing the first ${check.data.issues.length.toLocaleString()} of ${check.data.totalIssues.toLocaleString()} issues; fix, exclude or ignore these to see the rest.`} />
       )}
       <PlainTable
         label="Address issues"

@@ -20,7 +20,7 @@ const aCheck = (withIssues: number): TAddressCheck => ({
     recordId: 'rec-1', record: 1, name: 'Ann', field: 'state', code: 'zip_state_mismatch', severity: 'error',
     message: 'ZIP code 10001 is in New York, NY, not MA', suggestion: 'New York, NY', fixes: { city: 'New York', state: 'NY' }, excluded: false,
   }] : [],
-  counts: { records: 1, withIssues, byCode: withIssues ? { zip_state_mismatch: withIssues } : {}, excluded: 0, fixed: 0 },
+  counts: { records: 1, withIssues, byCode: withIssues ? { zip_state_mismatch: withIssues } : {}, excluded: 0, fixed: 0, ignored: 0 },
 });
 
 /** The mapping screen of list-1, not saved yet, whose address check finds `withIssues` records with problems. */
