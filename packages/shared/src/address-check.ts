@@ -22,6 +22,7 @@ export const ADDRESS_ISSUE_KINDS = {
   undeliverable: { severity: 'error', label: 'Not a deliverable address (DPV)' },
   unit_problem: { severity: 'warning', label: 'Apartment or suite missing, wrong or not needed' },
   address_standardized: { severity: 'info', label: 'Standardized by the address service' },
+  vacant: { severity: 'warning', label: 'Vacant address (USPS)' },
 } as const satisfies Record<string, { severity: 'error' | 'warning' | 'info'; label: string }>;
 
 export type AddressIssueCode = keyof typeof ADDRESS_ISSUE_KINDS;

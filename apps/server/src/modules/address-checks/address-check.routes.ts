@@ -20,7 +20,8 @@ import { chooseAddressVerifier } from './address-verifiers.js';
  */
 export async function addressCheckRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['address-checks'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema, 429: ZErrorSchema };
+  // 502: a configured CASS/DPV service (ADDRESS_VERIFIER=lob) failed or refused its key.
+  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema, 429: ZErrorSchema, 502: ZErrorSchema };
   const verifier = chooseAddressVerifier(process.env.ADDRESS_VERIFIER);
 
   app.get('/api/lists/:id/address-check', {
