@@ -32,8 +32,8 @@ function imbProblem(parts: Record<string, string>): { field: string; message: st
   const problem = imbDigitsProblem(parts.imbno);
   return problem ? { field: 'imbno', message: `${problem}; this barcode would not print` } : null;
 }
-/** Records read per query and verified per `verify` call. */
-const CHECK_BATCH = 5000;
+/** Records read per query (one JSON text, see `editedRecordBatches`) and verified per `verify` call. */
+const CHECK_BATCH = 20_000;
 /** Open issues kept in memory for paging; past it the counts still cover every record. */
 const KEEP_ISSUES = 50_000;
 /** Ignored issues kept for listing ('Show N ignored'); past it the counts still cover every record. */

@@ -211,6 +211,24 @@ export const mailingListsRepo = {
   },
 
   /**
+   * Every record of the list with its edits, in list order, `batchSize` at a time, each batch read
+   * as one JSON text (`json_agg`) and parsed at once: for a whole list this is about twice as fast
+   * as a row per record on PGlite (the address check reads 100,000 records in 3 s, issue 12).
+   */
+  async *editedRecordsAsJson(db: Db, listId: string, batchSize: number): AsyncGenerator<EditedRecordRow[]> {
+    let after = -1;
+    for (;;) {
+      const res = await db.execute(sql`SELECT coalesce(json_agg(json_build_array(id, row_index, "values", overrides, excluded, ignored_issues) ORDER BY row_index), '[]')::text AS page
+        FROM (SELECT * FROM mailing_list_records WHERE list_id = ${listId} AND row_index > ${after} ORDER BY row_index LIMIT ${batchSize}) AS r`);
+      const page = JSON.parse((rowsOf(res)[0] as { page: string }).page) as Array<[string, number, string[], Record<string, string>, boolean, string[]]>;
+      if (page.length === 0) return;
+      after = page[page.length - 1][1];
+      yield page.map(([id, rowIndex, values, overrides, excluded, ignoredIssues]) => ({ id, rowIndex, values, overrides, excluded, ignoredIssues }));
+      if (page.length < batchSize) return;
+    }
+  },
+
+  /**
    * The printable records' row indexes with the text in column `column` (0-based), in list order:
    * the presort `sequence` of each record (issue 12), read without the rest of the record.
    */

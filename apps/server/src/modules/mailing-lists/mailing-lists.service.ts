@@ -123,7 +123,7 @@ export function printableRecordCount(db: Db, list: Pick<MailingListRow, 'id'>): 
  * `batchSize` at a time, for the address check (issue 12). The caller has checked ownership.
  */
 export function editedRecordBatches(db: Db, list: Pick<MailingListRow, 'id'>, batchSize: number) {
-  return mailingListsRepo.recordBatches(db, list.id, batchSize);
+  return mailingListsRepo.editedRecordsAsJson(db, list.id, batchSize);
 }
 
 /** The list's records among `ids` with their edits, in list order; ids of other lists are ignored. */
