@@ -14,7 +14,7 @@ import { checkPrintSource } from './print-check.js';
 import { isApprovedVersion } from './approvals.service.js';
 import { loadPrintSource, pieceInputBatches } from './print-source.js';
 import { composePieceTemplate } from './print-template.js';
-import { printRenderJob } from './print.job.js';
+import { printRenderJob, runPrintJob } from './print.job.js';
 import { printRepo, type PrintJobRow } from './print.repo.js';
 
 /**
@@ -22,7 +22,8 @@ import { printRepo, type PrintJobRow } from './print.repo.js';
  * the project (404/422); when `checkPrintSource` reports warnings and they were not confirmed,
  * refuses with CONFLICT (409) PRINT_WARNINGS_MESSAGE (issue 6: generating anyway is the user's
  * explicit choice). Then records a queued print job for every list record and enqueues its
- * rendering ('print.render') with the print `options` (issue 12: stored with the job). Returns the job id.
+ * rendering ('print.render') with the print `options` (issue 12: stored with the job); a proof is
+ * also started at once in a process that renders (role worker or all). Returns the job id.
  */
 export async function createPrintJob(
   ctx: AppContext, principal: Principal, projectId: string, confirmWarnings = false,
@@ -37,6 +38,9 @@ export async function createPrintJob(
     options: { bleed: options.bleed, cropMarks: options.cropMarks, proof: options.proof, trayBreaks: options.trayBreaks },
   });
   await ctx.queue.send(printRenderJob, { printJobId: job.id });
+  // A proof is wanted in a few seconds (issue 12): a process that renders starts it at once rather
+  // than after the queue's next poll (up to a second); the queued run then finds it claimed or done.
+  if (options.proof && ctx.config.role !== 'web') void runPrintJob(ctx, job.id).catch((err: unknown) => console.error(`[print] proof ${job.id} failed`, err));
   return job.id;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Skeleton } from 'antd';
 import { Card } from '../../components/card';
@@ -6,9 +6,11 @@ import { useNavigate } from 'react-router';
 import { PREVIEW_PAGE_SIZES } from '@mailcraft/shared';
 import { useListPreview, useMailingList } from '../mailing-lists/mailing-lists-api';
 import { addressCheckQuery } from './address-check-api';
-import { AddressCheckReport } from './address-check-report';
 import { useListMappings } from './column-mappings-api';
 import { MappingEditor } from './mapping-editor';
+
+/** The address check report, loaded once mappings are saved (issue 12): not part of the screen's first load. */
+const AddressCheckReport = lazy(() => import('./address-check-report').then((m) => ({ default: m.AddressCheckReport })));
 
 /**
  * Column mapping screen (spec 000 §2 Mapping screen), shown at
@@ -61,7 +63,13 @@ export function MappingScreen({ projectId, listId }: { projectId: string; listId
         initial={mappings.data}
         onSaved={() => void afterSave()}
       />
-      <div ref={report}>{mappings.data.saved && <AddressCheckReport listId={listId} onContinue={toQr} />}</div>
+      <div ref={report}>
+        {mappings.data.saved && (
+          <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+            <AddressCheckReport listId={listId} onContinue={toQr} />
+          </Suspense>
+        )}
+      </div>
     </>
   );
 }
