@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { ROOT, SAME_ORIGIN, mappedProject, screenshotOnFailure, serverAndBrowser } from './support.ts';
+import { ROOT, SAME_ORIGIN, generatePrintFile, mappedProject, screenshotOnFailure, serverAndBrowser } from './support.ts';
 
 /**
  * The operator's admin area end to end (issue 11), against the real server in Chromium: the
@@ -21,16 +21,9 @@ const env = serverAndBrowser();
 const FONT_FILE = path.join(ROOT, 'node_modules/@expo-google-fonts/noto-sans-arabic/500Medium/NotoSansArabic_500Medium.ttf');
 const FONT_NAME = 'NotoSansArabic-Medium';
 
-/** Clicks Generate print file (and 'Generate anyway' when the print check asks) and resolves with the PDF. */
-async function generatePrintFile(page: Page): Promise<Buffer> {
-  const generate = page.getByRole('button', { name: 'Generate print file' });
-  await generate.waitFor();
-  await page.waitForFunction(() => !document.querySelector('button[disabled]')?.textContent?.includes('Generate print file'));
-  await generate.click();
-  const anyway = page.getByRole('button', { name: 'Generate anyway' });
-  const link = page.getByRole('link', { name: 'Download print file (PDF)' });
-  await Promise.race([anyway.waitFor().then(() => anyway.click()), link.waitFor({ timeout: 240_000 })]).catch(() => undefined);
-  await link.waitFor({ timeout: 240_000 });
+/** Generate print file on Print Preview (see `generatePrintFile`), resolving with the PDF. */
+async function printFileOf(page: Page): Promise<Buffer> {
+  const link = await generatePrintFile(page);
   return (await page.request.get(new URL((await link.getAttribute('href'))!, page.url()).toString())).body();
 }
 
@@ -94,7 +87,7 @@ test('an uploaded font and a published sample template reach a customer\'s print
     assert.ok(JSON.stringify(copied.template_data_inside).includes(FONT_NAME), 'the design came with the uploaded font');
 
     await shop.goto(`/projects/${customerProject}/production`);
-    const pdf = await generatePrintFile(shop);
+    const pdf = await printFileOf(shop);
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-admin-e2e-'));
     try {
       await fs.writeFile(path.join(dir, 'print.pdf'), pdf);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserContext } from 'playwright-core';
-import { ARTIFACTS, eventually, mappedProject, SAME_ORIGIN, screenshotOnFailure, serverAndBrowser, SHARED_DATA } from './support.ts';
+import { ARTIFACTS, eventually, generatePrintFile, mappedProject, SAME_ORIGIN, screenshotOnFailure, serverAndBrowser, SHARED_DATA } from './support.ts';
 
 /**
  * The Print Preview as a professional proofing step (issue 6): a proof of any record found by name
@@ -59,8 +59,7 @@ test('proof any record, earlier print files after a reload, warnings before prin
     await page.getByRole('group', { name: 'Proof of record 4' }).getByRole('img', { name: 'Record 4' }).waitFor();
 
     // A print file, then a reload: it is listed with its list and design version.
-    await page.getByRole('button', { name: 'Generate print file' }).click();
-    await page.getByRole('link', { name: 'Download print file (PDF)' }).waitFor({ timeout: 120_000 });
+    await generatePrintFile(page, 120_000);
     await page.reload();
     const history = page.locator('.print-history');
     const row = history.locator('tbody tr.plain-table-row');

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 import { SHARED_DATA_DIR } from '../../server/src/test/shared-data.ts';
@@ -170,16 +170,28 @@ export async function mappedProject(
 }
 
 /**
- * From the Designer: Save, Continue to Print Preview, Generate print file; resolves with the PDF's
- * bytes once its download link shows (up to `timeout` ms).
+ * On Print Preview: Generate print file, answering 'Generate anyway' when the page asks (the print
+ * check's warnings, or a design version not yet approved — issue 12); resolves with the download
+ * link once it shows (up to `timeout` ms).
+ */
+export async function generatePrintFile(page: Page, timeout = 240_000): Promise<Locator> {
+  await page.getByRole('button', { name: 'Generate print file' }).click();
+  const anyway = page.getByRole('button', { name: 'Generate anyway' });
+  const link = page.getByRole('link', { name: 'Download print file (PDF)' });
+  await Promise.race([anyway.waitFor({ timeout }).then(() => anyway.click()), link.waitFor({ timeout })]).catch(() => undefined);
+  await link.waitFor({ timeout });
+  return link;
+}
+
+/**
+ * From the Designer: Save, Continue to Print Preview, Generate print file (see `generatePrintFile`);
+ * resolves with the PDF's bytes once its download link shows (up to `timeout` ms).
  */
 export async function saveDesignAndPrint(page: Page, timeout = 240_000): Promise<Buffer> {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page.getByText('Design saved').waitFor();
   await page.getByRole('button', { name: 'Continue to Print Preview' }).click();
   await page.waitForURL(/\/production$/);
-  await page.getByRole('button', { name: 'Generate print file' }).click();
-  const link = page.getByRole('link', { name: 'Download print file (PDF)' });
-  await link.waitFor({ timeout });
+  const link = await generatePrintFile(page, timeout);
   return (await page.request.get(new URL((await link.getAttribute('href'))!, page.url()).toString())).body();
 }

@@ -42,7 +42,7 @@ function JobProgress({ job }: { job: TPrintJob }) {
  * plan's `print_files` feature (spec 000 §6), with the upgrade link when it is missing. When the
  * print check (`check`) has warnings, Generate asks first and 'Generate anyway' is the user's
  * explicit choice (issue 6); the server refuses an unconfirmed start too. While the check is
- * still loading (`checking`) Generate waits, so a quick click cannot skip the question.
+ * still loading (`checking`), or the approvals are, Generate waits, so a quick click cannot skip the question.
  * Issue 12: the print options (bleed, crop marks, tray breaks) are chosen before Generate or
  * 'Download proof' (a proof job: the first pieces and those the last preflight flagged); a
  * finished file shows its preflight report above the download; generating the final file of a
@@ -136,7 +136,7 @@ export function PrintJobPanel({ projectId, canGenerate, check, checking = false 
           size="large"
           onClick={() => generate(false)}
           loading={start.isPending && !start.variables?.options.proof}
-          disabled={!canGenerate || running || checking || !printFiles.allowed}
+          disabled={!canGenerate || running || checking || approvals.isPending || !printFiles.allowed}
         >
           Generate print file
         </Button>
