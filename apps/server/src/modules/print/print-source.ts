@@ -43,6 +43,8 @@ export type PrintSource = {
   sequenceColumn: number | null;
   /** The list's columns mapped to `presorttrayid` and `presortdate` (0-based), or null: tray-break sheets (issue 12). */
   trayColumns: { tray: number | null; date: number | null };
+  /** Whether the design prints route-map fields (issue 9), and the map image among them; null when none. */
+  mapFields: { images: boolean } | null;
 };
 
 /** A reinforcement's one page as a single-sided design (spec 002 §3); UNPROCESSABLE when the slot is empty. */
@@ -109,7 +111,14 @@ export async function loadPrintSource(
     imageEffects,
     sequenceColumn: columnOf(list.headers, mappings, 'sequence'),
     trayColumns: { tray: columnOf(list.headers, mappings, 'presorttrayid'), date: columnOf(list.headers, mappings, 'presortdate') },
+    mapFields: mapFieldsOf(template),
   };
+}
+
+/** Whether `template` prints route-map fields (map_image, distance, duration), and the image among them. */
+function mapFieldsOf(template: Template): { images: boolean } | null {
+  const used = new Set(designMergeFields(template));
+  return used.has('map_image') || used.has('distance') || used.has('duration') ? { images: used.has('map_image') } : null;
 }
 
 /** The index of the column mapped to standard field `field` (e.g. `sequence`, spec 000 §3 USPS fields), or null. */
@@ -160,12 +169,10 @@ export async function pieceInputsAt(ctx: AppContext, source: PrintSource, positi
 
 /** The pdfme inputs of `records` (see `pieceInputBatches`). */
 async function pieceInputsOf(ctx: AppContext, source: PrintSource, records: EditedRecordRow[]): Promise<Record<string, string>[]> {
-  const used = new Set(designMergeFields(source.template));
-  const withMaps = used.has('map_image') || used.has('distance') || used.has('duration');
   const ids = records.map((r) => r.id);
   const [links, maps] = await Promise.all([
     shortLinksFor(ctx, source.list.id, ids),
-    withMaps ? printMapFields(ctx, ids, { images: used.has('map_image') }) : null,
+    source.mapFields ? printMapFields(ctx, ids, source.mapFields) : null,
   ]);
   const inputs = records.map((r) => ({
     ...buildPieceInputs(
