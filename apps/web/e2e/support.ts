@@ -176,9 +176,14 @@ export async function mappedProject(
  */
 export async function generatePrintFile(page: Page, timeout = 240_000): Promise<Locator> {
   await page.getByRole('button', { name: 'Generate print file' }).click();
-  const anyway = page.getByRole('button', { name: 'Generate anyway' });
+  const anyway = page.getByRole('dialog').getByRole('button', { name: 'Generate anyway' });
   const link = page.getByRole('link', { name: 'Download print file (PDF)' });
-  await Promise.race([anyway.waitFor({ timeout }).then(() => anyway.click()), link.waitFor({ timeout })]).catch(() => undefined);
+  // The question (if any) shows at once; a click that fails says why instead of a silent wait for the link.
+  await anyway.or(link).first().waitFor({ timeout });
+  if (await anyway.isVisible()) {
+    await anyway.click();
+    await anyway.waitFor({ state: 'detached' });
+  }
   await link.waitFor({ timeout });
   return link;
 }
