@@ -14,6 +14,8 @@ import { CONTENT_SECURITY_POLICY } from './platform/csp.js';
 import { installErrorHandler, notFoundEnvelope, type DocUrl } from './platform/http.js';
 import { registerModules } from './platform/module.js';
 import { registerOpenApi } from './platform/openapi.js';
+import { registerHealthRoutes } from './platform/health.routes.js';
+import { beginActivity } from './platform/runtime-activity.js';
 import { authenticateSession, guardRequests } from './modules/auth/session-auth.js';
 import { rootModules, webModules } from './modules/index.js';
 
@@ -38,6 +40,20 @@ export function baseFastify(ctx: AppContext, opts: { logger?: boolean; bodyLimit
   app.decorateRequest('principal', null);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
+  // What is in flight, for the stall watchdog's report.
+  const ends = new WeakMap<object, () => void>();
+  app.addHook('onRequest', (req, reply, done) => {
+    const endActivity = beginActivity(`${req.method} ${req.routeOptions.url ?? req.url.split('?')[0]}`);
+    ends.set(req, endActivity);
+    reply.raw.once('close', endActivity); // a reply handed to the public API skips onResponse here
+    done();
+  });
+  const end = (req: object) => {
+    ends.get(req)?.();
+    ends.delete(req);
+  };
+  app.addHook('onResponse', (req, _reply, done) => { end(req); done(); });
+  app.addHook('onRequestAbort', (req, done) => { end(req); done(); });
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, hidden: !!route.schema?.hide, hasResponse: !!route.schema?.response });
   });
@@ -109,6 +125,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; keyedA
     await registerModules(api, ctx, webModules);
   });
   await registerModules(app, ctx, rootModules);
+  registerHealthRoutes(app, ctx);
 
   const webDir = ctx.config.webDir;
   const index = webDir ? path.join(webDir, 'index.html') : null;

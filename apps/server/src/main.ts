@@ -6,6 +6,10 @@ import { migrateDatabase, openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { buildPublicApi } from './public-api.js';
 import { createContext, startWorkers } from './runtime.js';
+import { DataDirInUseError, lockDataDir } from './platform/data-dir-lock.js';
+
+/** SIGTERM to exit, at most (ms). */
+const SHUTDOWN_MS = 9_000;
 
 /**
  * Starts the server: validates the configuration, opens the database (PGlite in DATA_DIR/db
@@ -15,7 +19,15 @@ import { createContext, startWorkers } from './runtime.js';
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  // The embedded database's files have one writer: a second process on the same DATA_DIR stops here.
+  if (!config.databaseUrl) lockDataDir(config.dataDir);
+  const database = await openDatabase({
+    url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db'),
+    onCrash: (err) => {
+      console.error(`[db] ${err.message}; the server stops (a supervisor restarts it, and the database recovers at start)`);
+      process.exit(1);
+    },
+  });
   await migrateDatabase(database);
   const ctx = await createContext(config, database);
 
@@ -29,10 +41,18 @@ async function main(): Promise<void> {
   }
   console.log(`Mailcraft ${config.role} ready on ${config.publicUrl} (${database.kind})${listeners.length ? `; public API on port ${config.apiPort}` : ''}`);
 
+  // SIGTERM: stop taking requests and jobs, let running ones finish, close the database — within
+  // SHUTDOWN_MS in all (a hung step is cut short; the next start recovers jobs and the database).
   const shutdown = async () => {
-    for (const l of listeners) await l.close();
-    await ctx.queue.stop();
-    await database.close();
+    const deadline = setTimeout(() => {
+      console.error(`Shutdown took longer than ${SHUTDOWN_MS / 1000} s; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_MS).unref();
+    await Promise.all(listeners.map((l) => l.close().catch(() => {})));
+    await ctx.queue.stop(4_000).catch((err: Error) => console.warn(`[jobs] ${err.message}`));
+    ctx.watchdog.stop();
+    await database.close().catch((err: Error) => console.warn(`[db] ${err.message}`));
+    clearTimeout(deadline);
     process.exit(0);
   };
   process.once('SIGINT', shutdown);
@@ -40,6 +60,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err);
+  console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err instanceof DataDirInUseError ? err.message : err);
   process.exit(1);
 });

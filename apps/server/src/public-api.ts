@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swaggerUi from '@fastify/swagger-ui';
-import { ZHealthSchema } from '@mailcraft/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { baseFastify } from './app.js';
+import { registerHealthRoutes } from './platform/health.routes.js';
 import type { AppContext } from './platform/context.js';
 import { notFoundEnvelope } from './platform/http.js';
 import { registerOpenApi } from './platform/openapi.js';
@@ -41,12 +41,7 @@ export async function buildPublicApi(ctx: AppContext, opts: { logger?: boolean }
   });
   // The interactive reference of the same document, its assets served from this process (no CDN).
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  for (const path of ['/api/health', '/health']) {
-    api.get(path, {
-      schema: { hide: path === '/health', summary: 'Health check (no key needed)', tags: ['health'], response: { 200: ZHealthSchema } },
-    }, async () => ({ status: 'ok' as const, database: ctx.database.kind }));
-  }
+  registerHealthRoutes(app, ctx, ['/api/health', '/health']);
   await app.register(async (keyed) => {
     keyed.addHook('onRequest', authenticateApiKey(ctx));
     const idempotency = idempotencyHooks(ctx);

@@ -4,6 +4,7 @@ import { startQueue } from './jobs/queue.js';
 import type { Config } from './platform/config.js';
 import type { AppContext } from './platform/context.js';
 import { createMailer } from './platform/mailer.js';
+import { StallWatchdog } from './platform/stall-watchdog.js';
 import { LocalStorage } from './platform/storage.js';
 import { seedFonts } from './modules/fonts/fonts.service.js';
 import { seedSampleTemplates } from './modules/sample-templates/seed-sample-templates.js';
@@ -20,6 +21,7 @@ export async function createContext(config: Config, database: Database, opts: { 
     config, database, db: database.db, storage: new LocalStorage(config.storageDir), queue,
     events: createEventBus(queue, eventSubscriptions),
     mailer: await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
+    watchdog: new StallWatchdog(undefined, database.embedded ? () => database.embedded!.status() : null).start(),
   };
   await seedFonts(ctx);
   await seedSampleTemplates(ctx);

@@ -1,14 +1,10 @@
-import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { EMBEDDED_SOCKET_PORT, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -21,99 +17,65 @@ export type Database = {
   db: Db;
   executeSql: ExecuteSql;
   /**
-   * Runs a hot statement as a prepared statement named `name` (planned once per connection):
-   * node-postgres named queries on PostgreSQL; on PGlite a session PREPARE, then EXECUTE with the
-   * text parameters as quoted literals. `text` uses $1…$n and must not change under one name.
+   * Runs a hot statement as a prepared statement named `name` (planned once per connection,
+   * node-postgres named queries). `text` uses $1…$n and must not change under one name.
    */
   executePrepared(name: string, text: string, params: string[]): Promise<{ rows: Array<Record<string, unknown>> }>;
   /** Set when kind is 'postgres': pg-boss opens its own pool from it. */
   url: string | null;
+  /** The embedded database's thread (kind 'pglite'): its status for health, and `dump`. */
+  embedded: EmbeddedPostgres | null;
   close(): Promise<void>;
 };
 
-/**
- * Embedded PostgreSQL settings. PGlite's default 128 MB of shared buffers is most of its memory;
- * 16 MB keeps an idle server near 270 MB RSS instead of 410 MB (measured here) at no measurable
- * cost to the import or print benchmarks, since the OS page cache still holds the data files.
- */
-const PGLITE_CONF = ['shared_buffers = 16MB'];
-
-/**
- * Opens an embedded PGlite with the extensions the migrations use: pg_trgm, for the trigram index
- * that serves recipient search (issue 10: p99 ≤ 50 ms on a 100,000-row list).
- */
-export function createPglite(opts: Omit<PGliteOptions, 'extensions'> = {}): Promise<PGlite> {
-  return PGlite.create({ ...opts, extensions: { pg_trgm } });
-}
-
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** Connections to PostgreSQL per process (the pool's `max`); pg-boss opens its own 4. */
+const POSTGRES_POOL_SIZE = 10;
+
 /**
- * Opens PostgreSQL when `url` is given, else the embedded PGlite in `pgliteDir` (created if
- * missing). `pglite` may pass an already open instance (tests load a migrated snapshot).
+ * Opens PostgreSQL when `url` is given, else the embedded PGlite — in its own thread, over the
+ * wire protocol (`startEmbeddedPostgres`) — on `pgliteDir` (created if missing; in memory when
+ * absent; `pgliteDump` starts from a tarball made by `embedded.dump`). Both are then the same code
+ * path: node-postgres and Drizzle's node-postgres driver. The embedded database gets one
+ * connection: PGlite is a single session, so statements queue in the pool (FIFO) and a
+ * transaction holds it, as PGlite itself would; pg-boss shares it through `executeSql`.
+ * `onCrash` hears the embedded database's thread end unexpectedly.
  */
-export async function openDatabase(opts: { url?: string | null; pgliteDir?: string; pglite?: PGlite }): Promise<Database> {
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    // A connection the server ends while idle in the pool (restart, failover, admin) is dropped and
-    // replaced on next use; without a listener its 'error' event would end the process.
-    pool.on('error', (err) => console.warn(`[db] idle connection closed: ${err.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      kind: 'postgres',
-      db,
-      url: opts.url,
-      executeSql: async (text, values) => {
-        const r = await pool.query(text, values as unknown[]);
-        return { rows: r.rows };
-      },
-      executePrepared: async (name, text, params) => {
-        const r = await pool.query({ name, text, values: params });
-        return { rows: r.rows as Array<Record<string, unknown>> };
-      },
-      close: () => pool.end(),
-    };
-  }
-  let client = opts.pglite;
-  if (!client) {
-    if (opts.pgliteDir) await fs.mkdir(opts.pgliteDir, { recursive: true });
-    client = await createPglite({ dataDir: opts.pgliteDir, postgresqlconf: PGLITE_CONF });
-  }
-  const pglite = client;
-  const prepared = new Set<string>();
-  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+export async function openDatabase(opts: {
+  url?: string | null; pgliteDir?: string; pgliteDump?: string; onCrash?: (err: Error) => void;
+}): Promise<Database> {
+  const embedded = opts.url ? null : await startEmbeddedPostgres({ dataDir: opts.pgliteDir, dumpFile: opts.pgliteDump, onCrash: opts.onCrash });
+  const pool = embedded
+    ? new pg.Pool({ host: embedded.socketDir, port: EMBEDDED_SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 })
+    : new pg.Pool({ connectionString: opts.url!, max: POSTGRES_POOL_SIZE });
+  // A connection the server ends while idle in the pool (restart, failover, admin) is dropped and
+  // replaced on next use; without a listener its 'error' event would end the process.
+  pool.on('error', (err) => console.warn(`[db] idle connection closed: ${err.message}`));
+  const db = drizzle(pool, { schema }) as unknown as Db;
   return {
-    kind: 'pglite',
+    kind: embedded ? 'pglite' : 'postgres',
     db,
-    url: null,
-    // pg-boss sends multi-statement scripts without parameters: those go through exec().
+    url: opts.url ?? null,
+    embedded,
     executeSql: async (text, values) => {
-      if (!values || values.length === 0) {
-        const results = await pglite.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
-      }
-      const r = await pglite.query(text, values);
-      return { rows: r.rows };
+      const r = await pool.query(text, values as unknown[]);
+      // A multi-statement script (pg-boss's migrations) answers one result per statement.
+      const last = Array.isArray(r) ? (r as pg.QueryResult[]).at(-1) : r;
+      return { rows: last?.rows ?? [] };
     },
     executePrepared: async (name, text, params) => {
-      if (!prepared.has(name)) {
-        await pglite.exec(`PREPARE ${name} AS ${text}`);
-        prepared.add(name);
-      }
-      // A standard-conforming string literal: only the single quote needs doubling.
-      const literals = params.map((p) => `'${p.replace(/'/g, "''")}'`).join(', ');
-      const r = await pglite.query<Record<string, unknown>>(`EXECUTE ${name}(${literals})`);
-      return { rows: r.rows };
+      const r = await pool.query({ name, text, values: params });
+      return { rows: r.rows as Array<Record<string, unknown>> };
     },
-    close: () => pglite.close(),
+    close: async () => {
+      await pool.end();
+      await embedded?.close();
+    },
   };
 }
 
 /** Applies the committed drizzle-kit migrations (`apps/server/drizzle`). Idempotent. */
 export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
-  } else {
-    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
-  }
+  await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app.js';
-import { createPglite, migrateDatabase, openDatabase, type Database } from '../db/client.js';
+import { migrateDatabase, openDatabase, type Database } from '../db/client.js';
 import { openScratchPostgres } from '../db/scratch-database.js';
 import { loadConfig } from '../platform/config.js';
 import type { AppContext } from '../platform/context.js';
@@ -28,10 +28,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) return openScratchPostgres(serverUrl, 'mc_test');
   const dump = process.env.MC_TEST_PGLITE_DUMP;
-  const pglite = dump
-    ? await createPglite({ loadDataDir: new Blob([await fs.readFile(dump)]) })
-    : await createPglite();
-  const database = await openDatabase({ pglite });
+  const database = await openDatabase({ pgliteDump: dump });
   if (!dump) await migrateDatabase(database);
   return { database, drop: async () => {} };
 }

@@ -46,4 +46,13 @@ export const binary = (contentType: string, description: string) => ({
 export const ZHealthSchema = z.object({
   status: z.literal('ok').describe('Always "ok" when the server answers'),
   database: z.enum(['pglite', 'postgres']).describe('The database the server runs on'),
+  event_loop: z.object({
+    p99_ms: z.number().describe('The 99th percentile of the event loop\'s delay over the last minute, in milliseconds (the highest of its 10-second windows)'),
+    max_ms: z.number().describe('The worst event-loop delay over the last minute, in milliseconds'),
+    window_seconds: z.number().int().describe('How many seconds the figures cover (up to 60 after start)'),
+  }).describe('How promptly this process answers: a busy server is slow here, a stalled one is not answering at all'),
+  database_thread: z.object({
+    busy: z.boolean().describe('Whether the embedded database is running a statement now'),
+    busy_for_ms: z.number().int().describe('For how long the current statement has run, in milliseconds (0 when idle)'),
+  }).nullable().describe('The embedded database\'s own thread (null on PostgreSQL): a long statement makes requests wait for the database, while this answer still comes at once'),
 }).meta({ id: 'Health' });

@@ -33,7 +33,13 @@ function imbProblem(parts: Record<string, string>): { field: string; message: st
   return problem ? { field: 'imbno', message: `${problem}; this barcode would not print` } : null;
 }
 /** Records read per query (one JSON text, see `editedRecordBatches`) and verified per `verify` call. */
-const CHECK_BATCH = 20_000;
+const CHECK_BATCH = 5_000;
+/**
+ * Records checked between two turns of the event loop: a list's check runs on the HTTP thread in
+ * slices of a few milliseconds, so other requests are answered while it runs.
+ */
+const CHECK_SLICE = 500;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** Open issues kept in memory for paging; past it the counts still cover every record. */
 const KEEP_ISSUES = 50_000;
 /** Ignored issues kept for listing ('Show N ignored'); past it the counts still cover every record. */
@@ -126,7 +132,9 @@ async function runCheck(db: Db, verifier: AddressVerifier, src: MappedList): Pro
       return name;
     };
     const issueOf = (r: ReadRecord) => ({ recordId: r.record.id, record: r.record.rowIndex + 1, name: nameOf(r), excluded: r.record.excluded });
+    let sliced = 0;
     for (const record of read.value) {
+      if (++sliced % CHECK_SLICE === 0) await nextTurn();
       const r = reader.read(record);
       batch.set(record.id, r);
       tally.counts.records += 1;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { mailingListRecords, mailingLists } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { rowsOf } from '../../db/raw-rows.js';
+import { numberValue, rowsOf } from '../../db/raw-rows.js';
 
 export type MailingListRow = typeof mailingLists.$inferSelect;
 export type RecordRow = { id: string; rowIndex: number; values: string[] };
@@ -77,6 +77,10 @@ const columnText = (column: number) => sql<string | null>`${mailingListRecords.v
  * Database access for mailing lists and their records. Every read of a list
  * is scoped to its owner (DESIGN.md "Security baseline").
  */
+/** The statement of `indexSearchRange` (its plan is asserted by a test). */
+export const indexSearchRangeStatement = (listId: string, from: number, count: number) => sql`UPDATE mailing_list_records SET search_indexed = true
+  WHERE list_id = ${listId} AND row_index >= ${from} AND row_index < ${from + count} AND NOT search_indexed`;
+
 export const mailingListsRepo = {
   /** The user's lists, newest first. */
   listByUser: async (db: Db, userId: string): Promise<MailingListRow[]> =>
@@ -337,26 +341,34 @@ export const mailingListsRepo = {
   },
 
   /**
-   * Brings up to `limit` of a list's records into the search index; answers how many. When none
-   * are left, marks the list search-ready — unless records were appended meanwhile.
+   * The first and last `row_index` of a list's records outside the search index, or null when
+   * all are in. Two primary-key scans that stop at the first match (no sort, no rescan).
    */
-  indexSearchBatch: async (db: Db, listId: string, limit: number): Promise<number> => {
-    const done = await db.execute(sql`UPDATE mailing_list_records SET search_indexed = true WHERE list_id = ${listId} AND row_index IN (
-      SELECT row_index FROM mailing_list_records WHERE list_id = ${listId} AND NOT search_indexed ORDER BY row_index LIMIT ${limit}) RETURNING row_index`);
-    const n = rowsOf(done).length;
-    if (n === 0) {
-      await db.update(mailingLists).set({ searchReady: sql`NOT EXISTS (SELECT 1 FROM mailing_list_records WHERE list_id = ${listId} AND NOT search_indexed)` })
-        .where(eq(mailingLists.id, listId));
-    }
-    return n;
+  unindexedSpan: async (db: Db, listId: string): Promise<{ first: number; last: number } | null> => {
+    const r = rowsOf(await db.execute(sql`SELECT
+      (SELECT row_index FROM mailing_list_records WHERE list_id = ${listId} AND NOT search_indexed ORDER BY row_index LIMIT 1) AS first,
+      (SELECT row_index FROM mailing_list_records WHERE list_id = ${listId} AND NOT search_indexed ORDER BY row_index DESC LIMIT 1) AS last`))[0];
+    return r?.first == null ? null : { first: numberValue(r.first), last: numberValue(r.last) };
+  },
+
+  /**
+   * Brings the list's records with `row_index` in [from, from + count) into the search index and
+   * answers how many changed. A keyset range on the primary key: its plan cannot go quadratic
+   * whatever the planner's statistics say (no `IN (SELECT … LIMIT)`).
+   */
+  indexSearchRange: async (db: Db, listId: string, from: number, count: number): Promise<number> => {
+    const done = await db.execute(indexSearchRangeStatement(listId, from, count));
+    return (done as unknown as { rowCount: number | null }).rowCount ?? 0;
+  },
+
+  /** Marks the list search-ready unless records outside the index remain (appended meanwhile). */
+  markSearchReady: async (db: Db, listId: string): Promise<void> => {
+    await db.update(mailingLists).set({ searchReady: sql`NOT EXISTS (SELECT 1 FROM mailing_list_records WHERE list_id = ${listId} AND NOT search_indexed)` })
+      .where(eq(mailingLists.id, listId));
   },
 
   /** Lists with records outside the search index (the sweep's work), oldest first. */
   listsToIndex: async (db: Db, limit: number): Promise<string[]> =>
     (await db.select({ id: mailingLists.id }).from(mailingLists).where(eq(mailingLists.searchReady, false)).orderBy(asc(mailingLists.createdAt)).limit(limit)).map((r) => r.id),
 
-  /** Refreshes the planner's statistics of the records table (PGlite runs no autovacuum). */
-  analyzeRecords: async (db: Db): Promise<void> => {
-    await db.execute(sql`ANALYZE mailing_list_records`);
-  },
 };

@@ -1,26 +1,12 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import { threadEntry } from '../../platform/thread-entry.js';
 import type { Template } from '@pdfme/common';
 import type { RenderFonts } from '../fonts/builtin-fonts.js';
 import type { RenderTask } from './render-task.js';
 
 /** How long an idle thread is kept before it ends (threads start again on demand). */
 const IDLE_MS = 30_000;
-
-/**
- * Where the render thread's code is. From compiled JS (dist) it is render-task.js; from
- * TypeScript source (vitest, tsx) a thread cannot load .ts by itself on Node 20, so it starts
- * with tsx's loader (`--import`, resolved to a file so any working directory works).
- */
-function taskFile(): { filename: string; execArgv: string[] } {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return { filename: new URL('./render-task.js', here).href, execArgv: [] };
-  const tsxDir = path.dirname(createRequire(here).resolve('tsx/package.json'));
-  return { filename: new URL('./render-task.ts', here).href, execArgv: ['--import', pathToFileURL(path.join(tsxDir, 'dist/loader.mjs')).href] };
-}
 
 /**
  * The print render threads (DESIGN.md "Print rendering"), on `piscina` (Foundations C: as fast
@@ -37,7 +23,7 @@ export class RenderPool {
 
   constructor(readonly size: number, heapMb = 256) {
     this.pool = new Piscina({
-      ...taskFile(), minThreads: 0, maxThreads: size, idleTimeout: IDLE_MS, concurrentTasksPerWorker: 1,
+      ...threadEntry(import.meta.url, 'render-task'), minThreads: 0, maxThreads: size, idleTimeout: IDLE_MS, concurrentTasksPerWorker: 1,
       resourceLimits: { maxOldGenerationSizeMb: heapMb },
     });
   }
