@@ -33,7 +33,9 @@ export async function createContext(config: Config, database: Database, opts: { 
  * schedules, then the modules' start-up tasks (e.g. requeueing interrupted print jobs).
  */
 export async function startWorkers(ctx: AppContext): Promise<void> {
-  for (const job of jobDefinitions) await ctx.queue.work(job, ctx);
+  // Jobs query through the job pool: on PostgreSQL their statements may run longer than a request's.
+  const jobCtx: AppContext = { ...ctx, db: ctx.database.jobDb };
+  for (const job of jobDefinitions) await ctx.queue.work(job, jobCtx);
   for (const { job, cron, payload, tz } of jobSchedules) await ctx.queue.schedule(job, cron, payload, tz);
-  for (const task of workerStartTasks) await task(ctx);
+  for (const task of workerStartTasks) await task(jobCtx);
 }

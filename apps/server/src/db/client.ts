@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { JOB_STATEMENT_TIMEOUT_S, REQUEST_STATEMENT_TIMEOUT_S } from './statement-timeouts.js';
 import { EMBEDDED_SOCKET_PORT, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -14,7 +15,10 @@ export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: u
 /** An open database: Drizzle for the app, raw SQL for pg-boss, and a way to close it. */
 export type Database = {
   kind: 'pglite' | 'postgres';
+  /** For requests: on PostgreSQL each statement may run REQUEST_STATEMENT_TIMEOUT_S. */
   db: Db;
+  /** For background jobs: on PostgreSQL each statement may run JOB_STATEMENT_TIMEOUT_S (the embedded database: the same as `db`). */
+  jobDb: Db;
   executeSql: ExecuteSql;
   /**
    * Runs a hot statement as a prepared statement named `name` (planned once per connection,
@@ -30,8 +34,10 @@ export type Database = {
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** Connections to PostgreSQL per process (the pool's `max`); pg-boss opens its own 4. */
+/** Connections to PostgreSQL per process for requests (the pool's `max`); pg-boss opens its own 4. */
 const POSTGRES_POOL_SIZE = 10;
+/** Connections for background jobs, with the jobs' longer statement timeout. */
+const POSTGRES_JOB_POOL_SIZE = 4;
 
 /**
  * Opens PostgreSQL when `url` is given, else the embedded PGlite — in its own thread, over the
@@ -44,18 +50,23 @@ const POSTGRES_POOL_SIZE = 10;
  */
 export async function openDatabase(opts: {
   url?: string | null; pgliteDir?: string; pgliteDump?: string; onCrash?: (err: Error) => void;
+  /** Seconds a statement may run on PostgreSQL: in requests, in jobs (defaults in statement-timeouts.ts). */
+  statementTimeouts?: { requestSeconds: number; jobSeconds: number };
 }): Promise<Database> {
   const embedded = opts.url ? null : await startEmbeddedPostgres({ dataDir: opts.pgliteDir, dumpFile: opts.pgliteDump, onCrash: opts.onCrash });
+  const timeouts = opts.statementTimeouts ?? { requestSeconds: REQUEST_STATEMENT_TIMEOUT_S, jobSeconds: JOB_STATEMENT_TIMEOUT_S };
   const pool = embedded
     ? new pg.Pool({ host: embedded.socketDir, port: EMBEDDED_SOCKET_PORT, user: 'postgres', database: 'postgres', max: 1, idleTimeoutMillis: 0 })
-    : new pg.Pool({ connectionString: opts.url!, max: POSTGRES_POOL_SIZE });
+    : new pg.Pool({ connectionString: opts.url!, max: POSTGRES_POOL_SIZE, statement_timeout: timeouts.requestSeconds * 1000 });
+  const jobPool = embedded ? pool : new pg.Pool({ connectionString: opts.url!, max: POSTGRES_JOB_POOL_SIZE, statement_timeout: timeouts.jobSeconds * 1000 });
   // A connection the server ends while idle in the pool (restart, failover, admin) is dropped and
   // replaced on next use; without a listener its 'error' event would end the process.
-  pool.on('error', (err) => console.warn(`[db] idle connection closed: ${err.message}`));
+  for (const p of new Set([pool, jobPool])) p.on('error', (err) => console.warn(`[db] idle connection closed: ${err.message}`));
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     kind: embedded ? 'pglite' : 'postgres',
     db,
+    jobDb: jobPool === pool ? db : drizzle(jobPool, { schema }) as unknown as Db,
     url: opts.url ?? null,
     embedded,
     executeSql: async (text, values) => {
@@ -70,6 +81,7 @@ export async function openDatabase(opts: {
     },
     close: async () => {
       await pool.end();
+      if (jobPool !== pool) await jobPool.end();
       await embedded?.close();
     },
   };

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import type { AppContext } from '../platform/context.js';
 import type { JobDefinition } from './job.js';
 import { asActivity } from '../platform/runtime-activity.js';
+import { isStatementTimeout, jobTimeoutError } from '../db/statement-timeouts.js';
 
 /** Options of one `send`: a later start, a singleton key (one queued job per key), a longer expiry. */
 export type SendOptions = { startAfterSeconds?: number; singletonKey?: string; expireInSeconds?: number };
@@ -79,7 +80,8 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
       await ensure(job);
       for (let i = 0; i < Math.max(1, job.concurrency); i++) {
         await boss.work(job.id, { pollingIntervalSeconds: opts.pollSeconds ?? 1, batchSize: 1 }, async ([pgJob]) => {
-          await asActivity(`job ${job.id}`, () => job.handler(job.payload.parse(pgJob.data), ctx, { jobId: pgJob.id }));
+          await asActivity(`job ${job.id}`, () => job.handler(job.payload.parse(pgJob.data), ctx, { jobId: pgJob.id }))
+            .catch((err: unknown) => { throw isStatementTimeout(err) ? jobTimeoutError(job.id, err) : err; });
         });
       }
     },

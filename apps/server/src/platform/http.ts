@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { AppError, ERROR_STATUS, type ErrorCode } from './errors.js';
+import { isStatementTimeout, STATEMENT_TIMEOUT_MESSAGE } from '../db/statement-timeouts.js';
 
 /** First zod issue as one readable line, e.g. 'Line 3 is required'. */
 function zodMessage(issues: { message: string }[]): string {
@@ -25,6 +26,10 @@ export function installErrorHandler(app: FastifyInstance, docUrl?: DocUrl): void
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({ message: v.message ?? 'Invalid', path: v.instancePath }));
       return send(reply, 400, { code: 'VALIDATION', message: zodMessage(issues), details: issues });
+    }
+    if (isStatementTimeout(err)) {
+      request.log.warn({ err }, 'statement timeout');
+      return send(reply, 503, { code: 'SERVICE_UNAVAILABLE', message: STATEMENT_TIMEOUT_MESSAGE });
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 500) {
