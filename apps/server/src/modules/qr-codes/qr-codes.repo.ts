@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jsonOrNull, jsonValue, rowsOf } from '../../db/raw-rows.js';
 import { qrConfigs } from '../../db/schema/index.js';
@@ -22,6 +22,25 @@ const ENSURE_BATCH = 5000;
 
 
 /** Database access for QR configurations and short links (queries scoped by the caller's checks). */
+/** Links the list's records matching `where` (at most ENSURE_BATCH of them) that have none; retries collided codes. */
+async function linkMissing(db: Db, listId: string, where: SQL): Promise<number> {
+  let created = 0;
+  for (;;) {
+    const missing = rowsOf(await db.execute(sql`
+      SELECT r.id FROM mailing_list_records r
+      WHERE r.list_id = ${listId}::uuid ${where} AND NOT EXISTS (SELECT 1 FROM short_links s WHERE s.record_id = r.id)
+      LIMIT ${ENSURE_BATCH}`)).map((r) => String(r.id));
+    if (missing.length === 0) return created;
+    const codes = newShortCodes(missing.length);
+    const rows = missing.map((id, i) => ({ code: codes[i], record_id: id }));
+    const inserted = rowsOf(await db.execute(sql`
+      INSERT INTO short_links (code, record_id, list_id)
+      SELECT d.code, d.record_id, ${listId}::uuid FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS d(code text, record_id uuid)
+      ON CONFLICT DO NOTHING RETURNING code`));
+    created += inserted.length;
+  }
+}
+
 export const qrCodesRepo = {
   /** The list's configuration, if saved. */
   findConfig: async (db: Db, listId: string): Promise<QrConfigRow | undefined> =>
@@ -36,27 +55,20 @@ export const qrCodesRepo = {
 
   /**
    * Gives every record of the list — or only `recordIds` of it — a short link: codes from a
-   * CSPRNG, inserted in batches of 5000; a code that collides (or a record linked meanwhile by
-   * another call) is skipped and retried with a new code on the next pass. Returns how many
-   * links were created.
+   * CSPRNG, inserted in batches of ENSURE_BATCH records; a code that collides (or a record linked
+   * meanwhile by another call) is retried with a new code. A whole list is walked in keyset ranges
+   * of `row_index` (contiguous per list), so no pass re-reads the records already linked. Returns
+   * how many links were created.
    */
   ensureLinks: async (db: Db, listId: string, recordIds?: string[]): Promise<number> => {
-    const only = recordIds ? sql`AND r.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb)::uuid)` : sql``;
+    if (recordIds) return linkMissing(db, listId, sql`AND r.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb)::uuid)`);
+    const last = rowsOf(await db.execute(sql`SELECT row_index FROM mailing_list_records WHERE list_id = ${listId}::uuid ORDER BY row_index DESC LIMIT 1`))[0];
+    if (!last) return 0;
     let created = 0;
-    for (;;) {
-      const missing = rowsOf(await db.execute(sql`
-        SELECT r.id FROM mailing_list_records r
-        WHERE r.list_id = ${listId}::uuid ${only} AND NOT EXISTS (SELECT 1 FROM short_links s WHERE s.record_id = r.id)
-        LIMIT ${ENSURE_BATCH}`)).map((r) => String(r.id));
-      if (missing.length === 0) return created;
-      const codes = newShortCodes(missing.length);
-      const rows = missing.map((id, i) => ({ code: codes[i], record_id: id }));
-      const inserted = rowsOf(await db.execute(sql`
-        INSERT INTO short_links (code, record_id, list_id)
-        SELECT d.code, d.record_id, ${listId}::uuid FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS d(code text, record_id uuid)
-        ON CONFLICT DO NOTHING RETURNING code`));
-      created += inserted.length;
+    for (let from = 0; from <= Number(last.row_index); from += ENSURE_BATCH) {
+      created += await linkMissing(db, listId, sql`AND r.row_index >= ${from} AND r.row_index < ${from + ENSURE_BATCH}`);
     }
+    return created;
   },
 
   /** Record id → code for the given records of one list. */
