@@ -77,6 +77,9 @@ const RECORD_SCANS_SQL = `
       LEFT JOIN map_routes mr ON mr.record_id = link.record_id`;
 
 /** Database access for scans. Reads are scoped to the owner by the caller's user id. */
+/** Scans whose IP address one purge statement clears. */
+const PURGE_BATCH = 5000;
+
 export const scansRepo = {
   /**
    * Looks up the codes, stores the scans of live ones and counts the human scans on their short
@@ -174,7 +177,15 @@ export const scansRepo = {
       ORDER BY s.scanned_at, s.id LIMIT ${limit}`)).map(toScanWithRecord),
 
   /** Clears the IP address of scans older than `days` days (privacy, issue 7). Returns how many. */
-  purgeIps: async (db: Db, days: number): Promise<number> =>
-    rowsOf(await db.execute(sql`
-      UPDATE scans SET ip = NULL WHERE ip IS NOT NULL AND scanned_at < now() - make_interval(days => ${days}) RETURNING 1`)).length,
+  purgeIps: async (db: Db, days: number): Promise<number> => {
+    // Batches of PURGE_BATCH: the ids are picked once per statement (an InitPlan), then updated by
+    // primary key, so no statement holds the database long whatever the table's size.
+    let purged = 0;
+    for (let n = PURGE_BATCH; n === PURGE_BATCH; purged += n) {
+      const done = await db.execute(sql`UPDATE scans SET ip = NULL WHERE id = ANY(ARRAY(
+        SELECT id FROM scans WHERE ip IS NOT NULL AND scanned_at < now() - make_interval(days => ${days}) LIMIT ${PURGE_BATCH}))`);
+      n = (done as unknown as { rowCount: number | null }).rowCount ?? 0;
+    }
+    return purged;
+  },
 };
