@@ -32,5 +32,5 @@ export async function addressCheckRoutes(app: ZodApp, ctx: AppContext): Promise<
   app.post('/api/lists/:id/address-check/fixes', {
     ...signedIn,
     schema: { summary: 'Accept suggested address fixes, exclude or include records, revert fixes, or ignore issues', tags, params: ZIdParams, body: ZAddressFixSchema, response: { 200: ZAddressFixResultSchema, ...errors } },
-  }, async (req) => applyAddressFixes(ctx.db, verifier, requirePrincipal(req), req.params.id, req.body));
+  }, async (req) => applyAddressFixes(ctx, verifier, requirePrincipal(req), req.params.id, req.body));
 }

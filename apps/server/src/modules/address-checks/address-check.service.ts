@@ -15,6 +15,8 @@ import { ADDRESS_LINE_MAX } from './address-rules.js';
 import type { AddressVerifier } from './address-verifier.js';
 import { CheckCache } from './check-cache.js';
 import { mayOverflow, overridesOf, recipientName, recordReader, type MappedList, type ReadRecord } from './record-reader.js';
+import type { AppContext } from '../../platform/context.js';
+import { refreshPlannerStatistics } from '../../db/planner-statistics.js';
 
 
 /**
@@ -34,6 +36,8 @@ function imbProblem(parts: Record<string, string>): { field: string; message: st
 }
 /** Records read per query (one JSON text, see `editedRecordBatches`) and verified per `verify` call. */
 const CHECK_BATCH = 5_000;
+/** Records changed at once from which the planner's statistics are refreshed. */
+const BULK_EDIT_ROWS = 1_000;
 /**
  * Records checked between two turns of the event loop: a list's check runs on the HTTP thread in
  * slices of a few milliseconds, so other requests are answered while it runs.
@@ -249,9 +253,10 @@ const knownCodes = (codes: readonly string[]) => [...new Set(codes)].filter((c):
  * codes; RATE_LIMITED (429) when too many checks run.
  */
 export async function applyAddressFixes(
-  db: Db, verifier: AddressVerifier, principal: Principal, listId: string,
+  ctx: Pick<AppContext, 'db' | 'database'>, verifier: AddressVerifier, principal: Principal, listId: string,
   input: { recordIds: string[]; action: AddressFixAction; codes?: readonly string[] },
 ): Promise<TAddressFixResult> {
+  const db = ctx.db;
   const codes = input.codes && knownCodes(input.codes);
   if (input.action === 'ignore' && !codes?.length) throw new AppError('VALIDATION', ADDRESS_IGNORE_NEEDS_CODES);
   const src = await getOwnedListWithMappings(db, principal, listId);
@@ -273,5 +278,7 @@ export async function applyAddressFixes(
   }
   // Nothing written: the cached check still holds.
   if (changed > 0) checks.invalidate(src.list.id);
+  // A bulk edit (Accept all on a big list) changes which records print: fresh statistics for the print's plans.
+  if (changed >= BULK_EDIT_ROWS) await refreshPlannerStatistics(ctx.database, ['mailing_list_records']);
   return { changed, before, report: pageOf(await fullCheck(db, verifier, principal, src), 1, ADDRESS_CHECK_MAX_ISSUES, false) };
 }

@@ -8,6 +8,7 @@ import type { Principal } from '../../platform/principal.js';
 import { getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
 import { mapProviders } from './map-providers.js';
+import { refreshPlannerStatistics } from '../../db/planner-statistics.js';
 import { mapRoutesRepo, type MapGenerationRow } from './map-routes.repo.js';
 import { drawingHash, drawRoutes, type DrawSettings } from './route-drawing.js';
 import { routeScope, routeTarget, settingsOf } from './route-previews.service.js';
@@ -84,6 +85,9 @@ export async function runGeneration(ctx: AppContext, generationId: string): Prom
     const target = await routeTarget(ctx, owner, { projectId: settings.projectId, listId: g.listId, locationId: settings.locationId }, settings.drawing);
     const providers = mapProviders(ctx.config);
     const hash = drawingHash(target);
+    // Each turn (1,000 records) starts from fresh statistics of the routes the last turns wrote: on
+    // PGlite (no autovacuum) `pending`'s join would otherwise be planned for an empty table.
+    await refreshPlannerStatistics(ctx.database, ['map_routes']);
     let afterRow = -1;
     for (let step = 0; ; step++) {
       const batch = await mapRoutesRepo.pending(ctx.db, g.listId, g.createdAt, afterRow, BATCH);
