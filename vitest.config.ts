@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['packages/shared/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
+          // Load tests measure the server's own latency: they run alone (vitest.load.config.ts).
+          exclude: ['**/node_modules/**', '**/dist/**', '**/*.load.test.ts'],
           globalSetup: ['apps/server/src/test/global-setup.ts'],
         },
       },

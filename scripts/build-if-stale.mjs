@@ -1,4 +1,4 @@
-// `npm start` builds only when the build is missing or older than its sources (issue 6: a restart
+// `npm start` builds only when the build is missing or older than its sources (docs/requirements/workflow.md#clear-states-and-fast-pages: a restart
 // with a current build starts at once instead of rebuilding for 10 s). `--stamp` records a finished
 // build (the last step of `npm run build`).
 import { execSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 // Fails when server modules (apps/server/src/modules/<name>/) import each other in a circle,
-// even when no single file cycle exists (issue 5 §4). Reads dependency-cruiser's JSON on stdin.
+// even when no single file cycle exists. Reads dependency-cruiser's JSON on stdin.
 import { readFileSync } from 'node:fs';
 
 const result = JSON.parse(readFileSync(0, 'utf8'));

@@ -29,11 +29,43 @@ function pdfmeWithoutEval(): Plugin {
   };
 }
 
+/**
+ * @pdfme/schemas imports, at the top of its one file, what its barcode plugins (bwip-js, 0.9 MB) and
+ * date plugins (air-datepicker, every date-fns locale, 0.3 MB) need, and builds those plugins at load,
+ * so tree-shaking keeps all of it in the Designer's chunk — a fifth of the code evaluated before the
+ * Designer opens — though the Designer registers none of them (design-plugins.ts). The build gives
+ * @pdfme/schemas stand-ins for these three imports: the plugins still build, and a call into one
+ * throws saying why. Registering a barcode or date plugin means removing this first.
+ */
+function pdfmeWithoutUnusedPlugins(): Plugin {
+  const PREFIX = '\0mailcraft-unused:';
+  const replaced = new Set(['bwip-js', 'air-datepicker', 'date-fns/locale']);
+  const gone = (pkg: string) => `() => { throw new Error('${pkg} is left out of the web build (vite.config.ts): the Designer registers no pdfme plugin that needs it'); }`;
+  return {
+    name: 'mailcraft:pdfme-without-unused-plugins',
+    apply: 'build',
+    enforce: 'pre', // before Vite resolves the packages themselves
+    resolveId(source, importer) {
+      if (!replaced.has(source) || !importer || !/[\\/]@pdfme[\\/]schemas[\\/]/.test(importer)) return null;
+      return PREFIX + source;
+    },
+    async load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const pkg = id.slice(PREFIX.length);
+      if (pkg === 'bwip-js') return `const gone = ${gone(pkg)};\nexport default { toCanvas: gone, toBuffer: gone };`;
+      if (pkg === 'air-datepicker') return `const gone = ${gone(pkg)};\nexport default function AirDatepicker() { gone(); }`;
+      // Every locale name, each undefined: the date plugins only read them when formatting.
+      const names = Object.keys(await import('date-fns/locale')).filter((n) => /^[A-Za-z]\w*$/.test(n));
+      return names.map((n) => `export const ${n} = undefined;`).join('\n');
+    },
+  };
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * Writes `file.br` and `file.gz` beside every compressible file of the build (issue 6: assets are
+ * Writes `file.br` and `file.gz` beside every compressible file of the build (docs/requirements/workflow.md#clear-states-and-fast-pages: assets are
  * served precompressed, `@fastify/static` `preCompressed`), so the server never compresses on the
  * fly. Brotli at quality 11 (smallest; files over 2 MB at 9, much faster on the 14 MB PDFium
  * worker and a few percent larger), gzip at level 9. Files under 1 KB are left alone.
@@ -66,7 +98,7 @@ function precompress(): Plugin {
 
 /** The SPA; in dev, /api is proxied to the server on :8080. */
 export default defineConfig({
-  plugins: [react(), pdfmeWithoutEval(), precompress()],
+  plugins: [react(), pdfmeWithoutEval(), pdfmeWithoutUnusedPlugins(), precompress()],
   server: { port: 5173, proxy: {
     // Keep the browser's Host header: the server refuses cookie writes whose Origin host differs.
     '/api': { target: 'http://localhost:8080', changeOrigin: false, xfwd: true },

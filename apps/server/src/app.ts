@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -15,9 +16,14 @@ import { installErrorHandler, notFoundEnvelope, type DocUrl } from './platform/h
 import { registerModules } from './platform/module.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerHealthRoutes } from './platform/health.routes.js';
+import { limitJsonDepth } from './platform/json-depth.js';
+
 import { beginActivity } from './platform/runtime-activity.js';
 import { authenticateSession, guardRequests } from './modules/auth/session-auth.js';
 import { rootModules, webModules } from './modules/index.js';
+
+/** The deepest nesting any JSON request body may have (objects and arrays). */
+const JSON_MAX_DEPTH = 64;
 
 /** A registered route, as the listener's `routeTable` lists it (OpenAPI completeness test, diagnostics). */
 export type RouteEntry = { method: string; url: string; hidden: boolean; hasResponse: boolean };
@@ -29,14 +35,27 @@ declare module 'fastify' {
   }
 }
 
-/** What every listener shares: zod validation and serialisation, the error envelope, no principal yet. */
+/**
+ * What every listener shares: zod validation and serialisation, the error envelope, a random id
+ * per request (`req_…`, in the X-Request-Id header of every answer and the `request_id` of every
+ * error; incoming X-Request-Id headers are not trusted), JSON bodies that may be empty, no principal yet.
+ */
 export function baseFastify(ctx: AppContext, opts: { logger?: boolean; bodyLimit: number; docUrl?: DocUrl }): FastifyInstance {
   // Fastify accepts a hop count too (proxy-addr), though its type does not say so.
   const trustProxy = ctx.config.trustProxy as boolean | string | string[];
-  const app = Fastify({ logger: opts.logger ?? false, trustProxy, bodyLimit: opts.bodyLimit });
+  const app = Fastify({ logger: opts.logger ?? false, trustProxy, bodyLimit: opts.bodyLimit, genReqId: newRequestId });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app, opts.docUrl);
+  // Every JSON body, signed in or not, is refused past JSON_MAX_DEPTH levels as it streams in,
+  // before JSON.parse could hold the HTTP thread on it (design routes set a tighter limit).
+  const jsonDepth = limitJsonDepth(JSON_MAX_DEPTH, `This request's JSON nests more than ${JSON_MAX_DEPTH} levels deep.`);
+  app.addHook('preParsing', async (req, reply, payload) => (/json/i.test(req.headers['content-type'] ?? '') ? jsonDepth(req, reply, payload) : payload));
+  acceptEmptyJsonBodies(app);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    done();
+  });
   app.decorateRequest('principal', null);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
@@ -60,16 +79,34 @@ export function baseFastify(ctx: AppContext, opts: { logger?: boolean; bodyLimit
   return app;
 }
 
+/** A request's id: 'req_' and 16 random bytes in base64url (128 bits; Fastify's `genReqId`). */
+export const newRequestId = (): string => `req_${randomBytes(16).toString('base64url')}`;
+
+/**
+ * Replaces Fastify's JSON body parser by one that reads an empty body as no body: a DELETE or a
+ * body-less POST sent with `Content-Type: application/json` and nothing after it is accepted
+ * (Fastify answers 400 FST_ERR_CTP_EMPTY_JSON_BODY otherwise); a route that needs a body then
+ * says so in its validation. Anything else goes to Fastify's own parser (prototype poisoning refused).
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if ((body as string).trim() === '') return done(null, undefined);
+    return parseJson(req, body as string, done);
+  });
+}
+
 /** Whether `file` is one of the build's content-hashed files (Vite writes them to assets/). */
 function isHashedAsset(webDir: string, file: string): boolean {
   return path.relative(webDir, file).split(path.sep)[0] === 'assets';
 }
 
 /**
- * Whether a request to the web listener is a call of the public API (issue 10: the API is served on
+ * Whether a request to the web listener is a call of the public API (docs/requirements/print-on-demand-api.md#print-on-demand-api: the API is served on
  * the main port too, so the web app's Test API, API Debug and Order Entry call it from their own
  * origin): any request with an `X-API-Key` header (both path forms, as on API_PORT), an `/api/…`
- * path with the `api_key` query parameter (spec 002 §7), and the API's interactive reference and
+ * path with the `api_key` query parameter (docs/requirements/print-on-demand-api.md#api), and the API's interactive reference and
  * its document (`/api/docs`, `/api/docs/json`). The session API and page loads carry neither.
  */
 export function isKeyedApiRequest(url: string, headers: Record<string, unknown>): boolean {
@@ -115,6 +152,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; keyedA
     description: 'The API of the Mailcraft web app, authenticated by the session cookie.',
     path: '/api/openapi.json',
     serverUrl: ctx.config.publicUrl,
+    securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'mc_session', description: 'Session cookie set by POST /api/auth/login' } },
   });
 
   await app.register(async (api) => {
@@ -132,7 +170,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; keyedA
   if (webDir && index && fs.existsSync(index)) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
     // preCompressed: the build writes .br and .gz beside each file; the best one the client accepts
-    // is sent (issue 6). Hashed files under /assets/ never change: cached for a year, immutable;
+    // is sent (docs/requirements/workflow.md#clear-states-and-fast-pages). Hashed files under /assets/ never change: cached for a year, immutable;
     // anything else is revalidated.
     await app.register(fastifyStatic, {
       root: webDir, wildcard: true, index: false, preCompressed: true, cacheControl: false,

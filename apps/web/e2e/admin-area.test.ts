@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { ROOT, SAME_ORIGIN, generatePrintFile, mappedProject, screenshotOnFailure, serverAndBrowser } from './support.ts';
 
 /**
- * The operator's admin area end to end (issue 11), against the real server in Chromium: the
+ * The operator's admin area end to end (docs/requirements/administration.md#administration), against the real server in Chromium: the
  * administrator (the server's first account) uploads a font on Admin → Fonts, makes a sample
  * template from a project whose design uses it and publishes it on Admin → Sample templates; a
  * customer finds it in the /templates gallery, uses it on their project and prints — the print

@@ -4,12 +4,12 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { eventually, screenshotOnFailure, serverAndBrowser, signedInContext } from './support.ts';
 
 /**
- * The API Keys tab end to end (spec 002 §2 "API Keys tab", §4, §5, §7), against the real server
+ * The API Keys tab end to end (docs/requirements/print-on-demand-api.md#screens "API Keys tab", §4, §5, §7), against the real server
  * and its public API listener: the first account of a server is on the Business plan, which has
  * `api`. Create a read-only key 'Shop', reveal and copy it from 'API Key Created', verify it at
  * GET /api/auth/verify; switch it off (401) and on; regenerate it (the new key works, the old one
  * answers 401); delete it (the empty state). Also: the first load of /pod and /pod/api-keys stays within the
- * 300 KB gzip budget of every page but the Designer (BENCHMARKS.md §5, issue 6).
+ * 300 KB gzip budget of every page but the Designer (BENCHMARKS.md §5, docs/requirements/workflow.md#clear-states-and-fast-pages).
  */
 const env = serverAndBrowser();
 const EMPTY = 'No API keys found. Create one to get started.';

@@ -6,7 +6,7 @@ import { addressSideZones } from '@mailcraft/shared/designs';
 import { ARTIFACTS, eventually, mappedProject, screenshotOnFailure, serverAndBrowser } from './support.ts';
 
 /**
- * The Designer as a designer expects it (issue 6): full width at 1440 and 1920 px with the page
+ * The Designer as a designer expects it (docs/requirements/workflow.md#clear-states-and-fast-pages): full width at 1440 and 1920 px with the page
  * fitting the canvas; address block, indicia and QR code inserted into their USPS zones (read back
  * from the saved design); the zones drawn on the page; Undo/Redo buttons; a draft that survives a
  * reload; and at phone width a message instead of a covered canvas.

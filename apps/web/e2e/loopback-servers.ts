@@ -11,7 +11,7 @@ async function listen(handler: http.RequestListener): Promise<{ url: string; clo
 }
 
 /**
- * The business's landing page: shows each query parameter with its value base64-decoded (spec 001
+ * The business's landing page: shows each query parameter with its value base64-decoded (docs/requirements/README.md#requirements
  * §4), one `<li>` per parameter, as `name: value`.
  */
 export async function startLandingPage() {

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { eventually, launchChromium, SAME_ORIGIN, screenshotOnFailure, SHARED_DATA, startServer } from './support.ts';
 
 /**
- * Mailing lists and column mapping of spec 000 §2 ("Upload screen", "Mapping screen"), §4
+ * Mailing lists and column mapping of docs/requirements/workflow.md#route-table ("Upload screen", "Mapping screen"), §4
  * (upload → mapping, Back, load failure), §5 (accepted types, auto-matching, one field per column)
  * and §8 (upload and load failure messages) in the real browser, with the shared sample lists.
  */
@@ -34,7 +34,7 @@ async function withProject(name: string, body: (page: Page, projectId: string, c
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
   try {
     const signup = await context.request.post('/api/auth/signup', {
-      data: { email: `${name}@example.test`, password: 'a long passphrase', given_name: 'Lee' },
+      data: { email: `${name}@example.test`, password: 'a long passphrase', given_name: 'Lee', setup_code: server.setupCode },
     });
     assert.equal(signup.status(), 201);
     const project = await context.request.post('/api/projects', { headers: SAME_ORIGIN, data: { name: `${name} mailing` } });
@@ -103,7 +103,7 @@ test('us-500.xlsx: upload, data preview paging, auto-mapping, used columns disab
     assert.equal(await mappingRow(page, 'middle_name').getByText('Not mapped').count(), 1);
     assert.equal(await shownValue(mappingRow(page, 'first_name')), 'first_name');
 
-    // Data Preview: values as they will print (issue 6) — Art Venere's ZIP 8014 shows as 08014 —
+    // Data Preview: values as they will print (docs/requirements/workflow.md#clear-states-and-fast-pages) — Art Venere's ZIP 8014 shows as 08014 —
     // under the field each column maps to; 25 rows per page.
     const table = page.locator('.data-preview-table');
     const third = table.locator('tbody tr.plain-table-row').nth(2);
@@ -128,7 +128,7 @@ test('us-500.xlsx: upload, data preview paging, auto-mapping, used columns disab
 test('upload screen: failed and refused uploads, the current list, deleting a list needs DELETE', async () => {
   await withProject('uploader', async (page, projectId, context) => {
     await uploadShared(context, projectId, 'us-500.csv'); // the project had no list: the current list
-    await uploadShared(context, projectId, 'letters-small.csv'); // added, not switched to (issue 6)
+    await uploadShared(context, projectId, 'letters-small.csv'); // added, not switched to (docs/requirements/workflow.md#clear-states-and-fast-pages)
     const uploads: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/api/lists/upload')) uploads.push(r.url());
@@ -191,7 +191,7 @@ test('upload screen: failed and refused uploads, the current list, deleting a li
   });
 });
 
-test('a second upload asks before the project switches lists; lists can be renamed (issue 6)', async () => {
+test('a second upload asks before the project switches lists; lists can be renamed', async () => {
   await withProject('switcher', async (page, projectId, context) => {
     await uploadShared(context, projectId, 'us-500.csv');
     const projectList = async () => (await (await context.request.get(`/api/projects/${projectId}`)).json()).list_name;

@@ -11,7 +11,7 @@ import { printedDistance } from '@mailcraft/shared/designs';
 import { ARTIFACTS, eventually, saveDesignAndPrint, mappedProject, screenshotOnFailure, startServer } from './support.ts';
 
 /**
- * Personalised route maps end to end (spec 001 §2 "Personalized Maps Configuration", §4, §7):
+ * Personalised route maps end to end (docs/requirements/maps.md#screens "Personalized Maps Configuration", §4, §7):
  * on the quick start's offline defaults, add Blue Gum Café as a business location, drag its pin on
  * the MapLibre map and save it, choose Streets Dark and Horizontal, save the configuration,
  * upload a marker logo, Generate All Routes for us-500 until the progress bar reads 500/500, then
@@ -20,7 +20,7 @@ import { ARTIFACTS, eventually, saveDesignAndPrint, mappedProject, screenshotOnF
  * each piece shows its own record's.
  *
  * MapLibre needs WebGL: Chromium draws it in software with SwiftShader (`--use-angle=swiftshader
- * --enable-unsafe-swiftshader`, DESIGN.md), so this file launches its own browser with those
+ * --enable-unsafe-swiftshader`, docs/decisions/README.md#records), so this file launches its own browser with those
  * switches instead of support.ts's `launchChromium`.
  */
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';

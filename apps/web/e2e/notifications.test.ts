@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { ARTIFACTS, eventually, mappedProject, SAME_ORIGIN, screenshotOnFailure, serverAndBrowser } from './support.ts';
 
 /**
- * Issue 8 end to end, on the quick start's defaults (no SMTP server: mail is kept in the Outbox):
+ * docs/requirements/notifications.md#notifications end to end, on the quick start's defaults (no SMTP server: mail is kept in the Outbox):
  * create an SMS and an email notification for us-500 on the Notification Configuration screen,
  * scan James Butt's short link as a phone would, and find the text message (at Verizon's
  * email-to-SMS gateway) and the email in the Outbox and in each notification's delivery history.

@@ -5,7 +5,7 @@ import { startSmtpSink } from '../../server/src/test/smtp-sink.ts';
 import { launchChromium, SAME_ORIGIN, screenshotOnFailure, startServer } from './support.ts';
 
 /**
- * 'Forgot password?' end to end (issue 6 "Sign-in"): from the sign-in page, the reset link arrives
+ * 'Forgot password?' end to end (docs/requirements/account-and-settings.md#sign-in-pages): from the sign-in page, the reset link arrives
  * at a real SMTP server on loopback, sets a new password and signs the user in; the old password
  * stops working.
  */
@@ -25,7 +25,7 @@ after(async () => {
 
 test('Sign In → Forgot password? → emailed link → new password → signed in', async () => {
   const context = await browser.newContext({ baseURL: server.url });
-  const signup = await context.request.post('/api/auth/signup', { data: { email: 'forgetful@example.test', password: 'the old passphrase', given_name: 'Fran' } });
+  const signup = await context.request.post('/api/auth/signup', { data: { email: 'forgetful@example.test', password: 'the old passphrase', given_name: 'Fran', setup_code: server.setupCode } });
   assert.equal(signup.status(), 201);
   await context.clearCookies();
   const page = await context.newPage();

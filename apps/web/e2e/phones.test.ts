@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { ARTIFACTS, mappedProject, SAME_ORIGIN, serverAndBrowser } from './support.ts';
 
 /**
- * Phones (issue 6): at 390 × 844 no screen of the workflow is wider than the phone — every page
+ * Phones (docs/requirements/workflow.md#clear-states-and-fast-pages): at 390 × 844 no screen of the workflow is wider than the phone — every page
  * is checked for horizontal overflow (`document.documentElement.scrollWidth <= 390`) once its
  * content has loaded, with a project that has a list, a mapping, a design and a print file.
  */

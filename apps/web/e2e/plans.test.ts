@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { screenshotOnFailure, serverAndBrowser, signedInContext } from './support.ts';
 
 /**
- * Plans end to end (issue 11), against the real server: the public /pricing page; a free user
+ * Plans end to end (docs/requirements/administration.md#administration), against the real server: the public /pricing page; a free user
  * chooses Pro there, lands on /billing and requests it; the administrator (the server's first
  * account) approves it on /admin/users; the user's /billing and /pricing then show Pro.
  */

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { ARTIFACTS, mappedProject, SAME_ORIGIN, screenshotOnFailure, serverAndBrowser } from './support.ts';
 
 /**
- * The Print on Demand flow end to end (issue 10; spec 002 §2–§5), against the real server and its
+ * The Print on Demand flow end to end (docs/requirements/print-on-demand-api.md#print-on-demand-api; docs/requirements/print-on-demand-api.md#screens), against the real server and its
  * public API: reinforcements R1 and R2 designed in the Designer's tabs; a key created in API Keys
  * and taken from the one-time dialog; a GET in Test API; a mailing order for a us-500 recipient in
  * Order Entry (its print file rendered); a reinforcement order with both reinforcements (two
@@ -79,7 +79,7 @@ test('reinforcements in the Designer, a key, Test API, a mailing and a reinforce
     await placed.getByText('$1.25').waitFor();
     await result.getByRole('button', { name: /Download print file/ }).or(result.getByRole('link', { name: /Download print file/ })).first().waitFor({ timeout: 90_000 });
 
-    // A reinforcement order with both reinforcements: two orders, one after the other.
+    // A reinforcement order with both reinforcements: two orders, placed together in one request.
     await page.getByRole('tab', { name: 'Reinforcement Order' }).click();
     const picks = page.getByRole('group', { name: 'Select 1-3 reinforcements' });
     await picks.getByRole('checkbox', { name: 'Last call' }).check();
@@ -90,7 +90,7 @@ test('reinforcements in the Designer, a key, Test API, a mailing and a reinforce
     assert.equal(await result.getByText('$0.25').count(), 2);
     await page.screenshot({ path: path.join(ARTIFACTS, 'pod-order-entry.png'), fullPage: true });
 
-    const orders = await (await fetch(`${env.server.url}/api/orders?limit=10`, { headers: { 'x-api-key': key } })).json() as Array<{ order_type: string; reinforcement_id: string | null; recipient_id: string | null }>;
+    const orders = (await (await fetch(`${env.server.url}/api/orders?limit=10`, { headers: { 'x-api-key': key } })).json() as { data: Array<{ order_type: string; reinforcement_id: string | null; recipient_id: string | null }> }).data;
     assert.deepEqual(orders.map((o) => o.order_type).sort(), ['mailing', 'reinforcement', 'reinforcement']);
     assert.deepEqual(orders.filter((o) => o.reinforcement_id).map((o) => o.reinforcement_id).sort(), [`${projectId}-r1`, `${projectId}-r2`]);
 

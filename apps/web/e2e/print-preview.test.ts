@@ -6,7 +6,7 @@ import type { BrowserContext } from 'playwright-core';
 import { ARTIFACTS, eventually, generatePrintFile, mappedProject, SAME_ORIGIN, screenshotOnFailure, serverAndBrowser, SHARED_DATA } from './support.ts';
 
 /**
- * The Print Preview as a professional proofing step (issue 6): a proof of any record found by name
+ * The Print Preview as a professional proofing step (docs/requirements/workflow.md#clear-states-and-fast-pages): a proof of any record found by name
  * opens large; earlier print files stay listed after a reload; after the project switches to a
  * list that lacks fields the design prints, the page warns with counts and generating needs the
  * user's explicit 'Generate anyway'.

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { SAME_ORIGIN, screenshotOnFailure, serverAndBrowser, signedInContext } from './support.ts';
 
 /**
- * Print-ready work end to end (issue 12), in Chromium against the real server: a list with a few
+ * Print-ready work end to end (docs/requirements/print.md#print), in Chromium against the real server: a list with a few
  * bad addresses is uploaded; after the mappings are saved the mapping screen reports them; the user
  * accepts the suggested city for a wrong one and excludes another; on Print Preview they make a
  * proof (PROOF, the first pieces), read its preflight, approve the design version, then print the

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { eventually, launchChromium, SAME_ORIGIN, screenshotOnFailure, signedInContext, startServer } from './support.ts';
 
 /**
- * The project list and mailing permits of spec 000 §2 ("Project list screen", "Template setup
+ * The project list and mailing permits of docs/requirements/workflow.md#route-table ("Project list screen", "Template setup
  * screen"), §4 (new-project defaults, size reset, success messages) and §5 (validation) in the real
  * browser: the empty state, creating, editing and deleting projects, the permit form and list in
  * the create form's Advanced section, and the template setup dialog's pixel size and PDF guide.
@@ -157,7 +157,7 @@ test('permits in the Advanced section: defaults, validation, 20-character lines,
     // on Add New Permit and its pointerup beside it, and the browser sends the click to neither.
     await page.locator('.ant-collapse-panel-active:not(.ant-motion-collapse)').waitFor();
     const permits = page.getByRole('region', { name: 'Mailing permits' });
-    // The permit list belongs to 'My own permit' only: the radio and the 'Selected' card agree (issue 6).
+    // The permit list belongs to 'My own permit' only: the radio and the 'Selected' card agree (docs/requirements/workflow.md#clear-states-and-fast-pages).
     const choice = page.getByRole('radiogroup', { name: 'Mailing permit' });
     assert.ok(await choice.getByRole('radio', { name: 'Mailcraft permit' }).isChecked(), 'the spec default: Mailcraft permit');
     assert.equal(await permits.count(), 0, 'no permit list for the Mailcraft permit');

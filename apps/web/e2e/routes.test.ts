@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium, signedInContext, startServer } from './support.ts';
 
 /**
- * The route table and access rules of spec 000 §2 in the real browser: public pages, the login
+ * The route table and access rules of docs/requirements/workflow.md#route-table in the real browser: public pages, the login
  * redirect, unknown paths, admin-only pages, the navigation's disabled rules and the user menu.
  */
 let server: Awaited<ReturnType<typeof startServer>>;

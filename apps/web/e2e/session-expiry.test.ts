@@ -4,7 +4,7 @@ import { request } from 'playwright-core';
 import { mappedProject, SAME_ORIGIN, screenshotOnFailure, serverAndBrowser } from './support.ts';
 
 /**
- * The session-expiry modal (issue 8; spec 001 §2, §4 Session): the session is ended on the
+ * The session-expiry modal (docs/requirements/notifications.md#notifications; docs/requirements/maps.md#screens Session): the session is ended on the
  * server while the user has unsaved changes in the designer; within a minute the modal 'Your
  * session is about to expire' counts down, and Continue Session goes through sign-in back to the
  * designer with the changes restored. The page's clock is Playwright's, so the minute passes at once.

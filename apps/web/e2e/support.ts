@@ -21,12 +21,19 @@ const freePort = () =>
     });
   });
 
+/** The setup code each started server printed (by its web URL), which the sign-up helpers send. */
+const setupCodes = new Map<string, string>();
+/** The server log's line that names the one-time setup code of a server without an operator. */
+const SETUP_CODE_LINE = /setup code ([A-Z2-7]{4}(?:-[A-Z2-7]{1,4})+)/;
+
 /**
  * The real server (built `apps/server/dist/main.js`) on a fresh embedded database and a free port;
  * `env` adds configuration (e.g. ALLOW_PRIVATE_WEBHOOKS for a receiver on loopback). `url` is the
- * web app, `apiUrl` the public Print-on-Demand API listener (API_PORT, spec 002; `env.API_PORT` wins).
+ * web app, `apiUrl` the public Print-on-Demand API listener (API_PORT, docs/requirements/print-on-demand-api.md#print-on-demand-api; `env.API_PORT` wins),
+ * `setupCode` the one-time code its log printed: sent with the first sign-up, it makes that account
+ * the server's operator (the sign-up helpers below send it).
  */
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<{ url: string; apiUrl: string; dataDir: string; stop(): Promise<void> }> {
+export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<{ url: string; apiUrl: string; dataDir: string; setupCode: string; stop(): Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -35,7 +42,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<{ url: s
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/dist/main.js')], {
     env: {
       ...process.env, PORT: String(port), API_PORT: apiPort, DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '',
-      // The operator's own permit, so the spec's default 'product' permit is offered (issue 6).
+      // The operator's own permit, so the spec's default 'product' permit is offered (docs/requirements/workflow.md#clear-states-and-fast-pages).
       PRODUCT_PERMIT_NUMBER: '1234', PRODUCT_PERMIT_CITY: 'AUSTIN, TX',
       ...env,
     },
@@ -55,10 +62,18 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<{ url: s
     if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  // Printed while the app is built, before it listens; the pipe may deliver it a moment later.
+  while (!SETUP_CODE_LINE.test(log)) {
+    if (Date.now() > deadline) throw new Error(`server printed no setup code:\n${log}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const setupCode = SETUP_CODE_LINE.exec(log)![1];
+  setupCodes.set(url, setupCode);
   return {
     url,
     apiUrl,
     dataDir,
+    setupCode,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -109,8 +124,9 @@ export async function eventually(check: () => Promise<boolean>, message: string,
 }
 
 /**
- * A browser context signed in as a new account, created through POST /api/auth/signup (the first
- * account of a server is its administrator). Throws unless the sign-up answers 201.
+ * A browser context signed in as a new account, created through POST /api/auth/signup with the
+ * server's setup code (so the first account of a server is its operator). Throws unless the
+ * sign-up answers 201.
  */
 export async function signedInContext(
   browser: Browser,
@@ -119,7 +135,7 @@ export async function signedInContext(
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1440, height: 900 } });
   const res = await context.request.post('/api/auth/signup', {
-    data: { email: account.email, password: 'a long passphrase', given_name: account.givenName ?? 'Pat' },
+    data: { email: account.email, password: 'a long passphrase', given_name: account.givenName ?? 'Pat', setup_code: setupCodes.get(baseURL) },
   });
   assert.equal(res.status(), 201, `sign-up of ${account.email}`);
   return context;
@@ -143,7 +159,7 @@ export function serverAndBrowser(env: NodeJS.ProcessEnv = {}): { server: Awaited
 }
 
 /**
- * A new account in a fresh context at `viewport` (1440 × 900 by default) with a project (`project`
+ * A new account (the operator when it is the server's first; see `signedInContext`) in a fresh context at `viewport` (1440 × 900 by default) with a project (`project`
  * fields over the defaults) whose mailing list is the shared `list` (us-500.csv by default),
  * uploaded and mapped as auto-matched — all through the API.
  */
@@ -153,7 +169,9 @@ export async function mappedProject(
   opts: { email: string; viewport?: { width: number; height: number }; project?: Record<string, unknown>; list?: string },
 ): Promise<{ context: BrowserContext; projectId: string; listId: string }> {
   const context = await browser.newContext({ baseURL, viewport: opts.viewport ?? { width: 1440, height: 900 } });
-  const signup = await context.request.post('/api/auth/signup', { data: { email: opts.email, password: 'a long passphrase', given_name: 'Dee' } });
+  const signup = await context.request.post('/api/auth/signup', {
+    data: { email: opts.email, password: 'a long passphrase', given_name: 'Dee', setup_code: setupCodes.get(baseURL) },
+  });
   assert.equal(signup.status(), 201, `sign-up of ${opts.email}`);
   const project = await (await context.request.post('/api/projects', { headers: SAME_ORIGIN, data: { name: 'Mailer', ...opts.project } })).json();
   const file = opts.list ?? 'us-500.csv';
@@ -171,7 +189,7 @@ export async function mappedProject(
 
 /**
  * On Print Preview: Generate print file, answering 'Generate anyway' when the page asks (the print
- * check's warnings, or a design version not yet approved — issue 12); resolves with the download
+ * check's warnings, or a design version not yet approved — docs/requirements/print.md#print); resolves with the download
  * link once it shows (up to `timeout` ms).
  */
 export async function generatePrintFile(page: Page, timeout = 240_000): Promise<Locator> {

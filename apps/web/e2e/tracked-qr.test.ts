@@ -9,7 +9,7 @@ import { eventually, launchChromium, saveDesignAndPrint, SHARED_DATA, startServe
 import { startLandingPage, startWebhookReceiver } from './loopback-servers.ts';
 
 /**
- * Issue 7 end to end: configure tracked QR codes for us-500 (fields, a static parameter, dots in a
+ * docs/requirements/scans-and-analytics.md#scan-recording end to end: configure tracked QR codes for us-500 (fields, a static parameter, dots in a
  * colour), add a webhook, design and print; decode the first piece's QR code from the PDF with
  * zbar, open the short link as a phone, land on the business's page with James Butt's details,
  * see the scan in Recent Activity, and receive the signed webhook, verified with the official
@@ -47,7 +47,7 @@ after(async () => {
 test('print us-500 with tracked QR codes, scan one, see the visit in the app and at the signed webhook', { timeout: 300_000 }, async () => {
   try {
     const signup = await page.request.post(`${server.url}/api/auth/signup`, {
-      data: { email: 'qr@example.test', password: 'a long passphrase', given_name: 'Quinn' },
+      data: { email: 'qr@example.test', password: 'a long passphrase', given_name: 'Quinn', setup_code: server.setupCode },
     });
     assert.equal(signup.status(), 201);
 

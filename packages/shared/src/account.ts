@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZSignupSchema } from './auth.js';
 import { MAILER_SIZES, PAPER_SIZES, PERMIT_TYPES, SIDES, TEMPLATE_TYPES, type PaperSize } from './constants.js';
 
-/** What the account and settings pages say (issue 11 /account, /settings). */
+/** What the account and settings pages say (docs/requirements/administration.md#administration /account, /settings). */
 export const ACCOUNT_MESSAGES = {
   wrongPassword: 'The current password is incorrect',
   emailTaken: 'An account with this email already exists',
@@ -17,7 +17,7 @@ export const ACCOUNT_MESSAGES = {
   sizeNotForType: 'This size is not offered for this mailer type',
 } as const;
 
-/** GET /api/account: the signed-in user's profile and plan (issue 11 /account). */
+/** GET /api/account: the signed-in user's profile and plan (docs/requirements/administration.md#administration /account). */
 export const ZAccountSchema = z.object({
   id: z.string().describe('User id (UUID)'),
   email: z.string().describe('Account email, lower-cased'),
@@ -53,7 +53,7 @@ export const ZPasswordChangedSchema = z.object({
 }).meta({ id: 'PasswordChanged' });
 export type TPasswordChanged = z.infer<typeof ZPasswordChangedSchema>;
 
-/** One active session of the user (issue 11 /account). `id` is opaque: never the cookie or its stored hash. */
+/** One active session of the user (docs/requirements/administration.md#administration /account). `id` is opaque: never the cookie or its stored hash. */
 export const ZAccountSessionSchema = z.object({
   id: z.string().describe('Opaque session id, for signing it out'),
   created_at: z.string().describe('ISO 8601 time of the sign-in'),
@@ -91,7 +91,7 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** Defaults for new projects (issue 11 /settings); the size must be offered for the type (spec 000 §5). */
+/** Defaults for new projects (docs/requirements/administration.md#administration /settings); the size must be offered for the type (docs/requirements/projects.md#rules). */
 export const ZProjectDefaultsSchema = z.object({
   template_type: z.enum(TEMPLATE_TYPES).describe('Mailer type of new projects'),
   paper_size: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]]).describe('Mailer size of new projects; must be allowed for the type'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Address checks at mapping (issue 12 "Address checks at mapping"): the kinds of problem the
+ * Address checks at mapping (docs/requirements/address-checks.md#address-checks): the kinds of problem the
  * offline checker (or a configured CASS/DPV verifier) reports per record, with their severity.
  * `error` would not be delivered as printed, `warning` may not be, `info` is worth knowing.
  */
@@ -13,6 +13,7 @@ export const ADDRESS_ISSUE_KINDS = {
   state_unknown: { severity: 'error', label: 'Unknown state code' },
   zip_state_mismatch: { severity: 'error', label: 'State does not match the ZIP code' },
   zip_city_mismatch: { severity: 'warning', label: 'City does not match the ZIP code' },
+  zip_likely_wrong: { severity: 'error', label: 'ZIP code does not match the city and state' },
   military_state: { severity: 'error', label: 'Military address without AA, AE or AP' },
   po_box: { severity: 'info', label: 'PO Box' },
   military: { severity: 'info', label: 'Military (APO/FPO/DPO)' },
@@ -55,7 +56,7 @@ export type TAddressIssue = z.infer<typeof ZAddressIssueSchema>;
 
 /**
  * How many records and problems a check found. Excluded records count in `excluded` only;
- * issues the user ignored count in `ignored` only (issue 12 "or ignore").
+ * issues the user ignored count in `ignored` only (docs/requirements/address-checks.md#ignored-issues).
  */
 export const ZAddressCheckCountsSchema = z.object({
   records: z.number().int().describe('Records in the list'),
@@ -67,7 +68,7 @@ export const ZAddressCheckCountsSchema = z.object({
 }).meta({ id: 'AddressCheckCounts' });
 export type TAddressCheckCounts = z.infer<typeof ZAddressCheckCountsSchema>;
 
-/** GET /api/lists/{id}/address-check (issue 12 contract). */
+/** GET /api/lists/{id}/address-check (docs/requirements/print.md#print contract). */
 export const ZAddressCheckSchema = z.object({
   checked: z.string().describe('ISO 8601 time of the check'),
   verifier: z.string().describe('Which verifier checked (the offline checker by default)'),
@@ -98,7 +99,7 @@ export const ADDRESS_IGNORE_NEEDS_CODES = 'Choose the issues to ignore: codes is
  * POST /api/lists/{id}/address-check/fixes: `accept` stores each record's suggested fixes as
  * overrides, `exclude` / `include` leave records out of printing or bring them back, `revert`
  * clears their overrides, `ignore` stores `codes` as issues not to report again for the records
- * (issue 12 "or ignore"), `unignore` reports them again (every ignored issue without `codes`).
+ * (docs/requirements/address-checks.md#ignored-issues), `unignore` reports them again (every ignored issue without `codes`).
  */
 export const ZAddressFixSchema = z.object({
   recordIds: z.array(z.string().max(100).describe('A record id'))

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** The admin pages whose changes the audit log records (issue 11). */
+/** The admin pages whose changes the audit log records (docs/requirements/administration.md#administration). */
 export const AUDIT_AREAS = ['fonts', 'effects', 'sample-templates', 'pricing', 'users'] as const;
 export type AuditArea = (typeof AUDIT_AREAS)[number];
 
-/** One administrator's change (issue 11 "Every admin change is written to an audit log"). */
+/** One administrator's change (docs/requirements/administration.md#audit-log). */
 export const ZAuditEntrySchema = z.object({
   id: z.string().describe('Entry id'),
   actor_email: z.string().describe('Email of the administrator who made the change'),

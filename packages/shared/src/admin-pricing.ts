@@ -5,7 +5,7 @@ import { PIECE_PRICE_KEYS, ZPlanFeaturesSchema } from './plans.js';
 /** Highest monthly plan price and per-piece price an administrator may set, US dollars (a typo guard). */
 export const PRICE_LIMITS = { monthly: 100_000, piece: 1_000 } as const;
 
-/** Names of the per-piece prices (issue 11 admin pricing). */
+/** Names of the per-piece prices (docs/requirements/administration.md#administration admin pricing). */
 export const PIECE_PRICE_LABELS: Record<(typeof PIECE_PRICE_KEYS)[number], string> = {
   print_piece: 'Mail piece in a print file',
   mailing: 'On-demand mailing piece',
@@ -15,7 +15,7 @@ export const PIECE_PRICE_LABELS: Record<(typeof PIECE_PRICE_KEYS)[number], strin
 const dollars = (max: number) => z.number({ error: 'Enter a price in dollars' }).min(0, 'A price cannot be negative').max(max, `A price may be at most $${max.toLocaleString('en-US')}`)
   .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), 'Use whole cents');
 
-/** PUT /api/admin/plans/{id} body: a plan's name, monthly price and features (issue 11 admin pricing). */
+/** PUT /api/admin/plans/{id} body: a plan's name, monthly price and features (docs/requirements/administration.md#administration admin pricing). */
 export const ZPlanUpdateSchema = z.object({
   name: z.string().trim().min(1, 'Plan name is required').max(60, 'Plan name may be at most 60 characters').describe('Name shown on the pricing page'),
   monthly_price: dollars(PRICE_LIMITS.monthly).describe('Price per month, US dollars (whole cents)'),
@@ -23,7 +23,7 @@ export const ZPlanUpdateSchema = z.object({
 }).meta({ id: 'PlanUpdate' });
 export type TPlanUpdate = z.infer<typeof ZPlanUpdateSchema>;
 
-/** One dated per-piece price (issue 11: prices effective from a date). */
+/** One dated per-piece price (docs/requirements/administration.md#administration: prices effective from a date). */
 export const ZPiecePriceSchema = z.object({
   id: z.string().describe('Schedule entry id'),
   key: z.enum(PIECE_PRICE_KEYS).describe('What is priced: print_piece, mailing or reinforcement'),
@@ -54,7 +54,7 @@ export const ZAdminPricingSchema = z.object({
 }).meta({ id: 'AdminPricing' });
 export type TAdminPricing = z.infer<typeof ZAdminPricingSchema>;
 
-/** Admin pricing messages (issue 11). */
+/** Admin pricing messages (docs/requirements/administration.md#administration). */
 export const PRICING_MESSAGES = {
   pastDate: 'A price can only be scheduled from today or a later day: earlier prices are history',
   notUpcoming: 'Only a price that has not started yet can be removed',

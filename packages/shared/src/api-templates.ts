@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAPER_SIZES, TEMPLATE_TYPES, type PaperSize } from './constants.js';
 
 /**
- * A template as the public API lists it (spec 002 §3 Template, §7 Templates): a project's main
+ * A template as the public API lists it (docs/requirements/print-on-demand-api.md#template Templates): a project's main
  * design, id '{projectId}-main' with both sides' thumbnails, and each saved reinforcement,
  * id '{projectId}-r1'…'-r3', one side — the same pseudo-templates Order Entry builds.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** One approval of a design version for printing (issue 12 "Proofs"). */
+/** One approval of a design version for printing (docs/requirements/print.md#proofs). */
 export const ZDesignApprovalSchema = z.object({
   design_version: z.number().int().describe('The design version approved (1 for the first save, +1 per save)'),
   approved_by: z.string().describe('Email of who approved it (\'deleted user\' when their account is gone)'),
@@ -21,7 +21,7 @@ export const ZDesignApproveSchema = z.object({
   design_version: z.number().int().min(1).describe('The design version shown in the proof; refused when the design has changed since'),
 });
 
-/** Approval messages (issue 12). */
+/** Approval messages (docs/requirements/print.md#print). */
 export const APPROVAL_MESSAGES = {
   noDesign: 'Design the mailer before approving it',
   stale: (current: number) => `The design has changed since this proof (it is now version ${current}): download a new proof and approve that`,

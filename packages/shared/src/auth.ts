@@ -16,6 +16,8 @@ export const ZSignupSchema = z.object({
   email: email.describe('Account email'),
   password: newPassword.describe('Password, 8 characters or more'),
   given_name: z.string().trim().min(1, 'Name is required').max(100).describe('Name to greet the user by'),
+  setup_code: z.string().trim().max(100).optional()
+    .describe('One-time setup code printed in the server log while the server has no operator: makes this first account the operator. Empty or absent: an ordinary account'),
 });
 
 /** POST /api/auth/forgot-password (JSON or form): where to send a reset link. */
@@ -29,10 +31,10 @@ export const ZResetPasswordSchema = z.object({
   password: newPassword.describe('New password, 8 characters or more'),
 });
 
-/** How long a password-reset link works, in seconds (issue 6: 1 hour). */
+/** How long a password-reset link works, in seconds (docs/requirements/workflow.md#clear-states-and-fast-pages: 1 hour). */
 export const PASSWORD_RESET_TTL_SECONDS = 3600;
 
-/** What the reset pages say (issue 6 "Sign-in"). */
+/** What the reset pages say (docs/requirements/account-and-settings.md#sign-in-pages). */
 export const PASSWORD_RESET_MESSAGES = {
   sent: 'If an account exists for that address, we have sent it a link to reset the password. The link works once, for 1 hour.',
   invalid: 'This link to reset your password has expired or was already used. Ask for a new one.',
@@ -45,7 +47,7 @@ export const ZNextQuerySchema = z.object({
   next: z.string().max(2000).optional().describe('Path of the app to return to after signing in'),
 });
 
-/** User as presented by GET /api/auth/status (spec 000 §3 User). */
+/** User as presented by GET /api/auth/status (docs/requirements/account-and-settings.md#user). */
 export const ZUserSchema = z.object({
   id: z.string().describe('User id (UUID)'),
   email: z.string().describe('Account email, lower-cased'),
@@ -59,8 +61,10 @@ export const ZAuthStatusSchema = z.object({
   authenticated: z.boolean().describe('Whether a session is signed in'),
   user: ZUserSchema.nullable().describe('The signed-in user, or null'),
   expires_at: z.string().nullable().optional().describe('ISO 8601 time the session ends unless used again (idle limit or 30-day maximum); null when signed out'),
+  operator_exists: z.boolean().optional()
+    .describe('GET /api/auth/status: whether the server has an operator; while false the sign-up page asks for the setup code from the server log'),
 }).meta({ id: 'AuthStatus' });
 export type TAuthStatus = z.infer<typeof ZAuthStatusSchema>;
 
-/** Sign-in answer for a user an administrator disabled (issue 11 admin users). */
+/** Sign-in answer for a user an administrator disabled (docs/requirements/administration.md#administration admin users). */
 export const ACCOUNT_DISABLED = 'This account has been disabled. Contact your administrator.';

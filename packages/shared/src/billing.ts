@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from './plan-keys.js';
 
-/** Billing messages (issue 11). */
+/** Billing messages (docs/requirements/administration.md#administration). */
 export const BILLING_MESSAGES = {
   changed: 'Your plan has changed',
   pending: 'Your upgrade request was sent: an administrator will approve it shortly',
@@ -13,7 +13,7 @@ export const BILLING_MESSAGES = {
 
 const ZRequestStatus = z.enum(['pending', 'approved', 'declined', 'cancelled']);
 
-/** A request to move to a paid plan, which an administrator approves or declines (issue 11). */
+/** A request to move to a paid plan, which an administrator approves or declines (docs/requirements/administration.md#administration). */
 export const ZUpgradeRequestSchema = z.object({
   id: z.string().describe('Request id'),
   user_id: z.string().describe('Who asked'),
@@ -27,7 +27,7 @@ export const ZUpgradeRequestSchema = z.object({
 }).meta({ id: 'UpgradeRequest' });
 export type TUpgradeRequest = z.infer<typeof ZUpgradeRequestSchema>;
 
-/** GET /api/billing (issue 11): the user's plan, a pending upgrade request, and this month's usage counted from real events. */
+/** GET /api/billing (docs/requirements/administration.md#administration): the user's plan, a pending upgrade request, and this month's usage counted from real events. */
 export const ZBillingSchema = z.object({
   plan_id: z.enum(PLAN_IDS).describe('The current plan'),
   plan_name: z.string().describe('Its name'),
@@ -35,7 +35,7 @@ export const ZBillingSchema = z.object({
   pending_request: ZUpgradeRequestSchema.nullable().describe('A request waiting for an administrator, or null'),
   usage: z.object({
     month: z.string().describe('The calendar month counted, YYYY-MM (UTC)'),
-    pieces_printed: z.number().int().describe('Mail pieces in print files finished this month'),
+    pieces_printed: z.number().int().describe('Billable mail pieces: those of print files finished this month (proofs and previews are not counted)'),
     orders_placed: z.number().int().describe('On-demand orders placed with live keys this month'),
     api_calls: z.number().int().describe('Calls of the public API this month'),
     scans: z.number().int().describe('QR code scans this month'),
@@ -62,7 +62,7 @@ export const ZUpgradeRequestsQuerySchema = z.object({
   status: ZRequestStatus.default('pending').describe('Which requests to list'),
 });
 
-/** A user as the administrators' search lists them (issue 11: GET /api/admin/users?search=). */
+/** A user as the administrators' search lists them (docs/requirements/administration.md#administration: GET /api/admin/users?search=). */
 export const ZAdminUserSchema = z.object({
   id: z.string().describe('User id'),
   email: z.string().describe('Email'),
@@ -75,7 +75,7 @@ export const ZAdminUserSchema = z.object({
 }).meta({ id: 'AdminUser' });
 export type TAdminUser = z.infer<typeof ZAdminUserSchema>;
 
-/** GET /api/admin/users/{id}: one user with this month's usage and what they own (issue 11 admin users). */
+/** GET /api/admin/users/{id}: one user with this month's usage and what they own (docs/requirements/administration.md#administration admin users). */
 export const ZAdminUserDetailSchema = ZAdminUserSchema.extend({
   usage: ZBillingSchema.shape.usage,
   projects: z.number().int().describe('Projects they have'),
@@ -84,14 +84,14 @@ export const ZAdminUserDetailSchema = ZAdminUserSchema.extend({
 }).meta({ id: 'AdminUserDetail' });
 export type TAdminUserDetail = z.infer<typeof ZAdminUserDetailSchema>;
 
-/** PATCH /api/admin/users/{id} body (issue 11): at least one of the two. */
+/** PATCH /api/admin/users/{id} body (docs/requirements/administration.md#administration): at least one of the two. */
 export const ZAdminUserPatchSchema = z.object({
   is_admin: z.boolean().optional().describe('Make them an administrator, or not'),
   disabled: z.boolean().optional().describe('Disable the account (its sessions and API keys stop at once), or enable it'),
 }).refine((b) => b.is_admin !== undefined || b.disabled !== undefined, { message: 'Send is_admin or disabled' });
 export type TAdminUserPatch = z.infer<typeof ZAdminUserPatchSchema>;
 
-/** What administrators may not do to their own account (issue 11). */
+/** What administrators may not do to their own account (docs/requirements/administration.md#administration). */
 export const ADMIN_USER_MESSAGES = {
   notSelfDisable: 'You cannot disable your own account',
   notSelfDemote: 'You cannot remove your own administrator role',

@@ -1,23 +1,23 @@
 /**
- * Business constants from spec 000 §9 (and §3–§5 where noted). Shared by server and web so the
+ * Business constants from docs/requirements/designer.md#limits (and §3–§5 where noted). Shared by server and web so the
  * rules are written once.
  */
 
-/** Mailer types (spec 000 §3 Project.template_type). */
+/** Mailer types (docs/requirements/projects.md#project.template_type). */
 export const TEMPLATE_TYPES = ['self_mailer', 'postcard'] as const;
 export type TemplateType = (typeof TEMPLATE_TYPES)[number];
 
-/** Sides of a mail piece (spec 000 §3). */
+/** Sides of a mail piece (docs/requirements/projects.md#data). */
 export const SIDES = ['single', 'double'] as const;
 export type Sides = (typeof SIDES)[number];
 
-/** Permit types (spec 000 §3): the product's own permit, a custom one, or none. */
+/** Permit types (docs/requirements/projects.md#data): the product's own permit, a custom one, or none. */
 export const PERMIT_TYPES = ['product', 'custom', 'none'] as const;
 export type PermitType = (typeof PERMIT_TYPES)[number];
 
 /**
- * Paper sizes in millimetres (width × height, portrait). 8.5x11 and 6x9 from spec 000 §9;
- * the others are the template-setup sizes of spec 000 §5 (ISO 216 for A sizes).
+ * Paper sizes in millimetres (width × height, portrait). 8.5x11 and 6x9 from docs/requirements/designer.md#limits;
+ * the others are the template-setup sizes of docs/requirements/projects.md#rules (ISO 216 for A sizes).
  */
 export const PAPER_SIZES_MM = {
   '8.5x11': { width: 215.9, height: 279.4 },
@@ -31,7 +31,7 @@ export const PAPER_SIZES_MM = {
 export type PaperSize = keyof typeof PAPER_SIZES_MM;
 export const PAPER_SIZES = Object.keys(PAPER_SIZES_MM) as PaperSize[];
 
-/** Required background image size in pixels at 300 DPI (spec 000 §9). 6x9 derived the same way. */
+/** Required background image size in pixels at 300 DPI (docs/requirements/designer.md#limits). 6x9 derived the same way. */
 export const PIXEL_SIZES_300DPI: Record<PaperSize, { width: number; height: number }> = {
   '8.5x11': { width: 2550, height: 3300 },
   '6x9': { width: 1800, height: 2700 },
@@ -42,12 +42,12 @@ export const PIXEL_SIZES_300DPI: Record<PaperSize, { width: number; height: numb
   A2: { width: 4961, height: 7016 },
 };
 
-/** Paper sizes offered on the template setup screen (spec 000 §5). */
+/** Paper sizes offered on the template setup screen (docs/requirements/projects.md#rules). */
 export const TEMPLATE_SETUP_PAPER_SIZES: PaperSize[] = ['8.5x11', '11x17', '12x18', 'A4', 'A3', 'A2'];
 
 /**
- * Mailer sizes allowed per type (spec 000 §5: 'Additional sizes coming soon').
- * The first entry is the size a type resets to when the type changes (spec 000 §4).
+ * Mailer sizes allowed per type (docs/requirements/projects.md#rules: 'Additional sizes coming soon').
+ * The first entry is the size a type resets to when the type changes (docs/requirements/workflow.md#workflow-order).
  */
 export const MAILER_SIZES: Record<TemplateType, PaperSize[]> = {
   self_mailer: ['8.5x11'],
@@ -55,10 +55,10 @@ export const MAILER_SIZES: Record<TemplateType, PaperSize[]> = {
 };
 export const MORE_SIZES_MESSAGE = 'Additional sizes coming soon';
 
-/** Page padding on all sides in mm (spec 000 §9). */
+/** Page padding on all sides in mm (docs/requirements/designer.md#limits). */
 export const PAGE_PADDING_MM = 6.35;
 
-/** New project defaults (spec 000 §4, §9). */
+/** New project defaults (docs/requirements/workflow.md#workflow-order). */
 export const NEW_PROJECT_DEFAULTS = {
   template_type: 'self_mailer' as TemplateType,
   paper_size: '8.5x11' as PaperSize,
@@ -66,38 +66,38 @@ export const NEW_PROJECT_DEFAULTS = {
   permit_type: 'product' as PermitType,
 };
 
-/** Permit rules (spec 000 §5, §9). */
+/** Permit rules (docs/requirements/projects.md#rules). */
 export const PERMIT_LINE_MAX = 20;
 export const PERMIT_LINE_SMALL_TEXT_OVER = 15;
 export const PERMIT_LINE_COUNT = 6;
-/** Line defaults (spec 000 §5): seven words for six lines; line 6 holds 'CITY, STATE'. */
+/** Line defaults (docs/requirements/projects.md#rules): seven words for six lines; line 6 holds 'CITY, STATE'. */
 export const PERMIT_LINE_DEFAULTS = ['PRESORTED', 'STANDARD', 'U.S. POSTAGE', 'PAID', 'PERMIT NO.', 'CITY, STATE'] as const;
 
-/** Timings in milliseconds (spec 000 §9). */
+/** Timings in milliseconds (docs/requirements/designer.md#limits). */
 export const AUTH_STATUS_CACHE_MS = 5 * 60_000;
 export const KEEP_ALIVE_MS = 5 * 60_000;
 /**
- * The header that marks a status call as a session check (spec 001 §7 Session): the check reads
+ * The header that marks a status call as a session check (docs/requirements/account-and-settings.md#session-check): the check reads
  * the session without extending it, so an idle tab's session can still run out and be warned about.
- * Kept here, apart from the auth zod schemas, so the entry chunk does not load zod (issue 6).
+ * Kept here, apart from the auth zod schemas, so the entry chunk does not load zod (docs/requirements/workflow.md#clear-states-and-fast-pages).
  */
 export const SESSION_CHECK_HEADER = 'x-session-check';
 export const SUCCESS_MESSAGE_MS = 3_000;
 export const PROJECT_EDIT_CLOSE_MS = 1_500;
 
-/** Data preview page sizes (spec 000 §9). */
+/** Data preview page sizes (docs/requirements/designer.md#limits). */
 export const PREVIEW_PAGE_SIZES = [10, 25, 50] as const;
 export const MAPPING_PREVIEW_ROWS = 3;
 
-/** Default design element (spec 000 §9). */
+/** Default design element (docs/requirements/designer.md#limits). */
 export const DEFAULT_ELEMENT_FONT = 'Roboto-Regular';
 export const DEFAULT_ELEMENT_FONT_SIZE = 24;
 
-/** Upload limits (issue 2). */
+/** Upload limits (docs/requirements/mailing-lists.md#upload). */
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 export const UPLOAD_MAX_ROWS = 250_000;
 export const UPLOAD_EXTENSIONS = ['.csv', '.xls', '.xlsx'] as const;
-/** Bounds on the work one upload may cause (issue 5 §7): inflated size of an .xlsx part in bytes … */
+/** Bounds on the work one upload may cause (docs/architecture.md#security-baseline): inflated size of an .xlsx part in bytes … */
 export const XLSX_MAX_PART_BYTES = 200 * 1024 * 1024;
 /** … of the shared-strings part, which the reader holds in memory whole … */
 export const XLSX_MAX_SHARED_STRINGS_BYTES = 100 * 1024 * 1024;
@@ -110,14 +110,43 @@ export const CELL_MAX_CHARS = 10_000;
 export const IMPORTS_PER_USER = 1;
 export const IMPORTS_AT_ONCE = 2;
 export const IMPORT_WAIT_SECONDS = 20;
+/**
+ * Columns of an imported sheet, the header's and any named `Column N` after it. Mailing lists
+ * carry tens of columns; an .xls sheet holds at most 256. A row of thousands of empty-looking
+ * columns is a hostile or broken file, and every column is a field of every record.
+ */
+export const UPLOAD_MAX_COLUMNS = 500;
+/**
+ * Cells (data rows × columns) of an imported sheet: UPLOAD_MAX_ROWS rows of 20 columns. Bounds
+ * what one upload writes to the database whatever the shape of the sheet (the row limit alone
+ * let 250,000 rows of 500 columns through).
+ */
+export const UPLOAD_MAX_CELLS = 5_000_000;
+/**
+ * Characters of cell text in one imported file: twice what the largest upload (UPLOAD_MAX_BYTES)
+ * holds as CSV. A small .xlsx can repeat one long shared string in every cell, so the text an
+ * upload expands to is bounded apart from its size in bytes.
+ */
+export const UPLOAD_MAX_TEXT_CHARS = 100_000_000;
+/**
+ * Cells with a value in a legacy .xls workbook, counted before it is read: SheetJS reads an .xls
+ * whole, at ~0.5 KB of memory per cell (1,000,000 cells ≈ 500 MB), where .csv and .xlsx stream.
+ * 65,536 rows (the format's most) of 15 columns fit.
+ */
+export const XLS_MAX_CELLS = 1_000_000;
+/**
+ * Seconds an upload may spend parsing, in its worker thread, not counting the time it waits for
+ * the database: the 100,000-row benchmark parses in about 2 s.
+ */
+export const IMPORT_PARSE_SECONDS = 60;
 
 
 /** Session inactivity timeout in seconds (sessions extended by the keep-alive). */
 export const SESSION_IDLE_SECONDS = 60 * 60;
 
-/** Status of a print job (spec 000 §7 print calls): queued → running → done | failed. */
+/** Status of a print job (docs/requirements/workflow.md#api print calls): queued → running → done | failed. */
 export const PRINT_JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
 
-/** Absolute session lifetime in seconds (issue 5 §7): a session ends 30 days after sign-in however active; the cookie's Max-Age. */
+/** Absolute session lifetime in seconds (docs/architecture.md#security-baseline): a session ends 30 days after sign-in however active; the cookie's Max-Age. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;

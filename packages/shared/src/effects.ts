@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Named image effects (issue 11 Admin → Effects): an administrator defines them, users apply one to
+ * Named image effects (docs/requirements/administration.md#administration Admin → Effects): an administrator defines them, users apply one to
  * an image element in the designer (the element's `effect` property holds the effect's id), and
  * the server draws it with sharp — the same function for the designer's preview and for print.
  */
@@ -29,7 +29,7 @@ export const EFFECT_MAX_INPUT_PIXELS = 25_000_000;
 /** Longest effect name. */
 export const EFFECT_NAME_MAX = 60;
 
-/** Messages of effects (issue 11), shown as the server sends them. */
+/** Messages of effects (docs/requirements/administration.md#administration), shown as the server sends them. */
 export const EFFECT_MESSAGES = {
   duplicateName: 'An effect with this name already exists',
   tooLarge: `An image for an effect must be at most ${EFFECT_MAX_INPUT_BYTES / 1024 / 1024} MB`,
@@ -76,7 +76,7 @@ const ZBlur = z.object({
 
 const VARIANTS = [ZGrayscale, ZSepia, ZDuotone, ZBrightnessContrast, ZBlur] as const;
 
-/** An effect's kind with its parameters (issue 11), the input of the server's `applyEffect`. */
+/** An effect's kind with its parameters (docs/requirements/administration.md#administration), the input of the server's `applyEffect`. */
 export const ZEffectSpecSchema = z.discriminatedUnion('kind', VARIANTS, { error: EFFECT_MESSAGES.kind }).meta({ id: 'EffectSpec' });
 export type TEffectSpec = z.infer<typeof ZEffectSpecSchema>;
 

@@ -1,20 +1,20 @@
 /**
- * Mapping target fields and the pure mapping rules of spec 000 §3 and §5.
+ * Mapping target fields and the pure mapping rules of docs/requirements/projects.md#data
  */
 
-/** Standard target fields (spec 000 §3 Mappings). */
+/** Standard target fields (docs/requirements/mailing-lists.md#mappings). */
 export const STANDARD_FIELDS = [
   'first_name', 'middle_name', 'last_name', 'full_name', 'company_name', 'email', 'phone', 'cell_phone',
   'address', 'address_2', 'city', 'state', 'zip', 'city_state_zip', 'record_id', 'full_name_mail',
 ] as const;
-/** USPS presort fields (spec 000 §3). */
+/** USPS presort fields (docs/requirements/projects.md#data). */
 export const USPS_FIELDS = ['no', 'ase', 'oel', 'presorttrayid', 'presortdate', 'imbno', 'encodedimbno', 'sequence'] as const;
-/** Custom fields custom_1 … custom_10 (spec 000 §3, §9). */
+/** Custom fields custom_1 … custom_10 (docs/requirements/projects.md#data). */
 export const CUSTOM_FIELDS = Array.from({ length: 10 }, (_, i) => `custom_${i + 1}`);
-/** Fields hidden from the mapping screen (spec 000 §3). */
+/** Fields hidden from the mapping screen (docs/requirements/projects.md#data). */
 export const HIDDEN_FIELDS = ['sequence', 'full_name_mail'];
 
-/** Human-readable names of the target fields (spec 000 §3 Mappings). */
+/** Human-readable names of the target fields (docs/requirements/mailing-lists.md#mappings). */
 export const FIELD_LABELS: Record<string, string> = {
   first_name: 'First Name',
   middle_name: 'Middle Name',
@@ -54,9 +54,9 @@ export const TARGET_FIELDS: string[] = [...STANDARD_FIELDS, ...USPS_FIELDS, ...C
 export const CAPITALIZATIONS = ['original', 'upper', 'lower', 'title', 'sentence'] as const;
 export type Capitalization = (typeof CAPITALIZATIONS)[number];
 
-/** Column name → target field name (spec 000 §3). Several columns may map to one custom field. */
+/** Column name → target field name (docs/requirements/projects.md#data). Several columns may map to one custom field. */
 export type Mappings = Record<string, string>;
-/** Per target field settings (spec 000 §3 fieldSettings). */
+/** Per target field settings (docs/requirements/projects.md#data fieldSettings). */
 export type FieldSettings = { capitalization?: Record<string, Capitalization> };
 
 export const isUspsField = (f: string) => (USPS_FIELDS as readonly string[]).includes(f);
@@ -65,7 +65,7 @@ export const isCustomField = (f: string) => /^custom_(10|[1-9])$/.test(f);
 const squash = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
- * Auto-matches a header to a target field (spec 000 §5): the header is lowercased and stripped of
+ * Auto-matches a header to a target field (docs/requirements/projects.md#rules): the header is lowercased and stripped of
  * non-alphanumerics, then compared with target names with underscores ignored. Hidden fields are
  * never matched. Returns null for no match.
  */
@@ -77,7 +77,7 @@ export function autoMatchField(header: string): string | null {
 
 /**
  * Auto-mapping for a whole header row: each non-custom target is used by one column at most
- * (spec 000 §5), the first column wins.
+ * (docs/requirements/projects.md#rules), the first column wins.
  */
 export function autoMap(headers: string[]): Mappings {
   const used = new Set<string>();
@@ -93,7 +93,7 @@ export function autoMap(headers: string[]): Mappings {
 }
 
 /**
- * Applies a capitalization mode to a value (spec 000 §3). `title` capitalises each word,
+ * Applies a capitalization mode to a value (docs/requirements/projects.md#data). `title` capitalises each word,
  * `sentence` the first letter of the value and lowercases the rest.
  */
 export function applyCapitalization(value: string, mode: Capitalization | undefined): string {
@@ -119,10 +119,10 @@ export function normalizeZip(value: string): string {
 }
 
 /**
- * Turns one raw record (values in header order) into target-field values (spec 000 §3, §5):
+ * Turns one raw record (values in header order) into target-field values (docs/requirements/projects.md#data):
  * mapped columns by target, several columns for a custom field joined by a space, capitalization
  * for mapped non-USPS fields, ZIP zero-padding. Values are stored as imported; this runs at use.
- * `overrides` (a record's accepted address fixes, issue 12: standard field → value) replace the
+ * `overrides` (a record's accepted address fixes, docs/requirements/print.md#print: standard field → value) replace the
  * mapped values of their fields before capitalization and derived fields.
  */
 export function mapRecord(
@@ -149,7 +149,7 @@ export function mapRecord(
 }
 
 /**
- * One cell as it prints under the field its column maps to (issue 6: the Data Preview shows values
+ * One cell as it prints under the field its column maps to (docs/requirements/workflow.md#clear-states-and-fast-pages: the Data Preview shows values
  * as they will print): trimmed, a ZIP padded to 5 digits (08014, not 8014), capitalised as the
  * field's setting says (not USPS fields). An unmapped column's value is shown as is.
  */
@@ -173,7 +173,7 @@ export const DERIVED_FIELD_SOURCES: Record<string, readonly string[]> = {
 
 /**
  * The fields of `used` that print nothing for every record because no column maps to them nor to
- * a field they are derived from (issue 6: the preview warns before printing). `mappings` is the
+ * a field they are derived from (docs/requirements/workflow.md#clear-states-and-fast-pages: the preview warns before printing). `mappings` is the
  * list's column → field map.
  */
 export function unmappedFields(used: readonly string[], mappings: Mappings): string[] {

@@ -3,7 +3,7 @@ import { UPLOAD_MAX_ROWS } from './constants.js';
 import { LIST_NAME_MAX, PREVIEW_MAX_LIMIT } from './list-messages.js';
 
 /**
- * Mailing lists as the API presents them (spec 000 §3 Mailing list, §7 /api/lists), and the
+ * Mailing lists as the API presents them (docs/requirements/mailing-lists.md#mailing-list list, §7 /api/lists), and the
  * messages of every upload failure, written once for the server and the web app.
  */
 
@@ -24,7 +24,7 @@ export const ZMailingListDetailSchema = ZMailingListSchema.extend({
 }).meta({ id: 'MailingListDetail' });
 export type TMailingListDetail = z.infer<typeof ZMailingListDetailSchema>;
 
-/** PATCH /api/lists/{id}: rename a list (issue 6: lists can be renamed). */
+/** PATCH /api/lists/{id}: rename a list (docs/requirements/workflow.md#clear-states-and-fast-pages: lists can be renamed). */
 export const ZListRenameSchema = z.object({
   name: z.string().trim().min(1, 'List name is required').max(LIST_NAME_MAX, `List name must be at most ${LIST_NAME_MAX} characters`)
     .describe('New list name, 1–255 characters after trimming'),

@@ -3,10 +3,10 @@ import { MARKER_RULES } from './map-rules.js';
 
 const offset = (axis: 'X' | 'Y') => z.coerce.number().int(`Marker offsets are whole numbers`)
   .min(-MARKER_RULES.maxOffset).max(MARKER_RULES.maxOffset)
-  .describe(`Logo ${axis} offset from the pin, in stored units (shown ÷ ${MARKER_RULES.offsetScale}; spec 001 §9)`);
+  .describe(`Logo ${axis} offset from the pin, in stored units (shown ÷ ${MARKER_RULES.offsetScale}; docs/requirements/maps.md#limits)`);
 
 /**
- * A location's marker display settings (spec 001 §3 Business location `marker_settings`): the logo's
+ * A location's marker display settings (docs/requirements/maps.md#business-location location `marker_settings`): the logo's
  * size and offset from the pin, the label. Every field optional; unknown keys are dropped.
  */
 export const ZMarkerSettingsSchema = z.object({
@@ -22,7 +22,7 @@ export const ZMarkerSettingsSchema = z.object({
 }).meta({ id: 'MarkerSettings' });
 export type TMarkerSettings = z.infer<typeof ZMarkerSettingsSchema>;
 
-/** POST /api/maps/update-marker-position (spec 001 §7), sent 500 ms after the last change. */
+/** POST /api/maps/update-marker-position (docs/requirements/maps.md#api), sent 500 ms after the last change. */
 export const ZMarkerPositionSchema = z.object({
   businessId: z.uuid({ error: 'Invalid business location ID' }).describe('The business location'),
   logoOffsetX: offset('X'),
@@ -33,13 +33,13 @@ export const ZMarkerPositionSchema = z.object({
 /** Answer of POST /api/maps/update-marker-position. */
 export const ZMarkerSettingsAnswerSchema = z.object({ markerSettings: ZMarkerSettingsSchema.describe('The location\'s marker settings after the change') });
 
-/** Answer of POST /api/maps/upload-marker (spec 001 §7). */
+/** Answer of POST /api/maps/upload-marker (docs/requirements/maps.md#api). */
 export const ZMarkerUploadSchema = z.object({
   markerUrl: z.string().describe('URL of the stored logo (PNG), with a cache-busting version'),
   settings: ZMarkerSettingsSchema.describe('The location\'s marker settings, with the logo\'s stored width and height'),
 }).meta({ id: 'MarkerUpload' });
 
-/** Where the browser's map gets its base map (GET /api/maps/maptiler-config, spec 001 §7). */
+/** Where the browser's map gets its base map (GET /api/maps/maptiler-config, docs/requirements/maps.md#api). */
 export const ZBaseMapConfigSchema = z.object({
   config: z.object({
     apiKey: z.string().nullable().describe('A browser-safe key for the configured map service, or null (offline base map)'),
@@ -50,14 +50,14 @@ export const ZBaseMapConfigSchema = z.object({
 }).meta({ id: 'BaseMapConfig' });
 export type TBaseMapConfig = z.infer<typeof ZBaseMapConfigSchema>['config'];
 
-/** GET /api/maps/route-previews query (spec 001 §7). */
+/** GET /api/maps/route-previews query (docs/requirements/maps.md#api). */
 export const ZRoutePreviewQuerySchema = z.object({
   projectId: z.uuid({ error: 'Invalid project ID' }).describe('The project'),
   listId: z.uuid({ error: 'Invalid mailing list ID' }).describe('The mailing list'),
   locationId: z.uuid({ error: 'Please select a business location first' }).describe('The business location'),
 });
 
-/** One record's route preview (spec 001 §3 Route preview entry). */
+/** One record's route preview (docs/requirements/maps.md#route-previews preview entry). */
 export const ZRoutePreviewSchema = z.object({
   id: z.string().describe('The record (entry) id'),
   customerAddress: z.string().describe('The record\'s address, one line'),
@@ -72,10 +72,10 @@ export const ZRoutePreviewSchema = z.object({
 }).meta({ id: 'RoutePreview' });
 export type TRoutePreview = z.infer<typeof ZRoutePreviewSchema>;
 
-/** Answer of GET /api/maps/route-previews: the first 25 records (spec 001 §5). */
+/** Answer of GET /api/maps/route-previews: the first 25 records (docs/requirements/qr-codes.md#rules). */
 export const ZRoutePreviewsSchema = z.object({ previews: z.array(ZRoutePreviewSchema).describe('One entry per record, in list order') });
 
-/** How the routes are drawn: the screen's current Step 2 and 3 settings (spec 001 §7). */
+/** How the routes are drawn: the screen's current Step 2 and 3 settings (docs/requirements/maps.md#api). */
 const drawing = {
   projectId: z.uuid({ error: 'Invalid project ID' }).describe('The project'),
   listId: z.uuid({ error: 'Invalid mailing list ID' }).describe('The mailing list'),
@@ -89,14 +89,14 @@ const drawing = {
   markerSettings: ZMarkerSettingsSchema.nullable().optional().describe('Marker settings to draw with, or null for the stored ones'),
 };
 
-/** POST /api/maps/generate-single-route (spec 001 §7). */
+/** POST /api/maps/generate-single-route (docs/requirements/maps.md#api). */
 export const ZGenerateSingleRouteSchema = z.object({
   ...drawing,
   entryId: z.uuid({ error: 'Invalid entry ID' }).describe('The record to route'),
 }).meta({ id: 'GenerateSingleRoute' });
 export type TGenerateSingleRoute = z.infer<typeof ZGenerateSingleRouteSchema>;
 
-/** A generated route (spec 001 §3 "Generated route response"). */
+/** A generated route (docs/requirements/maps.md#data "Generated route response"). */
 export const ZGeneratedRouteSchema = z.object({
   route: z.object({
     mapUrl: z.string().describe('URL of the new map image, with a cache-busting timestamp'),
@@ -106,7 +106,7 @@ export const ZGeneratedRouteSchema = z.object({
   }).describe('The record\'s new route'),
 }).meta({ id: 'GeneratedRoute' });
 
-/** POST /api/maps/geocode-entries (spec 001 §7). */
+/** POST /api/maps/geocode-entries (docs/requirements/maps.md#api). */
 export const ZGeocodeEntriesSchema = z.object({
   listId: z.uuid({ error: 'Invalid mailing list ID' }).describe('The mailing list'),
 }).meta({ id: 'GeocodeEntries' });
@@ -117,14 +117,14 @@ export const ZGeocodeResultSchema = z.object({
   failed: z.number().int().describe('Records whose address could not be placed'),
 });
 
-/** POST /api/maps/generate-routes (spec 001 §7): every record of the list, as a background job. */
+/** POST /api/maps/generate-routes (docs/requirements/maps.md#api): every record of the list, as a background job. */
 export const ZGenerateRoutesSchema = z.object({
   ...drawing,
   processAllEntries: z.boolean().optional().describe('True (the screen always sends it): every record, not only the previews'),
 }).meta({ id: 'GenerateRoutes' });
 export type TGenerateRoutes = z.infer<typeof ZGenerateRoutesSchema>;
 
-/** A Generate All Routes run over a list (issue 9: a resumable job with progress). */
+/** A Generate All Routes run over a list (docs/requirements/maps.md#maps: a resumable job with progress). */
 export const ZMapGenerationSchema = z.object({
   id: z.string().describe('Generation id'),
   list_id: z.string().describe('The mailing list'),

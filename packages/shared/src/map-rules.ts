@@ -1,16 +1,16 @@
 /**
- * Personalised route maps (spec 001 §3 Business location and Map configuration, §5, §8, §9):
+ * Personalised route maps (docs/requirements/maps.md#business-location location and Map configuration, §5, §8, §9):
  * styles, orientation presets, limits, defaults and messages, written once for the server and
- * the web app, apart from the zod schemas of maps.ts (issue 6: pages load zod only to validate).
+ * the web app, apart from the zod schemas of maps.ts (docs/requirements/workflow.md#clear-states-and-fast-pages: pages load zod only to validate).
  */
 
-/** Map style identifiers (spec 001 §9); any other identifier is labelled 'Streets Clean'. */
+/** Map style identifiers (docs/requirements/maps.md#limits); any other identifier is labelled 'Streets Clean'. */
 export const MAP_STYLES = ['streets-clean', 'streets-dark'] as const;
 export type MapStyle = (typeof MAP_STYLES)[number];
-/** The label of a map style id (spec 001 §9). */
+/** The label of a map style id (docs/requirements/maps.md#limits). */
 export const mapStyleLabel = (style: string): string => (style === 'streets-dark' ? 'Streets Dark' : 'Streets Clean');
 
-/** Orientation presets in px (spec 001 §9); custom starts at 900x600 and is free within the limits. */
+/** Orientation presets in px (docs/requirements/maps.md#limits); custom starts at 900x600 and is free within the limits. */
 export const MAP_ORIENTATIONS = {
   horizontal: { width: 900, height: 600 },
   vertical: { width: 600, height: 900 },
@@ -19,16 +19,16 @@ export const MAP_ORIENTATIONS = {
 } as const;
 export type MapOrientation = keyof typeof MAP_ORIENTATIONS;
 
-/** Limits of a map configuration (spec 001 §5): size 300–1200 px in steps of 50, route 2–20 px, transparency 0–85 %. */
+/** Limits of a map configuration (docs/requirements/qr-codes.md#rules): size 300–1200 px in steps of 50, route 2–20 px, transparency 0–85 %. */
 export const MAP_LIMITS = {
   size: { min: 300, max: 1200, step: 50 },
   routeWidth: { min: 2, max: 20 },
   transparency: { min: 0, max: 85 },
-  /** A state is a 2-letter code (spec 001 §5 new location). */
+  /** A state is a 2-letter code (docs/requirements/qr-codes.md#rules new location). */
   stateLength: 2,
 } as const;
 
-/** A new project's map configuration (spec 001 §9). */
+/** A new project's map configuration (docs/requirements/maps.md#limits). */
 export const MAP_DEFAULTS = {
   map_style: 'streets-clean' as MapStyle,
   route_color: 'rgba(15,83,254,0.78)',
@@ -39,7 +39,7 @@ export const MAP_DEFAULTS = {
   orientation: 'vertical' as MapOrientation,
 };
 
-/** Validation, failure and success messages of the maps screen (spec 001 §5, §6, §8). */
+/** Validation, failure and success messages of the maps screen (docs/requirements/qr-codes.md#rules). */
 export const MAP_MESSAGES = {
   locationRequired: 'Name, address, city, state and ZIP are all required',
   stateLength: 'State must be a 2-letter code',
@@ -67,21 +67,21 @@ export const MAP_MESSAGES = {
   addressUnknown: 'No place found for this address',
 } as const;
 
-/** Metres → miles, two decimals, as the route preview shows them (spec 001 §9: metres ÷ 1609.34). */
+/** Metres → miles, two decimals, as the route preview shows them (docs/requirements/maps.md#limits: metres ÷ 1609.34). */
 export const metresToMiles = (metres: number): string => (metres / 1609.34).toFixed(2);
-/** Seconds → whole minutes, rounded down, as the route preview shows them (spec 001 §9). */
+/** Seconds → whole minutes, rounded down, as the route preview shows them (docs/requirements/maps.md#limits). */
 export const secondsToMinutes = (seconds: number): number => Math.floor(seconds / 60);
 
-/** Marker logo rules (spec 001 §5, §9): image files under 1 MB; offsets are whole numbers, shown ÷ 4. */
+/** Marker logo rules (docs/requirements/qr-codes.md#rules): image files under 1 MB; offsets are whole numbers, shown ÷ 4. */
 export const MARKER_RULES = {
   maxBytes: 1024 * 1024,
-  /** Displayed offset = stored offset / 4 (spec 001 §9). */
+  /** Displayed offset = stored offset / 4 (docs/requirements/maps.md#limits). */
   offsetScale: 4,
-  /** The marker is drawn 32 px wide on the screen's map (spec 001 §9). */
+  /** The marker is drawn 32 px wide on the screen's map (docs/requirements/maps.md#limits). */
   displayPx: 32,
   /** Stored offsets are clamped to ±this many units (server-side resource limit; not in the spec). */
   maxOffset: 400,
-  /** Position changes are sent this long after the last one (ms, spec 001 §7). */
+  /** Position changes are sent this long after the last one (ms, docs/requirements/maps.md#api). */
   debounceMs: 500,
   /** Marker logos are scaled to fit this many px on the server (not in the spec). */
   maxLogoPx: 256,
@@ -93,10 +93,10 @@ export const MARKER_RULES = {
   fonts: ['Helvetica', 'Roboto'],
 } as const;
 
-/** The screen's interactive map (spec 001 §9): load time-out 15 s, health check every 10 s, zoom 16; generation progress polled every second. */
+/** The screen's interactive map (docs/requirements/maps.md#limits): load time-out 15 s, health check every 10 s, zoom 16; generation progress polled every second. */
 export const MAP_SCREEN = { loadTimeoutMs: 15_000, healthCheckMs: 10_000, zoom: 16, generationPollMs: 1_000 } as const;
 
-/** Marker logo, route preview and generation messages (spec 001 §5, §8). */
+/** Marker logo, route preview and generation messages (docs/requirements/qr-codes.md#rules). */
 export const MARKER_MESSAGES = {
   notImage: 'Please select an image file (JPEG, PNG, etc.)',
   tooLarge: 'Logo image must be smaller than 1MB',
@@ -108,7 +108,7 @@ export const MARKER_MESSAGES = {
   deleted: 'Business marker deleted successfully!',
 } as const;
 
-/** Route preview errors (spec 001 §8 Route previews): the server's words and the screen's prefixes. */
+/** Route preview errors (docs/requirements/maps.md#messages previews): the server's words and the screen's prefixes. */
 export const ROUTE_MESSAGES = {
   fetchFailed: 'Failed to fetch route previews',
   fetchShownAs: 'Failed to load route previews: ',
@@ -128,7 +128,7 @@ export const ROUTE_MESSAGES = {
 
 /**
  * The offline router's straight-line estimate, used when no road network covers both points
- * (issue 9 Providers): the great-circle distance × a road-detour factor (circuity ≈ 1.3 for US road
+ * (docs/requirements/maps.md#maps Providers): the great-circle distance × a road-detour factor (circuity ≈ 1.3 for US road
  * networks, Ballou et al. 2002), driven at an average urban-suburban speed.
  */
 export const STRAIGHT_LINE_ESTIMATE = { detourFactor: 1.3, metresPerSecond: 40 / 3.6 } as const;

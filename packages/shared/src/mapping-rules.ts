@@ -1,11 +1,11 @@
 import { CAPITALIZATIONS, autoMap, isCustomField, isUspsField, type Capitalization, type Mappings } from './fields.js';
 import type { TListMappings } from './mappings.js';
 
-// Rules of column mappings (spec 000 §3, §5), apart from the zod schemas in mappings.ts so that the
-// mapping screen does not load zod for them (issue 6: first load ≤ 300 KB gzip).
+// Rules of column mappings (docs/requirements/projects.md#data), apart from the zod schemas in mappings.ts so that the
+// mapping screen does not load zod for them (docs/requirements/workflow.md#clear-states-and-fast-pages: first load ≤ 300 KB gzip).
 
 /**
- * Capitalization is kept only for mapped, non-USPS fields (spec 000 §5); other entries are
+ * Capitalization is kept only for mapped, non-USPS fields (docs/requirements/projects.md#rules); other entries are
  * dropped rather than refused, since the mapping screen may still hold settings of fields the
  * user unmapped.
  */
@@ -16,7 +16,7 @@ export function keepCapitalization(mappings: Mappings, capitalization: Record<st
 
 /**
  * Fields mapped from more than one column, with those columns: only custom fields may take
- * several columns (spec 000 §3, §5).
+ * several columns (docs/requirements/projects.md#data).
  */
 export function overusedFields(mappings: Mappings): Array<{ field: string; columns: string[] }> {
   const byField = new Map<string, string[]>();
@@ -25,7 +25,7 @@ export function overusedFields(mappings: Mappings): Array<{ field: string; colum
 }
 
 /**
- * The mappings in force for a list (spec 000 §5), written once for the designer, the preview and
+ * The mappings in force for a list (docs/requirements/projects.md#rules), written once for the designer, the preview and
  * print: the saved mappings with their capitalization (unknown modes dropped, and only for
  * mapped non-USPS fields, as `keepCapitalization`), or — when nothing is saved — the
  * auto-mapping of the headers with `saved: false`.

@@ -29,7 +29,7 @@ describe('ZMapColumnsSchema', () => {
   });
 });
 
-describe('printedCell (issue 6: the Data Preview shows values as they print)', () => {
+describe('printedCell (docs/requirements/workflow.md#clear-states-and-fast-pages: the Data Preview shows values as they print)', () => {
   it('pads a ZIP, capitalises as set, and leaves unmapped and USPS columns alone', () => {
     expect(printedCell('8014', 'zip')).toBe('08014');
     expect(printedCell(' venere ', 'last_name', { capitalization: { last_name: 'upper' } })).toBe('VENERE');

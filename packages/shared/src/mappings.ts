@@ -11,7 +11,7 @@ const ZCapitalization = z.enum(CAPITALIZATIONS, {
 });
 
 /**
- * POST /api/lists/map-columns (spec 000 §7): `fileId` is the list id; `mappings` maps column name
+ * POST /api/lists/map-columns (docs/requirements/workflow.md#api): `fileId` is the list id; `mappings` maps column name
  * → target field (TARGET_FIELDS); `fieldSettings.capitalization` maps target field → mode
  * (CAPITALIZATIONS); `fieldSettings` may be left out or null. A non-custom field may be used by
  * one column only; the message names the field. Capitalization of unmapped or USPS fields is removed by the transform. Whether each

@@ -3,7 +3,7 @@ import { MAP_LIMITS, MAP_MESSAGES as M, MAP_ORIENTATIONS, MAP_STYLES } from './m
 
 const required = (max: number) => z.string().trim().min(1, M.locationRequired).max(max);
 
-/** POST /api/maps/locations (spec 001 §5, §7): a business location; all fields required. */
+/** POST /api/maps/locations (docs/requirements/qr-codes.md#rules): a business location; all fields required. */
 export const ZBusinessLocationInputSchema = z.object({
   name: required(200).describe('Business name'),
   address: required(300).describe('Street address'),
@@ -13,13 +13,13 @@ export const ZBusinessLocationInputSchema = z.object({
 }).meta({ id: 'NewBusinessLocation' });
 export type TBusinessLocationInput = z.input<typeof ZBusinessLocationInputSchema>;
 
-/** PUT /api/maps/locations/{id} (spec 001 §7): the pin's position (the front door), in degrees. */
+/** PUT /api/maps/locations/{id} (docs/requirements/maps.md#api): the pin's position (the front door), in degrees. */
 export const ZLocationPositionSchema = z.object({
   latitude: z.number().min(-90).max(90).describe('Latitude, degrees (WGS 84)'),
   longitude: z.number().min(-180).max(180).describe('Longitude, degrees (WGS 84)'),
 }).meta({ id: 'LocationPosition' });
 
-/** A business location as the API answers it (spec 001 §3 Business location). */
+/** A business location as the API answers it (docs/requirements/maps.md#business-location location). */
 export const ZBusinessLocationSchema = z.object({
   id: z.string().describe('Location id'),
   name: z.string().describe('Business name'),
@@ -31,7 +31,7 @@ export const ZBusinessLocationSchema = z.object({
   longitude: z.number().describe('Longitude of the pin, degrees'),
   precision: z.enum(['zip', 'address', 'pin']).describe('How the position was found: ZIP centroid, address geocoder, or placed by the user'),
   marker_url: z.string().nullable().describe('The marker logo image, or null'),
-  marker_settings: z.record(z.string(), z.unknown()).nullable().describe('Marker display settings (spec 001 §3), or null'),
+  marker_settings: z.record(z.string(), z.unknown()).nullable().describe('Marker display settings, or null'),
   created_at: z.string().describe('ISO 8601 creation time'),
 }).meta({ id: 'BusinessLocation' });
 export type TBusinessLocation = z.infer<typeof ZBusinessLocationSchema>;
@@ -41,7 +41,7 @@ const size = (what: string) => z.number().int().min(MAP_LIMITS.size.min).max(MAP
   .refine((v) => v % MAP_LIMITS.size.step === 0, `${what} goes in steps of ${MAP_LIMITS.size.step}`)
   .describe(`${what} of the map image, px (${MAP_LIMITS.size.min}–${MAP_LIMITS.size.max}, step ${MAP_LIMITS.size.step})`);
 
-/** POST /api/maps/config (spec 001 §7): a project's map configuration. */
+/** POST /api/maps/config (docs/requirements/maps.md#api): a project's map configuration. */
 export const ZMapConfigInputSchema = z.object({
   projectId: z.uuid({ error: 'Invalid project ID' }).describe('The project'),
   businessLocationId: z.uuid({ error: M.selectLocation }).describe('The business location the routes lead to'),

@@ -1,35 +1,35 @@
 /**
- * Scan notifications (spec 001 §3 Notification, §4 Notifications, §5, §8, §9): types, schedules,
+ * Scan notifications (docs/requirements/notifications.md#notification Notifications, §5, §8, §9): types, schedules,
  * limits, default templates and messages, written once for the server and the web app. Apart from
- * the zod schemas in notifications.ts (issue 6: pages load zod only when they validate).
+ * the zod schemas in notifications.ts (docs/requirements/workflow.md#clear-states-and-fast-pages: pages load zod only when they validate).
  */
 
-/** How a notification is delivered (spec 001 §3). */
+/** How a notification is delivered (docs/requirements/maps.md#data). */
 export const NOTIFICATION_TYPES = ['sms', 'email', 'webhook'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** When it is sent (spec 001 §4): at each scan, or a digest of the period's scans. */
+/** When it is sent (docs/requirements/notifications.md#rules): at each scan, or a digest of the period's scans. */
 export const SCHEDULE_TYPES = ['immediate', 'daily', 'weekly', 'monthly'] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 
-/** Retries of a failed delivery (spec 001 §5, §9): count 0–10 (default 3), delay 60–3600 s (default 300). */
+/** Retries of a failed delivery (docs/requirements/qr-codes.md#rules): count 0–10 (default 3), delay 60–3600 s (default 300). */
 export const NOTIFICATION_RETRY = {
   count: { min: 0, max: 10, default: 3 },
   delaySeconds: { min: 60, max: 3600, default: 300 },
 } as const;
 
-/** An SMS is at most this many characters; longer messages are cut at a word (spec 001 §5, issue 8). */
+/** An SMS is at most this many characters; longer messages are cut at a word (docs/requirements/qr-codes.md#rules, docs/requirements/notifications.md#notifications). */
 export const SMS_MAX_CHARS = 160;
 
-/** Scan variables every notification template can use (spec 001 §3 notification field lists). */
+/** Scan variables every notification template can use (docs/requirements/notifications.md#notification field lists). */
 export const NOTIFICATION_SCAN_FIELDS = ['scan_timestamp', 'scan_location', 'scan_ip', 'scan_user_agent', 'scan_count'] as const;
-/** Record variables the notification field lists add to the QR fields (spec 001 §3). */
+/** Record variables the notification field lists add to the QR fields (docs/requirements/maps.md#data). */
 export const NOTIFICATION_EXTRA_FIELDS = ['company_name', 'phone', 'cell_phone', 'sequence'] as const;
 
-/** Default SMS template: name, address, scan time and total scans (spec 001 §9). Liquid syntax. */
+/** Default SMS template: name, address, scan time and total scans (docs/requirements/maps.md#limits). Liquid syntax. */
 export const DEFAULT_SMS_TEMPLATE =
   'Scan: {{ full_name }}, {{ address }}, {{ city_state_zip }} at {{ scan_timestamp }}. Total scans: {{ scan_count }}';
-/** Default email subject, with the contact's first and last name (spec 001 §9). */
+/** Default email subject, with the contact's first and last name (docs/requirements/maps.md#limits). */
 export const DEFAULT_EMAIL_SUBJECT = 'QR code scanned by {{ first_name }} {{ last_name }}';
 /** Default email body. */
 export const DEFAULT_EMAIL_TEMPLATE = [
@@ -41,16 +41,16 @@ export const DEFAULT_EMAIL_TEMPLATE = [
   'Total scans: {{ scan_count }}',
 ].join('\n');
 
-/** Delivery statuses of the history (spec 001 §4); anything else shows as 'other'. */
+/** Delivery statuses of the history (docs/requirements/notifications.md#rules); anything else shows as 'other'. */
 export const NOTIFICATION_DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
 export type NotificationDeliveryStatus = (typeof NOTIFICATION_DELIVERY_STATUSES)[number];
 
-/** Session-expiry warning (spec 001 §4 Session, §9): poll, countdown and silent check, in seconds. */
+/** Session-expiry warning (docs/requirements/account-and-settings.md#session-check): poll, countdown and silent check, in seconds. */
 export const SESSION_WARNING = { pollSeconds: 60, countdownSeconds: 300, silentCheckSeconds: 300 } as const;
-/** After a webhook notification is saved the screen reloads after this long (spec 001 §9), in ms. */
+/** After a webhook notification is saved the screen reloads after this long (docs/requirements/maps.md#limits), in ms. */
 export const WEBHOOK_SAVE_RELOAD_MS = 2_000;
 
-/** Validation, failure and success messages of the notification screens (spec 001 §5, §6, §8). */
+/** Validation, failure and success messages of the notification screens (docs/requirements/qr-codes.md#rules). */
 export const NOTIFICATION_MESSAGES = {
   smsRequired: 'Name, phone number, and carrier are required',
   smsTestRequired: 'Phone number and carrier are required',
@@ -70,7 +70,7 @@ export const NOTIFICATION_MESSAGES = {
   loadCarriersFailed: 'Failed to load carriers',
   loadPreviewFailed: 'Failed to load preview data',
   saveSmsFailed: 'Failed to save SMS notification',
-  /** Not in spec 001 §8 (it names no email save failure): worded as the SMS one. */
+  /** Not in docs/requirements/notifications.md#messages (it names no email save failure): worded as the SMS one. */
   saveEmailFailed: 'Failed to save email notification',
   testSmsFailed: 'Failed to send test SMS',
   deleteFailed: 'Failed to delete notification',
@@ -80,6 +80,8 @@ export const NOTIFICATION_MESSAGES = {
   deleteWebhookFailed: 'Failed to delete webhook',
   copySecretFailed: 'Failed to copy secret key',
   testEmailFailed: 'Failed to send test email',
+  /** A test send to an address that is neither the account's own nor saved in one of its notifications (the server adds which). */
+  testRecipientRefused: 'Test messages go only to your own email address or to addresses and phone numbers saved in your notifications',
   loadListFailed: 'Failed to load notifications',
   historyFailed: 'Failed to fetch notification history',
   historyEmpty: 'No delivery history available.',
@@ -93,14 +95,21 @@ export const NOTIFICATION_MESSAGES = {
   emailSaved: 'Email notification saved successfully',
   emailTested: 'Test email sent successfully',
   sessionTitle: 'Your session is about to expire',
+  /**
+   * The history's reason for a delivery queued before the owner's plan lost `notifications`: it is
+   * finished without sending (docs/requirements/notifications.md#plan-gating).
+   */
+  notSentPlan: 'Not sent: your plan no longer includes notifications',
+  /** The configuration screen's banner while the plan lacks `notifications`: saved notifications are kept but send nothing. */
+  pausedByPlan: 'Your notifications are paused: your plan does not include notifications',
 } as const;
 
-/** The upgrade message of a notification type without the `notifications` feature (spec 001 §6). */
+/** The upgrade message of a notification type without the `notifications` feature (docs/requirements/plans-and-billing.md#plan-gating). */
 export const notificationUpgradeMessage = (type: NotificationType): string =>
   `You need to upgrade your plan to save ${type === 'sms' ? 'SMS' : type} notifications`;
 
 /**
- * `text` cut to at most `max` characters at a word boundary, with '…' when cut (spec 001 §5: an
+ * `text` cut to at most `max` characters at a word boundary, with '…' when cut (docs/requirements/qr-codes.md#rules: an
  * SMS is cut sensibly, not mid-word). A single word longer than the limit is cut inside it.
  */
 export function cutAtWord(text: string, max: number = SMS_MAX_CHARS): string {
@@ -118,11 +127,11 @@ export function splitRecipients(value: string | string[]): string[] {
   return parts.filter((s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s)).slice(0, 20);
 }
 
-/** Map variables (spec 001 §3 Field groups: Maps), offered once the list has route maps. */
+/** Map variables (docs/requirements/qr-codes.md#field-groups groups: Maps), offered once the list has route maps. */
 export const NOTIFICATION_MAP_FIELDS = ['map_image', 'distance', 'duration'] as const;
 
 /**
- * The variable picker's groups (spec 001 §3 notification field lists): the record's standard
+ * The variable picker's groups (docs/requirements/notifications.md#notification field lists): the record's standard
  * fields (company_name, phone, cell_phone and sequence included), custom, USPS, maps (only when
  * `withMaps`) and the scan's fields. The same names render in SMS, email and webhook templates.
  */

@@ -3,7 +3,7 @@ import {
   NOTIFICATION_MESSAGES as M, NOTIFICATION_RETRY, NOTIFICATION_TYPES, SCHEDULE_TYPES, splitRecipients,
 } from './notification-rules.js';
 
-/** A carrier's email-to-SMS gateway (spec 001 §3 Carrier, §7 GET /api/carriers). */
+/** A carrier's email-to-SMS gateway (docs/requirements/notifications.md#carrier GET /api/carriers). */
 export const ZCarrierSchema = z.object({
   id: z.string().describe('Carrier id, e.g. verizon'),
   name: z.string().describe('Carrier name'),
@@ -15,7 +15,7 @@ export type TCarrier = z.infer<typeof ZCarrierSchema>;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Webhook notification settings kept in `variable_mapping` (spec 001 §3). */
+/** Webhook notification settings kept in `variable_mapping` (docs/requirements/maps.md#data). */
 export const ZNotificationVariableMappingSchema = z.object({
   selectedFields: z.array(z.string().max(64)).max(60).default([]).describe('Record and scan fields sent in the body'),
   variables: z.array(z.object({
@@ -45,7 +45,7 @@ const base = {
 };
 
 /**
- * POST /api/notifications and PUT /api/notifications/{id} (spec 001 §3, §5, §7): the fields of
+ * POST /api/notifications and PUT /api/notifications/{id} (docs/requirements/maps.md#data): the fields of
  * one type; the others are ignored. SMS needs name, phone and carrier; email a name and a
  * recipient; webhook a name and an endpoint URL. Digests need a time, weekly a weekday, monthly a
  * day; the time zone must exist (checked by the server).
@@ -74,7 +74,7 @@ export const ZNotificationInputSchema = z.object({
 });
 export type TNotificationInput = z.input<typeof ZNotificationInputSchema>;
 
-/** A notification as the API answers it (spec 001 §3 Notification). */
+/** A notification as the API answers it (docs/requirements/notifications.md#notification). */
 export const ZNotificationSchema = z.object({
   id: z.string().describe('Notification id'),
   type: z.enum(NOTIFICATION_TYPES).describe('sms, email or webhook'),
@@ -108,7 +108,7 @@ export const ZNotificationsQuerySchema = z.object({
   listId: z.uuid({ error: M.invalidList }).optional().describe('Only this list\'s notifications'),
 });
 
-/** One delivery of a notification (spec 001 §3 Delivery history entry). */
+/** One delivery of a notification (docs/requirements/notifications.md#delivery-history-entry history entry). */
 export const ZNotificationDeliverySchema = z.object({
   id: z.string().describe('Delivery id'),
   status: z.string().describe('success, failed or pending (anything else shows as other)'),
@@ -124,7 +124,7 @@ export const ZNotificationDeliverySchema = z.object({
 }).meta({ id: 'NotificationDelivery' });
 export type TNotificationDelivery = z.infer<typeof ZNotificationDeliverySchema>;
 
-/** POST /api/notifications/sms/test (spec 001 §7). */
+/** POST /api/notifications/sms/test (docs/requirements/maps.md#api). */
 export const ZSmsTestSchema = z.object({
   phoneNumber: z.string().trim().max(32).default('').describe('Phone number'),
   carrierId: z.string().max(64).default('').describe('Carrier id'),
@@ -133,14 +133,14 @@ export const ZSmsTestSchema = z.object({
   listId: z.uuid({ error: M.invalidList }).optional().describe('The list whose first record fills a live preview'),
 }).refine((v) => v.phoneNumber && v.carrierId, { message: M.smsTestRequired });
 
-/** POST /api/notifications/email/test (spec 001 §7). */
+/** POST /api/notifications/email/test (docs/requirements/maps.md#api). */
 export const ZEmailTestSchema = z.object({
   recipients: z.union([z.string().max(2000), z.array(z.string().max(320)).max(20)]).default('').describe('Recipients, comma-joined or a list'),
   subject: z.string().max(300).optional().describe('Subject template'),
   content: z.string().max(10_000).optional().describe('Body template'),
 }).refine((v) => splitRecipients(v.recipients).length > 0, { message: M.emailTestRequired });
 
-/** POST /api/notifications/webhook/test (spec 001 §7): sends a signed `notification.test` event to the composed URL. */
+/** POST /api/notifications/webhook/test (docs/requirements/maps.md#api): sends a signed `notification.test` event to the composed URL. */
 export const ZWebhookNotificationTestSchema = z.object({
   endpointUrl: z.string().trim().max(4000).default('').describe('The composed URL (base URL with its query parameters)'),
   mailingListFields: z.record(z.string(), z.string().max(1000)).default({}).describe('Record fields to send'),
@@ -156,7 +156,7 @@ export const ZNotificationTestResultSchema = z.object({
   outbox: z.boolean().describe('True when no SMTP server is configured and the mail was kept in the outbox'),
 }).meta({ id: 'NotificationTestResult' });
 
-/** One message kept in the outbox because no SMTP server is configured (issue 8). */
+/** One message kept in the outbox because no SMTP server is configured (docs/requirements/notifications.md#notifications). */
 export const ZOutboxMessageSchema = z.object({
   id: z.string().describe('Message id'),
   to: z.string().describe('Recipients, comma-joined (an SMS gateway address for a text message)'),

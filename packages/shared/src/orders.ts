@@ -1,27 +1,29 @@
 import { z } from 'zod';
+import { apiList, CURSOR_QUERY_FIELDS } from './http/api-list.js';
 
-/** Delivery types and formats of an order (spec 002 §9). */
+/** Delivery types and formats of an order (docs/requirements/print-on-demand-api.md#limits). */
 export const DELIVERY_TYPES = ['print-mail', 'print-only', 'digital'] as const;
 export const ORDER_FORMATS = ['postcard', 'mailer-letter', 'mailer-tabloid'] as const;
 /**
- * An order's lifecycle (spec 002 §4: 'pending' on creation; the rest beyond the spec, as Lob's):
+ * An order's lifecycle (docs/requirements/print-on-demand-api.md#rules: 'pending' on creation; the rest beyond the spec, as Lob's):
  * pending → rendered (its one-piece print file exists) → printed → mailed; cancelled while pending
  * or rendered; failed when it cannot be rendered. Test-mode orders stop at rendered.
  */
 export const ORDER_STATUSES = ['pending', 'rendered', 'printed', 'mailed', 'cancelled', 'failed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Order messages (spec 002 §5, §8, and the server's own). */
+/** Order messages (docs/requirements/print-on-demand-api.md#order-form-rules, and the server's own). */
 export const ORDER_MESSAGES = {
   recipientRequired: 'Please select a recipient',
   recipientFields: 'All required recipient fields must be filled',
   created: 'Order created',
   notCancellable: 'Only pending or rendered orders can be cancelled',
   notRendered: 'The order\'s print file is not ready yet',
+  recipientExcluded: 'This recipient is excluded from printing by the list\'s address check: include it again there to order it',
   formatMismatch: 'This format does not fit the template: a self-mailer is mailer-letter or mailer-tabloid, a postcard is postcard',
 } as const;
 
 const required = z.string().trim().min(1, ORDER_MESSAGES.recipientFields).max(200);
-/** A new recipient sent with an order (spec 002 §5: first name, last name, address, city, state, zip required). */
+/** A new recipient sent with an order (docs/requirements/print-on-demand-api.md#order-form-rules: first name, last name, address, city, state, zip required). */
 export const ZRecipientDataSchema = z.object({
   first_name: required.describe('First name'),
   last_name: required.describe('Last name'),
@@ -37,7 +39,7 @@ export const ZRecipientDataSchema = z.object({
   city_state_zip: z.string().max(200).optional().describe('Last line; "city, state zip" when absent'),
 }).catchall(z.string().max(500)).describe('A recipient not in the list: its mapped fields').meta({ id: 'RecipientData' });
 
-/** Who an order is for and how it is delivered: the fields every order payload shares (spec 002 §3). */
+/** Who an order is for and how it is delivered: the fields every order payload shares (docs/requirements/print-on-demand-api.md#data). */
 export const ORDER_TARGET_FIELDS = {
   mailingListId: z.uuid({ error: 'Invalid mailing list ID' }).meta({ description: 'The list the recipient belongs to', examples: ['0d6f1e4c-2b7a-4c39-8e51-9a2b3c4d5e6f'] }),
   recipientId: z.uuid({ error: 'Invalid recipient ID' }).optional().meta({ description: 'An existing recipient (record id); or send recipientData', examples: ['7e9a2c14-5f3b-4d8e-a1c2-b3d4e5f60718'] }),
@@ -46,20 +48,33 @@ export const ORDER_TARGET_FIELDS = {
   format: z.enum(ORDER_FORMATS).describe('postcard, mailer-letter or mailer-tabloid (by the template type)'),
 };
 
-/** An order names an existing recipient or sends one, never both (spec 002 §5 'Please select a recipient'). */
+/** An order names an existing recipient or sends one, never both (docs/requirements/print-on-demand-api.md#order-form-rules 'Please select a recipient'). */
 export const oneRecipient: [(o: { recipientId?: string; recipientData?: object }) => boolean, { message: string; path: string[] }] = [
   (o) => !!o.recipientId !== !!o.recipientData,
   { message: ORDER_MESSAGES.recipientRequired, path: ['recipientId'] },
 ];
 
-/** POST /api/orders/mailing (spec 002 §3 "Order payloads"): one personalised mail piece. */
+/** POST /api/orders/mailing (docs/requirements/print-on-demand-api.md#data "Order payloads"): one personalised mail piece. */
 export const ZMailingOrderSchema = z.object({
   templateId: z.string().regex(/^[0-9a-f-]{36}-main$/, 'templateId is {projectId}-main').meta({ description: 'The project\'s main template: "{projectId}-main"', examples: ['5b0c7a52-8d5e-4f4a-9d43-3f1e2a6b7c10-main'] }),
   ...ORDER_TARGET_FIELDS,
 }).refine(...oneRecipient).meta({ id: 'MailingOrder' });
 export type TMailingOrder = z.input<typeof ZMailingOrderSchema>;
 
-/** An order (spec 002 §3 Order, with the file, mode and currency beyond it). */
+/**
+ * GET /api/orders query: a page, newest first, of live orders or — `test=true` — of test orders,
+ * after the cursor `starting_after` (CURSOR_QUERY_FIELDS). A test key sees only test orders (test
+ * mode as Stripe's). `offset` is kept for clients written before cursors.
+ */
+export const ZOrdersQuerySchema = z.object({
+  ...CURSOR_QUERY_FIELDS,
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0)
+    .describe('Deprecated: orders to skip, when no starting_after is given. Offsets skip and repeat orders placed meanwhile; page with starting_after'),
+  test: z.enum(['true', 'false']).optional()
+    .describe('true: list test orders (placed with test keys) instead of live ones. Default: the key\'s own mode; a test key lists only test orders and is refused test=false'),
+});
+
+/** An order (docs/requirements/print-on-demand-api.md#order, with the file, mode and currency beyond it). */
 export const ZOrderSchema = z.object({
   id: z.string().describe('Order id'),
   order_type: z.enum(['mailing', 'reinforcement']).describe('mailing or reinforcement'),
@@ -79,3 +94,6 @@ export const ZOrderSchema = z.object({
   created_at: z.string().describe('ISO 8601 creation time'),
 }).meta({ id: 'Order' });
 export type TOrder = z.infer<typeof ZOrderSchema>;
+
+/** GET /api/orders (and /api/orders/mailing, /api/orders/reinforcement): a page of orders, newest first. */
+export const ZOrderListSchema = apiList(ZOrderSchema, 'OrderList', 'This page\'s orders, newest first');

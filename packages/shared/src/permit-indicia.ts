@@ -2,7 +2,7 @@ import { PERMIT_LINE_MAX, type PermitType } from './constants.js';
 import type { TIndicia } from './permits.js';
 
 // Indicia lines of projects and of the product permit, apart from the zod schemas in permits.ts so
-// that a page showing a permit does not load zod (issue 6: first load ≤ 300 KB gzip).
+// that a page showing a permit does not load zod (docs/requirements/workflow.md#clear-states-and-fast-pages: first load ≤ 300 KB gzip).
 
 /** The indicia lines in print order. */
 export const indiciaLines = (i: TIndicia) => [i.line1, i.line2, i.line3, i.line4, i.line5, i.line6];
@@ -12,8 +12,8 @@ export const PRODUCT_PERMIT_NUMBER_MAX = PERMIT_LINE_MAX - 'PERMIT NO. '.length;
 
 /**
  * Indicia of the product's own permit, printed on projects whose permit_type is 'product'
- * (spec 000 §3: permit_type {product}, custom or none): the mail is entered under the operator's
- * permit, so no user permit is needed. Complete or absent (issue 6: a permit imprint without its
+ * (docs/requirements/projects.md#data: permit_type {product}, custom or none): the mail is entered under the operator's
+ * permit, so no user permit is needed. Complete or absent (docs/requirements/workflow.md#clear-states-and-fast-pages: a permit imprint without its
  * number is not a legal indicia, USPS DMM 604.5.3): the operator sets the permit number and the
  * city and state of the entry post office (PRODUCT_PERMIT_NUMBER, PRODUCT_PERMIT_CITY).
  */
@@ -25,7 +25,7 @@ export function productPermitIndicia(permitNumber: string, city: string): TIndic
 export const PRODUCT_PERMIT_UNAVAILABLE = 'Mailcraft\'s permit is not set up on this server. Choose your own permit or No permit.';
 
 /**
- * The indicia lines a project prints (spec 000 §3): the product's permit for 'product' (`product`
+ * The indicia lines a project prints (docs/requirements/projects.md#data): the product's permit for 'product' (`product`
  * is null when the server has none: no lines), the selected permit for 'custom', none for 'none'
  * or a custom project without a permit.
  */
@@ -38,7 +38,7 @@ export function projectIndiciaLines(
 }
 
 /**
- * The permit type a project prints with (spec 000 §3): 'custom' whose permit was deleted (the
+ * The permit type a project prints with (docs/requirements/projects.md#data): 'custom' whose permit was deleted (the
  * foreign key set it to null) prints no indicia, so it reads as 'none'.
  */
 export function effectivePermitType(permitType: PermitType, mailingPermitId: string | null): PermitType {

@@ -7,7 +7,7 @@ const line = (n: number) =>
     .min(1, `Line ${n} is required`)
     .max(PERMIT_LINE_MAX, 'Maximum 20 characters allowed');
 
-/** Indicia lines 1–6 (spec 000 §3, §5); `text` is the lines joined by newlines. */
+/** Indicia lines 1–6 (docs/requirements/projects.md#data); `text` is the lines joined by newlines. */
 export const ZIndiciaSchema = z.object({
   line1: line(1).describe('Line 1, e.g. PRESORTED'),
   line2: line(2).describe('Line 2, e.g. STANDARD'),
@@ -19,7 +19,7 @@ export const ZIndiciaSchema = z.object({
 }).meta({ id: 'Indicia' });
 export type TIndicia = z.infer<typeof ZIndiciaSchema>;
 
-/** POST /api/templates/permits (spec 000 §3: name, indicia, isDefault). */
+/** POST /api/templates/permits (docs/requirements/projects.md#data: name, indicia, isDefault). */
 export const ZPermitCreateSchema = z.object({
   name: z.string({ error: 'Permit name is required' }).trim().min(1, 'Permit name is required').max(100).describe('Permit name'),
   indicia: ZIndiciaSchema.describe('The six indicia lines, at most 20 characters each'),
@@ -27,7 +27,7 @@ export const ZPermitCreateSchema = z.object({
 });
 export type TPermitCreate = z.infer<typeof ZPermitCreateSchema>;
 
-/** Permit as the API presents it (spec 000 §3). */
+/** Permit as the API presents it (docs/requirements/projects.md#data). */
 export const ZPermitSchema = z.object({
   id: z.string().describe('Permit id (UUID)'),
   name: z.string().describe('Permit name'),
@@ -38,7 +38,7 @@ export const ZPermitSchema = z.object({
 }).meta({ id: 'Permit' });
 export type TPermit = z.infer<typeof ZPermitSchema>;
 
-/** PUT /api/templates/project/{id}/permit (spec 000 §7). permitId null clears the permit. */
+/** PUT /api/templates/project/{id}/permit (docs/requirements/workflow.md#api). permitId null clears the permit. */
 export const ZProjectPermitSchema = z.object({
   permitId: z.string().uuid().nullable().describe('The permit to print (permit_type custom), or null for none'),
   templateType: z.enum(TEMPLATE_TYPES).optional().describe('Accepted and ignored: change the type with POST /api/projects/{id}/update'),

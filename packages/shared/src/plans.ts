@@ -4,17 +4,17 @@ import { PLAN_IDS } from './plan-keys.js';
 /** A plan's features map: every feature key on or off, every limit a number. */
 export const ZPlanFeaturesSchema = z.object({
   print_files: z.boolean().describe('Create print-ready PDF files'),
-  qr_codes: z.boolean().describe('Save QR code configurations (spec 001)'),
+  qr_codes: z.boolean().describe('Save QR code configurations'),
   webhooks: z.boolean().describe('Webhooks on scans'),
-  notifications: z.boolean().describe('SMS and email scan notifications (spec 001)'),
-  maps: z.boolean().describe('Personalised route maps (spec 001)'),
-  api: z.boolean().describe('The Print-on-Demand API (spec 002: Pro or higher)'),
+  notifications: z.boolean().describe('SMS and email scan notifications'),
+  maps: z.boolean().describe('Personalised route maps'),
+  api: z.boolean().describe('The Print-on-Demand API (docs/requirements/print-on-demand-api.md#print-on-demand-api: Pro or higher)'),
   max_projects: z.number().int().describe('Most projects a user may have'),
   max_list_rows: z.number().int().describe('Most records in one mailing list'),
 }).meta({ id: 'PlanFeatures' });
 export type TPlanFeatures = z.infer<typeof ZPlanFeaturesSchema>;
 
-/** GET /api/subscriptions/current (spec 000 §3 Subscription, §7). */
+/** GET /api/subscriptions/current (docs/requirements/plans-and-billing.md#plans). */
 export const ZSubscriptionSchema = z.object({
   subscription: z.object({
     plan: z.object({
@@ -36,11 +36,11 @@ export const ZSetPlanSchema = z.object({
 export type TSetPlan = z.infer<typeof ZSetPlanSchema>;
 
 
-/** Keys of the per-piece price schedule (issue 11 admin pricing). */
+/** Keys of the per-piece price schedule (docs/requirements/administration.md#administration admin pricing). */
 export const PIECE_PRICE_KEYS = ['print_piece', 'mailing', 'reinforcement'] as const;
 export type PiecePriceKey = (typeof PIECE_PRICE_KEYS)[number];
 
-/** A plan as GET /api/plans lists it (issue 11: the pricing page; spec 000 §9 plans). */
+/** A plan as GET /api/plans lists it (docs/requirements/administration.md#administration: the pricing page; docs/requirements/designer.md#limits plans). */
 export const ZPlanSchema = z.object({
   id: z.enum(PLAN_IDS).describe('Plan id'),
   name: z.string().describe('Plan name to show'),
@@ -54,8 +54,8 @@ export const ZPlansSchema = z.object({
   plans: z.array(ZPlanSchema).describe('Every plan, cheapest first'),
   piece_prices: z.object({
     print_piece: z.number().describe('One mail piece in a print file, US dollars'),
-    mailing: z.number().describe('One on-demand mailing piece, US dollars (spec 002 §9 sample: 1.25)'),
-    reinforcement: z.number().describe('One reinforcement piece, US dollars (spec 002 §9 sample: 0.25)'),
+    mailing: z.number().describe('One on-demand mailing piece, US dollars (docs/requirements/print-on-demand-api.md#limits sample: 1.25)'),
+    reinforcement: z.number().describe('One reinforcement piece, US dollars (docs/requirements/print-on-demand-api.md#limits sample: 0.25)'),
   }).describe('Per-piece prices of on-demand orders'),
 }).meta({ id: 'Plans' });
 export type TPlans = z.infer<typeof ZPlansSchema>;

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 
 /**
- * Print options and the preflight report of a print file (issue 12 "Print options",
+ * Print options and the preflight report of a print file (docs/requirements/print.md#print-options,
  * "Preflight"). Lengths in millimetres.
  */
 
 /** The key of a piece input that carries its list record number (1-based); the renderer ignores it. */
 export const PIECE_RECORD_KEY = '__record';
 
-/** Pieces a proof print holds at most (issue 12 proofs: the first pieces, watermarked PROOF). */
+/** Pieces a proof print holds at most (docs/requirements/print.md#print proofs: the first pieces, watermarked PROOF). */
 export const PROOF_PIECES = 10;
 /** Pieces a proof adds at most besides the first ones: those the last preflight of the same list and design flagged. */
 export const PROOF_FLAGGED_PIECES = 10;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { PRINT_JOB_STATUSES } from './constants.js';
 import { ZPreflightSchema, ZPrintOptionsSchema } from './preflight.js';
+import { PRINT_JOB_PHASES } from './print-phases.js';
 
-/** A print job (spec 000 §7 print calls): progress of rendering a project's print file. */
+/** A print job (docs/requirements/workflow.md#api print calls): progress of rendering a project's print file. */
 export const ZPrintJobSchema = z.object({
   id: z.string().describe('Print job id (UUID)'),
   status: z.enum(PRINT_JOB_STATUSES).describe('queued → running → done | failed'),
@@ -12,17 +13,19 @@ export const ZPrintJobSchema = z.object({
   created_at: z.string().describe('ISO 8601 time the job was created'),
   started_at: z.string().nullable().describe('ISO 8601 time rendering (last) started, null while queued'),
   finished_at: z.string().nullable().describe('ISO 8601 time the job ended (done or failed), else null'),
+  phase: z.enum(PRINT_JOB_PHASES).nullable()
+    .describe('What the job is doing while running: preparing (reading the list and design), rendering (`done` of `total` pieces), merging (the rendered pieces into one PDF), preflight (checking the file), storing (saving it); null while queued and once done; for a failed job, the phase it failed in'),
   eta_seconds: z.number().int().nullable()
-    .describe('Estimated seconds until done, from the rate so far; null before the first pieces or when not running'),
+    .describe('Estimated seconds until every piece is rendered, from the rate so far; null before the first pieces, after the last one, or when not running'),
   list_name: z.string().nullable().describe('The mailing list printed, as named when the job started'),
   design_version: z.number().int().nullable().describe('The design version printed (1 for the first save, +1 per save)'),
   file_size: z.number().int().nullable().describe('Size of the finished PDF in bytes, null until done'),
-  options: ZPrintOptionsSchema.describe('The print options the file was started with (issue 12)'),
-  preflight: ZPreflightSchema.nullable().describe('The preflight report once the job is done (issue 12), else null'),
+  options: ZPrintOptionsSchema.describe('The print options the file was started with'),
+  preflight: ZPreflightSchema.nullable().describe('The preflight report once the job is done, else null'),
 }).meta({ id: 'PrintJob' });
 export type TPrintJob = z.infer<typeof ZPrintJobSchema>;
 
-/** GET /api/projects/{id}/print-jobs: the project's print files, newest first (issue 6: print-file history). */
+/** GET /api/projects/{id}/print-jobs: the project's print files, newest first (docs/requirements/workflow.md#clear-states-and-fast-pages: print-file history). */
 export const ZPrintJobListSchema = z.array(ZPrintJobSchema).meta({ id: 'PrintJobList' });
 /** How many earlier print files the history lists. */
 export const PRINT_HISTORY_LIMIT = 20;
@@ -51,7 +54,7 @@ export const ZProofSearchQuerySchema = z.object({
     .describe('Text any value of the record contains (case-insensitive)'),
 });
 
-/** One record found for proofing (issue 6: page through any record by number or search by name). */
+/** One record found for proofing (docs/requirements/workflow.md#clear-states-and-fast-pages: page through any record by number or search by name). */
 export const ZProofRecordSchema = z.object({
   record: z.number().int().describe('1-based record number in list order (preview with from = record − 1)'),
   name: z.string().describe('Full name, else company, else \'\''),
@@ -61,7 +64,7 @@ export type TProofRecord = z.infer<typeof ZProofRecordSchema>;
 /** Records a proof search answers with at most. */
 export const PROOF_SEARCH_LIMIT = 10;
 
-/** GET /api/projects/{id}/print/check: what would print badly (issue 6), before generating. */
+/** GET /api/projects/{id}/print/check: what would print badly (docs/requirements/workflow.md#clear-states-and-fast-pages), before generating. */
 export const ZPrintCheckSchema = z.object({
   list: z.object({
     id: z.string().describe('The list the project prints from'),
@@ -88,11 +91,11 @@ export const ZPrintCheckSchema = z.object({
 }).meta({ id: 'PrintCheck' });
 export type TPrintCheck = z.infer<typeof ZPrintCheckSchema>;
 
-/** POST /api/projects/{id}/print body: confirmation of warnings and the print options (issue 12). */
+/** POST /api/projects/{id}/print body: confirmation of warnings and the print options (docs/requirements/print.md#print). */
 export const ZPrintStartSchema = ZPrintOptionsSchema.extend({
   confirm_warnings: z.boolean().default(false)
     .describe('Generate although GET …/print/check reports warnings (the user\'s explicit choice); without it the server answers 409'),
 }).meta({ id: 'PrintStart' });
 
-/** The 409 message when a print is started without confirming its warnings (issue 6). */
+/** The 409 message when a print is started without confirming its warnings (docs/requirements/workflow.md#clear-states-and-fast-pages). */
 export const PRINT_WARNINGS_MESSAGE = 'This print file has warnings (fields the list does not map or records missing address parts). Review them and confirm to generate anyway.';

@@ -2,16 +2,16 @@ import { PAGE_PADDING_MM, PAPER_SIZES_MM, type PaperSize } from './constants.js'
 import type { TDesignTemplate } from './projects.js';
 
 // Plain functions of projects and their designs, apart from the zod schemas in projects.ts so that
-// a page using only these does not load zod (issue 6: first load ≤ 300 KB gzip).
+// a page using only these does not load zod (docs/requirements/workflow.md#clear-states-and-fast-pages: first load ≤ 300 KB gzip).
 
-/** Progress of a project in percent (spec 000 §3 Project status): list and template, 50 % each. */
+/** Progress of a project in percent (docs/requirements/projects.md#project status): list and template, 50 % each. */
 export function projectProgress(hasList: boolean, hasTemplate: boolean): number {
   return (hasList ? 50 : 0) + (hasTemplate ? 50 : 0);
 }
 
 /**
  * An empty one-page template at a paper size: portrait width × height in mm (PAPER_SIZES_MM)
- * and 6.35 mm padding on all sides (spec 000 §9).
+ * and 6.35 mm padding on all sides (docs/requirements/designer.md#limits).
  */
 export function blankTemplate(paperSize: PaperSize): TDesignTemplate {
   const { width, height } = PAPER_SIZES_MM[paperSize];

@@ -5,7 +5,7 @@ import {
 } from './constants.js';
 
 /**
- * Project create payload (spec 000 §7 POST /api/projects). Name required (§5), description
+ * Project create payload (docs/requirements/projects.md#api /api/projects). Name required (§5), description
  * optional; the mailer size must be allowed for the type (§5: 8.5x11 self-mailer, 6x9 postcard).
  */
 export const ZProjectCreateSchema = z
@@ -13,7 +13,7 @@ export const ZProjectCreateSchema = z
     name: z.string().trim().min(1, 'Project name is required').max(200).describe('Project name (required)'),
     description: z.string().max(2000).optional().default('').describe('Free-text description'),
     template_type: z.enum(TEMPLATE_TYPES).default('self_mailer').describe('Mailer type'),
-    paper_size: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]]).default('8.5x11').describe('Mailer size; must be allowed for the type (spec 000 §5)'),
+    paper_size: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]]).default('8.5x11').describe('Mailer size; must be allowed for the type'),
     sides: z.enum(SIDES).default('double').describe('Printed on one side or both'),
     permit_type: z.enum(PERMIT_TYPES).optional()
       .describe('Indicia to print; default product when the server offers its own permit (GET /api/templates/permits/product), else none'),
@@ -25,7 +25,7 @@ export const ZProjectCreateSchema = z
   });
 export type TProjectCreate = z.infer<typeof ZProjectCreateSchema>;
 
-/** Project update payload (spec 000 §7 POST /api/projects/{id}/update). */
+/** Project update payload (docs/requirements/projects.md#api /api/projects/{id}/update). */
 export const ZProjectUpdateSchema = z
   .object({
     name: z.string().trim().min(1, 'Project name is required').max(200).describe('Project name (required)'),
@@ -42,7 +42,7 @@ export type TProjectUpdate = z.infer<typeof ZProjectUpdateSchema>;
 
 const ZThumbnailUrl = z.string().nullable();
 
-/** Project as the API presents it (spec 000 §3). Thumbnails are URLs or null. */
+/** Project as the API presents it (docs/requirements/projects.md#data). Thumbnails are URLs or null. */
 export const ZProjectSchema = z.object({
   id: z.string().describe('Project id (UUID)'),
   name: z.string().describe('Project name'),
@@ -56,17 +56,17 @@ export const ZProjectSchema = z.object({
   list_size: z.number().int().nullable().describe('Records in the current mailing list'),
   list_name: z.string().nullable().describe('Name of the current mailing list'),
   has_template: z.boolean().describe('Whether a design with content is saved'),
-  progress: z.number().int().describe('Percent complete: list 50, design 50 (spec 000 §3 Project status)'),
+  progress: z.number().int().describe('Percent complete: list 50, design 50 (docs/requirements/projects.md#project status)'),
   created_at: z.string().describe('ISO 8601 creation time'),
   thumbnail_inside: ZThumbnailUrl.describe('URL of the inside thumbnail PNG'),
   thumbnail_outside: ZThumbnailUrl.describe('URL of the outside thumbnail PNG'),
-  thumbnail_r1: ZThumbnailUrl.describe('URL of reinforcement 1\'s thumbnail PNG, or null (spec 002 §3)'),
-  thumbnail_r2: ZThumbnailUrl.describe('URL of reinforcement 2\'s thumbnail PNG, or null (spec 002 §3)'),
-  thumbnail_r3: ZThumbnailUrl.describe('URL of reinforcement 3\'s thumbnail PNG, or null (spec 002 §3)'),
+  thumbnail_r1: ZThumbnailUrl.describe('URL of reinforcement 1\'s thumbnail PNG, or null'),
+  thumbnail_r2: ZThumbnailUrl.describe('URL of reinforcement 2\'s thumbnail PNG, or null'),
+  thumbnail_r3: ZThumbnailUrl.describe('URL of reinforcement 3\'s thumbnail PNG, or null'),
 }).meta({ id: 'Project' });
 export type TProject = z.infer<typeof ZProjectSchema>;
 
-/** GET /api/projects/{id}/status (spec 000 §3 Project status). */
+/** GET /api/projects/{id}/status (docs/requirements/projects.md#project status). */
 export const ZProjectStatusSchema = z.object({
   list: z.object({
     id: z.string().describe('List id'),
@@ -88,21 +88,55 @@ export const ZSetProjectListSchema = z.object({
 const mm = z.number().finite();
 
 /**
- * Size limits of a design (Foundations B: a legal 850 KB design of 20 pages × 100 elements froze
+ * Size limits of a design (docs/requirements/designer.md#design-limits: a legal 850 KB design of 20 pages × 100 elements froze
  * the server). Chosen so every real design fits: a side of a mailer is one page (a project has an
  * inside and, double-sided, an outside side), designs have tens of elements, a letter body is a
  * few thousand characters, and an image element's content is a data URL (a logo: tens to hundreds
  * of KB). The server also caps a request body at 10 MB.
  * - pagesPerSide: pages in one side's template (schemas.length);
  * - elementsPerPage: elements on one page;
- * - stringChars: any string property of an element (content, text, name, …);
- * - mediaChars: the `content` of image, signature and svg elements (data URL or SVG markup).
+ * - stringChars: any string property of an element (content, text, name, …), and any string
+ *   nested in one (a table's cell styles, …);
+ * - mediaChars: the `content` of image, signature and svg elements (data URL or SVG markup);
+ * - valueDepth: how deep objects and arrays may nest in one property of an element (pdfme's
+ *   deepest, a table's `headStyles.padding.top`, is 3): a 10 MB body can nest millions deep, which
+ *   overflows the stack of every recursive reader (cloning, serialising, rendering);
+ * - valuesPerElement: values (numbers, strings, entries of objects and arrays) in one element
+ *   (pdfme's elements hold tens; a table of 100 columns a few hundred);
+ * - bodyDepth: nesting of a whole request that carries a design (body → side → schemas → page →
+ *   element is 5, then valueDepth), checked as the body arrives, before it is parsed.
  */
-export const DESIGN_LIMITS = { pagesPerSide: 4, elementsPerPage: 200, stringChars: 10_000, mediaChars: 5_000_000 } as const;
+export const DESIGN_LIMITS = {
+  pagesPerSide: 4, elementsPerPage: 200, stringChars: 10_000, mediaChars: 5_000_000, valueDepth: 6, valuesPerElement: 2_000, bodyDepth: 16,
+} as const;
+
+/** The refusal of a design request nested deeper than DESIGN_LIMITS.bodyDepth. */
+export const DESIGN_TOO_DEEP_MESSAGE = `A design may nest objects and arrays at most ${DESIGN_LIMITS.bodyDepth} levels deep`;
 const MEDIA_ELEMENT_TYPES = new Set(['image', 'signature', 'svg']);
 
 /**
- * One element of a pdfme template page (spec 000 §3 Design template): name, type, position and
+ * The first way a property value nested in a design breaks DESIGN_LIMITS — deeper than
+ * valueDepth, a nested string over stringChars, or more values than `budget.values` left
+ * (decremented as values are met) — or null. Walks with its own stack, so a hostile depth cannot
+ * overflow the call stack.
+ */
+function nestedValueProblem(value: unknown, budget: { values: number }): string | null {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
+  while (stack.length > 0) {
+    const { value: v, depth } = stack.pop()!;
+    if (--budget.values < 0) return `has more than ${DESIGN_LIMITS.valuesPerElement.toLocaleString('en-US')} values`;
+    if (typeof v === 'string' && v.length > DESIGN_LIMITS.stringChars) {
+      return `holds a string longer than ${DESIGN_LIMITS.stringChars.toLocaleString('en-US')} characters`;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= DESIGN_LIMITS.valueDepth) return `nests more than ${DESIGN_LIMITS.valueDepth} levels deep`;
+    for (const child of Object.values(v)) stack.push({ value: child, depth: depth + 1 });
+  }
+  return null;
+}
+
+/**
+ * One element of a pdfme template page (docs/requirements/designer.md#design-template template): name, type, position and
  * size in mm are required; every other pdfme property (content, fontSize, rotate, …) is kept,
  * strings within DESIGN_LIMITS.
  */
@@ -115,17 +149,25 @@ export const ZTemplateElementSchema = z.looseObject({
   height: mm.nonnegative().describe('Height in mm'),
 }).superRefine((el, ctx) => {
   const media = MEDIA_ELEMENT_TYPES.has(el.type);
+  const budget = { values: DESIGN_LIMITS.valuesPerElement };
   for (const [key, value] of Object.entries(el)) {
     const max = media && key === 'content' ? DESIGN_LIMITS.mediaChars : DESIGN_LIMITS.stringChars;
     if (typeof value === 'string' && value.length > max) {
       ctx.addIssue({ code: 'custom', path: [key], message: `Element '${el.name.slice(0, 60)}': ${key} is longer than ${max.toLocaleString('en-US')} characters` });
+      return;
+    }
+    // A property that is a string counts as one value (its length has its own limit, above).
+    const problem = nestedValueProblem(typeof value === 'string' ? '' : value, budget);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: [key], message: `Element '${el.name.slice(0, 60)}': ${key} ${problem}` });
+      return;
     }
   }
 }).meta({ id: 'TemplateElement' });
 export type TTemplateElement = z.infer<typeof ZTemplateElementSchema>;
 
 /**
- * A pdfme template with a blank base page (spec 000 §3): `basePdf` width, height and padding
+ * A pdfme template with a blank base page (docs/requirements/projects.md#data): `basePdf` width, height and padding
  * (top, right, bottom, left) in mm, `schemas` one array of elements per page.
  */
 export const ZDesignTemplateSchema = z.looseObject({
@@ -143,13 +185,25 @@ export const ZDesignTemplateSchema = z.looseObject({
       }
     }))
     .describe('Elements of each page'),
+}).superRefine((template, ctx) => {
+  // Properties besides the page and its elements (pdfme's own, e.g. pdfmeVersion) are bounded as an element's are.
+  const budget = { values: DESIGN_LIMITS.valuesPerElement };
+  const { basePdf, schemas: _pages, ...rest } = template;
+  const { width: _w, height: _h, padding: _p, ...baseRest } = basePdf;
+  for (const [key, value] of [...Object.entries(rest), ...Object.entries(baseRest).map(([k, v]) => [`basePdf.${k}`, v] as const)]) {
+    const problem = nestedValueProblem(value, budget);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: key.split('.'), message: `Template property '${key.slice(0, 60)}' ${problem}` });
+      return;
+    }
+  }
 }).meta({ id: 'DesignTemplate' });
 export type TDesignTemplate = z.infer<typeof ZDesignTemplateSchema>;
 
 const ZPngDataUrl = z.string().regex(/^data:image\/png;base64,[A-Za-z0-9+/=\s]+$/, 'Thumbnail must be a PNG data URL');
 
 /**
- * POST /api/templates/project/{id}/design (spec 000 §3, §7). `template_data_outside` is null for
+ * POST /api/templates/project/{id}/design (docs/requirements/projects.md#data). `template_data_outside` is null for
  * single-sided projects. Thumbnails are optional PNG data URLs (at most 2 MB each, checked by the server).
  */
 export const ZProjectDesignSaveSchema = z.object({
@@ -173,7 +227,7 @@ export type TProjectDesign = z.infer<typeof ZProjectDesignSchema>;
 
 /**
  * Query of the template guide downloads (GET /api/templates/guide.pdf|.psd): the template-setup
- * paper sizes (spec 000 §5) plus 6x9, type and sides; defaults as for a new project (§4).
+ * paper sizes (docs/requirements/projects.md#rules) plus 6x9, type and sides; defaults as for a new project (§4).
  */
 export const ZTemplateGuideQuerySchema = z.object({
   paperSize: z.enum(PAPER_SIZES as [PaperSize, ...PaperSize[]], { error: `paperSize must be one of ${PAPER_SIZES.join(', ')}` })

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { PAPER_SIZES, type PaperSize } from './constants.js';
 import { ZDesignTemplateSchema } from './projects.js';
-import { ORDER_TARGET_FIELDS, oneRecipient } from './orders.js';
+import { ORDER_TARGET_FIELDS, oneRecipient, ZOrderSchema } from './orders.js';
 
 /**
- * Reinforcements (spec 002 §3; spec 000 §2 thumbnails r1–r3): up to three one-page personalised
+ * Reinforcements (docs/requirements/print-on-demand-api.md#data; docs/requirements/workflow.md#route-table thumbnails r1–r3): up to three one-page personalised
  * follow-ups of a project, designed in the Designer beside Outside/Inside, each either printed
  * ('image') or sent as a picture ('digital'). A reinforcement is a slot of its project: its id is
  * '{projectId}-r{slot}', the same as its Order Entry pseudo-template.
@@ -12,10 +12,10 @@ import { ORDER_TARGET_FIELDS, oneRecipient } from './orders.js';
 export const REINFORCEMENT_SLOTS = [1, 2, 3] as const;
 export type ReinforcementSlot = (typeof REINFORCEMENT_SLOTS)[number];
 export const REINFORCEMENT_TYPES = ['image', 'digital'] as const;
-/** Reinforcements one order entry submits at most (spec 002 §9: 1 to 3). */
+/** Reinforcements one order entry submits at most (docs/requirements/print-on-demand-api.md#limits: 1 to 3). */
 export const REINFORCEMENTS_PER_ORDER = 3;
 
-/** Reinforcement messages (spec 002 §5, §8, and the server's own). */
+/** Reinforcement messages (docs/requirements/print-on-demand-api.md#order-form-rules, and the server's own). */
 export const REINFORCEMENT_MESSAGES = {
   selectOne: 'Please select at least one reinforcement',
   selectLabel: 'Select 1-3 reinforcements',
@@ -24,7 +24,7 @@ export const REINFORCEMENT_MESSAGES = {
   saved: 'Reinforcement saved',
 } as const;
 
-/** '{projectId}-r{slot}' (spec 002 §3). */
+/** '{projectId}-r{slot}' (docs/requirements/print-on-demand-api.md#data). */
 export const reinforcementId = (projectId: string, slot: ReinforcementSlot) => `${projectId}-r${slot}`;
 
 /** The project and slot of a reinforcement id, or null when it is not '{uuid}-r1…3'. */
@@ -35,7 +35,7 @@ export function parseReinforcementId(id: string): { projectId: string; slot: Rei
 
 const ZReinforcementId = z.string().regex(/^[0-9a-f-]{36}-r[123]$/i, 'A reinforcement id is {projectId}-r1, -r2 or -r3');
 
-/** A reinforcement as listed (GET /api/reinforcements?projectId, spec 002 §3: id, name, type, size). */
+/** A reinforcement as listed (GET /api/reinforcements?projectId, docs/requirements/print-on-demand-api.md#data: id, name, type, size). */
 export const ZReinforcementSchema = z.object({
   id: z.string().describe('"{projectId}-r1", "-r2" or "-r3"'),
   project_id: z.string().describe('The project it follows up'),
@@ -47,11 +47,6 @@ export const ZReinforcementSchema = z.object({
   updated_at: z.string().describe('ISO 8601 time of the last save'),
 }).meta({ id: 'Reinforcement' });
 export type TReinforcement = z.infer<typeof ZReinforcementSchema>;
-
-/** GET /api/reinforcements query. */
-export const ZReinforcementsQuerySchema = z.object({
-  projectId: z.uuid({ error: 'Invalid project ID' }).optional().describe('The project whose reinforcements to list; every project\'s when absent'),
-});
 
 /** Params of a reinforcement slot of a project (the Designer's routes). */
 export const ZReinforcementSlotParams = z.object({
@@ -77,16 +72,22 @@ export const ZReinforcementDesignSchema = ZReinforcementSchema.extend({
 export type TReinforcementDesign = z.infer<typeof ZReinforcementDesignSchema>;
 
 /**
- * POST /api/orders/reinforcement (spec 002 §3 "Order payloads"): one reinforcement piece for one
- * recipient — the mailing order's recipient fields plus `reinforcementId`. Order entry sends each
- * further reinforcement as its own order after the first succeeds (spec 002 §4) and lists the
- * others in `additionalReinforcements`, which the order records to link them.
+ * POST /api/orders/reinforcement (docs/requirements/print-on-demand-api.md#data "Order payloads"): reinforcement pieces for one
+ * recipient — the mailing order's recipient fields plus `reinforcementId` and up to two
+ * `additionalReinforcements`. Each reinforcement named becomes its own order, all placed together
+ * (all or none), each listing the others to link them.
  */
 export const ZReinforcementOrderSchema = z.object({
   reinforcementId: ZReinforcementId.meta({ description: '"{projectId}-r1", "-r2" or "-r3"', examples: ['5b0c7a52-8d5e-4f4a-9d43-3f1e2a6b7c10-r1'] }),
   additionalReinforcements: z.array(ZReinforcementId).max(REINFORCEMENTS_PER_ORDER - 1).default([])
-    .meta({ description: 'The other reinforcements ordered with it (each placed as its own order)', examples: [['5b0c7a52-8d5e-4f4a-9d43-3f1e2a6b7c10-r2']] }),
+    .meta({ description: 'Further reinforcements of the same project for the same recipient: each is placed as its own order, together with the first', examples: [['5b0c7a52-8d5e-4f4a-9d43-3f1e2a6b7c10-r2']] }),
   ...ORDER_TARGET_FIELDS,
 }).refine(...oneRecipient)
   .meta({ id: 'ReinforcementOrder' });
 export type TReinforcementOrder = z.input<typeof ZReinforcementOrderSchema>;
+
+/** POST /api/orders/reinforcement answer: the order of `reinforcementId`, and the orders of the additional reinforcements. */
+export const ZReinforcementOrderResultSchema = ZOrderSchema.extend({
+  additional_orders: z.array(ZOrderSchema).describe('The orders of additionalReinforcements, in the order sent (empty without any)'),
+}).meta({ id: 'ReinforcementOrderResult' });
+export type TReinforcementOrderResult = z.infer<typeof ZReinforcementOrderResultSchema>;

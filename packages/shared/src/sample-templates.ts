@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAILER_SIZES, PAPER_SIZES, SIDES, TEMPLATE_TYPES, type PaperSize, type TemplateType } from './constants.js';
 
 /**
- * Sample templates (issue 11 "Templates" and Admin → Sample templates): starting designs of the
+ * Sample templates (docs/requirements/designer.md#sample-templates and Admin → Sample templates): starting designs of the
  * /templates gallery, copied into a user's project of the same type and size.
  */
 
@@ -30,7 +30,7 @@ export function sampleMismatchMessage(sample: { template_type: TemplateType; pap
   return `This template is a ${sampleTypeLabel(sample.template_type).toLowerCase()}; your project is a ${sampleTypeLabel(project.template_type).toLowerCase()}.`;
 }
 
-/** The (type, size) pairs a sample can have: the mailer sizes of each type (spec 000 §5). */
+/** The (type, size) pairs a sample can have: the mailer sizes of each type (docs/requirements/projects.md#rules). */
 export const SAMPLE_KINDS = TEMPLATE_TYPES.flatMap((type) => MAILER_SIZES[type].map((size) => ({ type, size })));
 
 /** GET /api/templates/samples?type&size. */
@@ -39,7 +39,7 @@ export const ZSampleTemplatesQuerySchema = z.object({
   size: ZPaperSize.optional().describe('Only samples of this paper size'),
 });
 
-/** One published sample as the gallery shows it (issue 11). Thumbnail URLs carry `?v=` (cache buster). */
+/** One published sample as the gallery shows it (docs/requirements/administration.md#administration). Thumbnail URLs carry `?v=` (cache buster). */
 export const ZSampleTemplateSchema = z.object({
   id: z.string().describe('Sample template id (UUID)'),
   name: z.string().describe('Name shown on the card'),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './http/common.js';
 
-/** One scan as Recent Activity shows it (spec 000 §3 Scan). */
+/** One scan as Recent Activity shows it (docs/requirements/scans-and-analytics.md#scan). */
 export const ZRecentScanSchema = z.object({
   id: z.string().describe('The scan'),
   timestamp: z.string().describe('ISO 8601 time of the scan'),
@@ -24,7 +24,7 @@ export const ZRecentScanSchema = z.object({
 }).meta({ id: 'RecentScan' });
 export type TRecentScan = z.infer<typeof ZRecentScanSchema>;
 
-/** GET /api/analytics/scans?listId (spec 000 §7): latest human scans, newest first. */
+/** GET /api/analytics/scans?listId (docs/requirements/workflow.md#api): latest human scans, newest first. */
 export const ZRecentScansQuerySchema = z.object({
   listId: z.string().max(100).optional().describe('Only this list\'s scans'),
   limit: z.coerce.number().int().min(1).max(100).default(20).describe('How many (1–100, default 20)'),

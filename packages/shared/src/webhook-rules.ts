@@ -1,20 +1,22 @@
 /**
- * Per-list webhooks (spec 000 §3 Webhook, §5, §8): event types, included fields, defaults, retry
+ * Per-list webhooks (docs/requirements/webhooks.md#webhook): event types, included fields, defaults, retry
  * schedule and messages, apart from the zod schemas of webhooks.ts so the webhooks page does not
- * load zod (issue 6 "Fast pages").
+ * load zod (docs/architecture.md#first-load-budget).
  */
 
-/** Scan events a webhook subscribes to (spec 000 §3 Webhook `event_types`). */
+/** Scan events a webhook subscribes to (docs/requirements/webhooks.md#webhook `event_types`). */
 export const WEBHOOK_EVENT_TYPES = ['first_scan', 'every_scan'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** Whether `type` is a scan event type (a list's webhook), not an order event (an account's order webhook). */
+export const isScanEventType = (type: string): type is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
 /** The `type` each event type is delivered as; `webhook.test` is the 'Send test event' button's. */
 export const WEBHOOK_EVENT_NAMES = { first_scan: 'scan.first', every_scan: 'scan.every' } as const;
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
-/** Parts of the scan a delivery carries (spec 000 §3 Webhook `included_fields`). */
+/** Parts of the scan a delivery carries (docs/requirements/webhooks.md#webhook `included_fields`). */
 export const WEBHOOK_INCLUDED_FIELDS = ['contact_info', 'scan_location', 'scan_timestamp', 'custom_fields'] as const;
 export type WebhookIncludedField = (typeof WEBHOOK_INCLUDED_FIELDS)[number];
 
-/** New webhook defaults (spec 000 §5): first_scan on, every_scan off; all but custom_fields included. */
+/** New webhook defaults (docs/requirements/projects.md#rules): first_scan on, every_scan off; all but custom_fields included. */
 export const WEBHOOK_DEFAULTS = {
   event_types: ['first_scan'] as WebhookEventType[],
   included_fields: ['contact_info', 'scan_location', 'scan_timestamp'] as WebhookIncludedField[],
@@ -22,7 +24,7 @@ export const WEBHOOK_DEFAULTS = {
 
 /**
  * Delivery attempts, in seconds after the previous failure: immediately, 5 s, 5 min, 30 min, 2 h,
- * 5 h, 10 h, 10 h (Standard Webhooks / Svix schedule; DESIGN.md "Next areas").
+ * 5 h, 10 h, 10 h (Standard Webhooks / Svix schedule; docs/decisions/README.md#library-choices).
  */
 export const WEBHOOK_RETRY_SCHEDULE_SECONDS = [0, 5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 /** One attempt waits this long for the endpoint's answer. */
@@ -32,7 +34,7 @@ export const WEBHOOK_DISABLE_AFTER_DAYS = 5;
 /** Characters of an endpoint's answer kept in the delivery log. */
 export const WEBHOOK_RESPONSE_EXCERPT_CHARS = 1000;
 
-/** Messages of the webhook screens (spec 000 §5, §8) and the server's validation. */
+/** Messages of the webhook screens (docs/requirements/projects.md#rules) and the server's validation. */
 export const WEBHOOK_MESSAGES = {
   fetchFailed: 'Failed to fetch webhooks',
   createFailed: 'Failed to create webhook',
@@ -45,12 +47,19 @@ export const WEBHOOK_MESSAGES = {
   eventRequired: 'Choose at least one event',
   upgrade: 'You need to upgrade your plan to save webhooks',
   privateAddress: 'Endpoint URL must not point to a private, loopback or link-local address',
+  /**
+   * The delivery log's reason for a delivery queued before the owner's plan lost `webhooks`: it is
+   * finished without a call (docs/requirements/webhooks.md#plan-gating).
+   */
+  notSentPlan: 'Not sent: your plan no longer includes webhooks',
+  /** The webhooks screen's banner while the plan lacks `webhooks`: saved webhooks are kept but send nothing. */
+  pausedByPlan: 'Your webhooks are paused: your plan does not include webhooks',
 } as const;
 
 /** Statuses of a delivery: pending (attempts left), success, failed (gave up). */
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
 
-/** Whether `u` is an http(s) URL without credentials (spec 000 §5: the endpoint is a URL field). */
+/** Whether `u` is an http(s) URL without credentials (docs/requirements/projects.md#rules: the endpoint is a URL field). */
 export function isWebhookUrl(u: string): boolean {
   try {
     const url = new URL(u);

@@ -8,7 +8,7 @@ const ZEndpointUrl = z.string().trim().min(1, WEBHOOK_MESSAGES.urlRequired).max(
   .refine(isWebhookUrl, WEBHOOK_MESSAGES.urlInvalid)
   .describe('Where deliveries are POSTed (http or https; no credentials in the URL)');
 
-/** POST /api/webhooks (spec 000 §7). */
+/** POST /api/webhooks (docs/requirements/workflow.md#api). */
 export const ZWebhookCreateSchema = z.object({
   name: z.string().trim().min(1, WEBHOOK_MESSAGES.nameRequired).max(100).describe('Name shown in the list'),
   endpoint_url: ZEndpointUrl,
@@ -20,12 +20,12 @@ export const ZWebhookCreateSchema = z.object({
 }).meta({ id: 'WebhookCreate' });
 export type TWebhookCreate = z.input<typeof ZWebhookCreateSchema>;
 
-/** PATCH /api/webhooks/{id} (spec 000 §4): turn a webhook on or off. Turning it on clears a disable. */
+/** PATCH /api/webhooks/{id} (docs/requirements/workflow.md#workflow-order): turn a webhook on or off. Turning it on clears a disable. */
 export const ZWebhookPatchSchema = z.object({
   is_active: z.boolean().describe('Deliver scans to this endpoint'),
 }).meta({ id: 'WebhookPatch' });
 
-/** A webhook (spec 000 §3). */
+/** A webhook (docs/requirements/projects.md#data). */
 export const ZWebhookSchema = z.object({
   id: z.string().describe('Webhook id'),
   name: z.string().describe('Name'),
@@ -33,7 +33,7 @@ export const ZWebhookSchema = z.object({
   event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).describe('Subscribed events'),
   included_fields: z.array(z.enum(WEBHOOK_INCLUDED_FIELDS)).describe('Included parts of the scan'),
   is_active: z.boolean().describe('Whether scans are delivered'),
-  success_rate: z.number().nullable().describe('Successful deliveries ÷ finished deliveries, percent; null before the first'),
+  success_rate: z.number().nullable().describe('Successful deliveries ÷ finished deliveries, percent; 0 while every attempt so far failed; null before the first attempt'),
   last_triggered: z.string().nullable().describe('ISO 8601 time of the latest delivery attempt'),
   secret_key: z.string().describe('Signing secret, whsec_ + base64 (Standard Webhooks)'),
   mailing_list_id: z.string().describe('The list'),

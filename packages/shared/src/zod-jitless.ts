@@ -8,7 +8,7 @@
  * It writes zod 4's global configuration object, `globalThis.__zod_globalConfig`, which zod adopts
  * when it loads (zod/v4/core/core.js) and which `z.config()` edits, instead of calling
  * `z.config({ jitless: true })`: importing zod here would put all of zod (26 KB gzip) on the first
- * load of every page, including those that validate nothing (issue 6). Being global, it also covers
+ * load of every page, including those that validate nothing (docs/requirements/workflow.md#clear-states-and-fast-pages). Being global, it also covers
  * the copy of zod bundled in the pdfme Designer. zod-jitless.test.ts checks zod still reads it.
  */
 export function disableZodJit(): void {

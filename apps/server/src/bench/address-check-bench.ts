@@ -16,7 +16,7 @@ const US500 = fileURLToPath(new URL('../../../../fixtures/shared-data/us-500.csv
 export type AddressCheckBenchResult = { records: number; seconds: number; withIssues: number; issues: number };
 
 /**
- * Address check at mapping (issue 12 target: 100,000 records ≤ 3 s) on PGlite: us-500.csv
+ * Address check at mapping (docs/requirements/print.md#print target: 100,000 records ≤ 3 s) on PGlite: us-500.csv
  * repeated, every tenth record's city replaced by 'Boston' (a ZIP–city mismatch with a
  * suggestion), checked through the real route with the offline verifier, first page of 5,000 issues.
  */
@@ -24,7 +24,7 @@ export async function benchAddressCheck(records: number): Promise<AddressCheckBe
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-address-bench-'));
   const database = await openDatabase({ pgliteDir: path.join(dir, 'db') });
   await migrateDatabase(database);
-  const ctx = await createContext(loadConfig({ DATA_DIR: dir, WEB_DIR: '' }, []), database);
+  const ctx = await createContext(loadConfig({ DATA_DIR: dir, WEB_DIR: '', ADMIN_EMAIL: 'addresses@example.test' }, []), database);
   const app = await buildApp(ctx);
   try {
     const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'addresses@example.test', password: 'correct horse battery', given_name: 'Bench' } });
@@ -56,14 +56,14 @@ export async function benchAddressCheck(records: number): Promise<AddressCheckBe
   }
 }
 
-/** BENCHMARKS.md section of the address check (issue 12), from the run's results. */
+/** BENCHMARKS.md section of the address check (docs/requirements/print.md#print), from the run's results. */
 export function addressCheckSection(get: (name: string) => Record<string, number> | string | undefined): string {
   const r = get('address-check-100000');
   const cell = (k: string, digits: number) => (typeof r === 'object' ? (r[k] ?? NaN).toFixed(digits) : r ?? '–');
   return `
 ## 8. Address check at mapping (target: 100,000 records ≤ 3 s)
 
-Issue 12: GET /api/lists/{id}/address-check on PGlite with the offline verifier, us-500.csv repeated to 100,000
+docs/requirements/print.md#print: GET /api/lists/{id}/address-check on PGlite with the offline verifier, us-500.csv repeated to 100,000
 records, every tenth record's city replaced by 'Boston' (a ZIP–city mismatch, with the ZIP's city suggested).
 
 | records | seconds | records with issues | issues |

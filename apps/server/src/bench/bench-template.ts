@@ -4,7 +4,7 @@ import { PAGE_PADDING_MM, PAPER_SIZES_MM, PERMIT_LINE_DEFAULTS } from '@mailcraf
 /**
  * The benchmark's mail piece: a double-sided 8.5x11 self-mailer (215.9 × 279.4 mm) whose outside
  * page has the indicia, a QR code and the address block, and whose inside page has a letter with
- * a greeting — 10 merge fields in all (spec 000 §9 sizes and padding).
+ * a greeting — 10 merge fields in all (docs/requirements/designer.md#limits sizes and padding).
  */
 const el = (name: string, x: number, y: number, w: number, h: number, extra: Partial<Schema> = {}): Schema => ({
   name, type: 'text', content: name, position: { x, y }, width: w, height: h, fontSize: 12, fontName: 'Helvetica', ...extra,
@@ -49,7 +49,7 @@ export function benchTemplate(qrType: 'qrVector' | 'qrcode' = 'qrVector'): Templ
   return { basePdf: { width, height, padding: [p, p, p, p] }, schemas: [benchOutsidePage(qrType), benchInsidePage()] };
 }
 
-/** The default permit lines (spec 000 §5) as the indicia value. */
+/** The default permit lines (docs/requirements/projects.md#rules) as the indicia value. */
 export const BENCH_INDICIA = PERMIT_LINE_DEFAULTS.join('\n');
 
 /** A synthetic record's mapped fields (target → value), deterministic per index. */

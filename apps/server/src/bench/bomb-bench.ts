@@ -12,7 +12,7 @@ import { deflatedPart, sheetXml, workbookParts, zipFile } from './zip-bomb.js';
 export type BombBenchResult = { bombs: number; fileMb: number; inflatedMb: number; seconds: number; statusAnswers: number; peakRssMb: number };
 
 /**
- * Issue 5 §7 "server crash": three users upload, at once, a ~1 MB .xlsx whose shared strings
+ * docs/architecture.md#security-baseline "server crash": three users upload, at once, a ~1 MB .xlsx whose shared strings
  * inflate to 1.1 GB (declared as 1 KB). Before the limits, one took the process to 2.1 GB and three
  * killed it. Measures the time until all three are answered, how often GET /api/auth/status
  * answered meanwhile, and the process's peak RSS (target ≤ 1 GB).

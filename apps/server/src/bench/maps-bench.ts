@@ -22,7 +22,7 @@ const US500 = fileURLToPath(new URL('../../../../fixtures/shared-data/us-500.csv
 export type MapsBenchResult = { maps: number; seconds: number; mapsPerSecond: number; peakRssMb: number; failed: number; approximate: number; drawOnlyPerSecondOneThread: number };
 
 /**
- * Generate All Routes (issue 9 target: ≥ 100 maps/s on 2 cores, ≤ 1 GB) for `records` records —
+ * Generate All Routes (docs/requirements/maps.md#maps target: ≥ 100 maps/s on 2 cores, ≤ 1 GB) for `records` records —
  * us-500.csv repeated — with the offline providers (ZIP centroids, straight-line routes, the
  * offline base map) on PGlite: the real run (`runGeneration`: database batches, geocoding,
  * routing, drawing on the map render threads, storing every PNG, progress) at the default
@@ -32,7 +32,7 @@ export async function benchMaps(records: number): Promise<MapsBenchResult> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-maps-bench-'));
   const database = await openDatabase({ pgliteDir: path.join(dir, 'db') });
   await migrateDatabase(database);
-  const ctx = await createContext(loadConfig({ DATA_DIR: dir, WEB_DIR: '' }, []), database);
+  const ctx = await createContext(loadConfig({ DATA_DIR: dir, WEB_DIR: '', ADMIN_EMAIL: 'maps@example.test' }, []), database);
   const app = await buildApp(ctx);
   try {
     const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'maps@example.test', password: 'correct horse battery', given_name: 'Bench' } });

@@ -37,7 +37,7 @@ const flat = (prefix: string, r: ApiLoadResult): PodBenchResult =>
   Object.fromEntries(Object.entries(r).map(([k, v]) => [`${prefix}${k[0].toUpperCase()}${k.slice(1)}`, v]));
 
 /**
- * The public API under load (issue 10): a user on the Pro plan uploads a 100,000-row list (the
+ * The public API under load (docs/requirements/print-on-demand-api.md#print-on-demand-api): a user on the Pro plan uploads a 100,000-row list (the
  * import bench's CSV) through the real route, maps it, and creates an API key (its per-minute limit
  * raised in the database so the limiter counts every request but refuses none); the search index
  * job then takes the list in (timed: `indexSeconds`). The public API
@@ -53,7 +53,7 @@ export async function benchPodApi(kind: 'pglite' | 'postgres' = 'pglite'): Promi
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-pod-bench-'));
   const { database, drop } = await openBenchDatabase(kind, dir);
   await migrateDatabase(database);
-  const ctx = await createContext(loadConfig({ DATA_DIR: dir, WEB_DIR: '' }, []), database);
+  const ctx = await createContext(loadConfig({ DATA_DIR: dir, WEB_DIR: '', ADMIN_EMAIL: 'bench@example.test' }, []), database);
   const app = await buildApp(ctx);
   const api = await buildPublicApi(ctx);
   try {

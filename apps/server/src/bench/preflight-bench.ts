@@ -25,7 +25,7 @@ export type PreflightBenchResult = {
 };
 
 /**
- * Preflight cost (issue 12 target: ≤ 20 % of the render time of a 10,000-piece file): renders the
+ * Preflight cost (docs/requirements/print.md#print target: ≤ 20 % of the render time of a 10,000-piece file): renders the
  * print benchmark's two-page 8.5x11 pieces (section 2) with the print renderer, then runs the
  * preflight on the same inputs and file — the per-piece checks (`tap`: required fields, text
  * measured with the font's metrics, images, IMb) and the file checks (`finish`: pdfinfo boxes of
@@ -69,7 +69,7 @@ const US500 = fileURLToPath(new URL('../../../../fixtures/shared-data/us-500.csv
 export type ProofBenchResult = { records: number; proofs: number; medianSeconds: number; maxSeconds: number; pieces: number };
 
 /**
- * 'Download proof' (issue 12 target: under 3 s for 10 pieces) through the real app on PGlite with
+ * 'Download proof' (docs/requirements/print.md#print target: under 3 s for 10 pieces) through the real app on PGlite with
  * its job workers polling every second as in production: POST /api/projects/{id}/print
  * `{ proof: true }`, GET /api/print-jobs/{id} every 100 ms (the screen polls every second) until
  * done, then the PDF — for a project with a `records`-record list (us-500.csv repeated) and the
@@ -79,7 +79,7 @@ export async function benchProof(records: number, runs = 5): Promise<ProofBenchR
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-proof-bench-'));
   const database = await openDatabase({ pgliteDir: path.join(dir, 'db') });
   await migrateDatabase(database);
-  const ctx = await createContext(loadConfig({ DATA_DIR: dir, WEB_DIR: '' }, []), database);
+  const ctx = await createContext(loadConfig({ DATA_DIR: dir, WEB_DIR: '', ADMIN_EMAIL: 'proofs@example.test' }, []), database);
   await startWorkers(ctx);
   const app = await buildApp(ctx);
   try {
@@ -128,7 +128,7 @@ export async function benchProof(records: number, runs = 5): Promise<ProofBenchR
   }
 }
 
-/** BENCHMARKS.md section of the preflight and proofs (issue 12), from the run's results. */
+/** BENCHMARKS.md section of the preflight and proofs (docs/requirements/print.md#print), from the run's results. */
 export function preflightSection(get: (name: string) => Record<string, number> | string | undefined): string {
   const cellOf = (name: string) => (k: string, digits: number) => {
     const r = get(name);
@@ -139,7 +139,7 @@ export function preflightSection(get: (name: string) => Record<string, number> |
   return `
 ## 9. Preflight and proofs (targets: preflight ≤ 20 % of the render time of a 10,000-piece file; a proof of 10 pieces under 3 s)
 
-Issue 12. Preflight: the print benchmark's 10,000 two-page pieces (section 2) rendered, then the preflight of the same
+docs/requirements/print.md#print. Preflight: the print benchmark's 10,000 two-page pieces (section 2) rendered, then the preflight of the same
 inputs and file timed alone — per-piece checks (required fields, text measured with the font's metrics, images, IMb)
 and file checks (\`pdfinfo -box\` of every page, \`pdffonts\` and QR scans at 300 dpi of five sampled pieces). The
 render in the same run is the baseline. The benchmark design predates the USPS zones (its indicia starts 2.8 mm left of

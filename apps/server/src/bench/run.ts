@@ -7,11 +7,13 @@ import { fileURLToPath } from 'node:url';
 /**
  * `npm run bench`: runs each benchmark in its own child process (so peak RSS is that benchmark's
  * own) and writes BENCHMARKS.md at the repository root with the machine and the date.
- * Targets from issue 2: import ≤ 5 s and ≤ 400 MB; print ≥ 150 pieces/s and ≤ 1 GB; from issue 7:
- * short-link redirects with scan recording ≥ 5,000/s with p99 ≤ 20 ms at 50 connections; from issue 9:
- * Generate All Routes ≥ 100 maps/s and ≤ 1 GB; from issue 10: recipient search on a 100,000-row list with
- * p99 ≤ 50 ms at 20 connections, and orders/s; from issue 12: address check of 100,000 records ≤ 3 s, preflight
- * ≤ 20 % of a 10,000-piece render, a 10-piece proof under 3 s.
+ * Targets from docs/requirements/mailing-lists.md#upload: import ≤ 5 s and ≤ 400 MB; print ≥ 150 pieces/s and ≤ 1 GB; from docs/requirements/scans-and-analytics.md#scan-recording:
+ * short-link redirects with scan recording ≥ 5,000/s with p99 ≤ 20 ms at 50 connections; from docs/requirements/maps.md#maps:
+ * Generate All Routes ≥ 100 maps/s and ≤ 1 GB; from docs/requirements/print-on-demand-api.md#print-on-demand-api: recipient search on a 100,000-row list with
+ * p99 ≤ 50 ms at 20 connections, and orders/s; from docs/requirements/print.md#print: address check of 100,000 records ≤ 3 s, preflight
+ * ≤ 20 % of a 10,000-piece render, a 10-piece proof under 3 s. Responsiveness (`responsive-*`): event-loop p99
+ * ≤ 20 ms and every `GET /api/health` within 200 ms while a 100,000-row list is imported and indexed, and while
+ * a 10,000-piece print file is made, on PGlite and PostgreSQL.
  * `node dist/bench/run.js --only redirect-bare,redirect-pglite` runs some cases and prints them
  * without writing BENCHMARKS.md.
  */
@@ -34,6 +36,10 @@ const CASES: Record<string, () => Promise<Result>> = {
   'address-check-100000': async () => (await import('./address-check-bench.js')).benchAddressCheck(100_000),
   'preflight-10000': async () => (await import('./preflight-bench.js')).benchPreflight(10_000),
   'proof-10': async () => (await import('./preflight-bench.js')).benchProof(10_000),
+  'responsive-import-pglite': async () => (await import('./responsive-bench.js')).benchResponsiveImport('pglite'),
+  'responsive-import-postgres': async () => (await import('./responsive-bench.js')).benchResponsiveImport('postgres'),
+  'responsive-print-pglite': async () => (await import('./responsive-bench.js')).benchResponsivePrint('pglite'),
+  'responsive-print-postgres': async () => (await import('./responsive-bench.js')).benchResponsivePrint('postgres'),
 };
 
 const LABELS: Record<string, string> = {
@@ -90,7 +96,7 @@ Two-page 8.5x11 mail pieces with 10 merge fields, the permit indicia and a vecto
 pieces on a worker-thread pool (piscina 5), streamed into one PDF. CPU s is the process's CPU time (all threads): the
 fairer figure when other work shares the cores.
 
-Pool choice (Foundations C; measured 2026-11-23 with the machine shared, load 11–15 on 2 cores, three alternating
+Pool choice (docs/decisions/0009-piscina-for-print-threads.md#decision; measured 2026-11-23 with the machine shared, load 11–15 on 2 cores, three alternating
 print-1000 runs, CPU s): our own worker_threads pool 14.0 / 15.3 / 15.1, piscina 14.4 / 13.4 / 13.7; wall time
 21.6 / 40.8 / 41.9 s against 29.4 / 27.1 / 33.8 s. Within noise, so piscina was kept and our pool removed.
 
@@ -104,7 +110,7 @@ ${['print-1000', 'print-10000', 'print-1000-intl', 'plain-pdfme-1000'].map((n) =
 
 ## 3. Three spreadsheet bombs at once (target: server up, peak RSS ≤ 1 GB)
 
-Issue 5 §7: three users upload together an .xlsx whose shared strings inflate to 1.1 GB (declared as 1 KB);
+docs/architecture.md#security-baseline: three users upload together an .xlsx whose shared strings inflate to 1.1 GB (declared as 1 KB);
 before the limits one such upload took the process to 2.1 GB and three killed it. Each must be refused
 (422) or told to wait (429) while the server keeps answering \`GET /api/auth/status\` (polled every 100 ms).
 
@@ -116,7 +122,7 @@ ${redirectSection(get)}
 
 ## 5. Web pages: JavaScript of a first visit (target ≤ 300 KB for every page but the Designer)
 
-Issue 6: a fresh visit in Debian's Chromium (empty cache, 1440 × 900) to the built server; bytes as sent
+docs/requirements/workflow.md#clear-states-and-fast-pages: a fresh visit in Debian's Chromium (empty cache, 1440 × 900) to the built server; bytes as sent
 (brotli). Pages load their code on first visit (lazy routes); the Designer's pdfme chunks load only there.
 
 | page | JavaScript as sent, brotli (KB) | the same files gzipped (KB) | files |
@@ -125,11 +131,16 @@ ${WEB_PAGES.map((p) => `| ${p.label} | ${cell(get('web'), `${p.key}JsKb`, 0)} | 
 
 Largest first load of a page but the Designer: ${cell(get('web'), 'maxPageGzipKb', 0)} KB gzip.
 
+The Designer usable (Save shown, the USPS zones and the design's first element drawn), from navigation, median of
+3 (target ≤ 3 s with an empty cache): empty cache ${cell(get('web'), 'designerOpenMs', 0)} ms (slowest ${cell(get('web'), 'designerOpenMaxMs', 0)} ms),
+second visit ${cell(get('web'), 'designerRevisitMs', 0)} ms; an empty-cache visit fetches ${cell(get('web'), 'designerOpenJsKb', 0)} KB of JavaScript and
+${cell(get('web'), 'designerOpenFontKb', 0)} KB of fonts (as sent).
+
 Headers: index.html \`no-cache\`: ${cell(get('web'), 'indexNoCache', 0) === '1' ? 'yes' : 'no'}; a hashed asset \`public, max-age=31536000, immutable\`: ${cell(get('web'), 'assetImmutable', 0) === '1' ? 'yes' : 'no'}, sent as brotli: ${cell(get('web'), 'assetBrotli', 0) === '1' ? 'yes' : 'no'}.
 
 ## 6. Generate All Routes (target ≥ 100 maps/s on 2 cores, peak RSS ≤ 1 GB)
 
-Issue 9: 10,000 records (us-500.csv twenty times) routed to one business in New Orleans and drawn at the
+docs/requirements/maps.md#maps: 10,000 records (us-500.csv twenty times) routed to one business in New Orleans and drawn at the
 default 600 × 900 px with the offline providers — ZIP centroids, straight-line routes, the offline base map —
 by the real run on PGlite (database batches, geocoding, routing, drawing, storing every PNG, progress). The
 records lie all over the US, so most maps are national or regional views (the costly case; a local list draws
@@ -140,13 +151,13 @@ street-level maps with few boundaries). Baseline in the same run: one thread dra
 | ${cell(get('maps-10000'), 'maps', 0)} | ${cell(get('maps-10000'), 'seconds', 1)} | ${cell(get('maps-10000'), 'mapsPerSecond', 1)} | ${cell(get('maps-10000'), 'peakRssMb', 0)} | ${cell(get('maps-10000'), 'failed', 0)} | ${cell(get('maps-10000'), 'approximate', 0)} | ${cell(get('maps-10000'), 'drawOnlyPerSecondOneThread', 1)} |
 `;
   const md2 = md + podSection(get) + (await import('./address-check-bench.js')).addressCheckSection(get)
-    + (await import('./preflight-bench.js')).preflightSection(get);
+    + (await import('./preflight-bench.js')).preflightSection(get) + (await import('./responsive-section.js')).responsiveSection(get);
   const out = path.resolve(fileURLToPath(new URL('../../../../BENCHMARKS.md', import.meta.url)));
   fs.writeFileSync(out, md2);
   console.log(`wrote ${out}`);
 }
 
-/** Section 7: the public API (issue 10) on PGlite and PostgreSQL. */
+/** Section 7: the public API (docs/requirements/print-on-demand-api.md#print-on-demand-api) on PGlite and PostgreSQL. */
 function podSection(get: (n: string) => Result | string | undefined): string {
   const row = (name: string, label: string, prefix: string, what: string) => {
     const r = get(name);
@@ -164,7 +175,7 @@ function podSection(get: (n: string) => Result | string | undefined): string {
   return `
 ## 7. The public API (target: recipient search p99 ≤ 50 ms at 20 connections on a 100,000-row list)
 
-Issue 10: a Pro account uploads the import benchmark's 100,000-row CSV through the real route, maps it and
+docs/requirements/print-on-demand-api.md#print-on-demand-api: a Pro account uploads the import benchmark's 100,000-row CSV through the real route, maps it and
 creates an API key (its per-minute limit raised in the database, so every request is still counted in the
 shared rate window but none is refused). After the upload the search index job brings the records into the
 trigram index (PGlite ${idx('pod-api-pglite')} s, PostgreSQL ${idx('pod-api-postgres')} s; the upload itself does no index work).
@@ -198,7 +209,7 @@ function redirectSection(get: (n: string) => Result | string | undefined): strin
   };
   return `## 4. Short-link redirects with scan recording (target ≥ 5,000/s, p99 ≤ 20 ms)
 
-Issue 7: 50 connections for 20 s from a load generator in its own process (autocannon 8, loopback), cycling
+docs/requirements/scans-and-analytics.md#scan-recording: 50 connections for 20 s from a load generator in its own process (autocannon 8, loopback), cycling
 through the 1,000 short links of a list with a QR configuration, as an iPhone (every request a human scan:
 location, device, first-scan flag, counters, a scan event queued). Each 302 answers only after its scan is
 committed (group commit: scans that arrive while a batch is written go into the next one). The comparison is a

@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.js';
 import { JOB_STATEMENT_TIMEOUT_S, REQUEST_STATEMENT_TIMEOUT_S } from './statement-timeouts.js';
 import { EMBEDDED_SOCKET_PORT, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded/embedded-postgres.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = NodePgDatabase<typeof schema>;
 
 /** Raw SQL access in the shape pg-boss expects of its `db` option. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
@@ -62,11 +62,11 @@ export async function openDatabase(opts: {
   // A connection the server ends while idle in the pool (restart, failover, admin) is dropped and
   // replaced on next use; without a listener its 'error' event would end the process.
   for (const p of new Set([pool, jobPool])) p.on('error', (err) => console.warn(`[db] idle connection closed: ${err.message}`));
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db: Db = drizzle(pool, { schema });
   return {
     kind: embedded ? 'pglite' : 'postgres',
     db,
-    jobDb: jobPool === pool ? db : drizzle(jobPool, { schema }) as unknown as Db,
+    jobDb: jobPool === pool ? db : drizzle(jobPool, { schema }),
     url: opts.url ?? null,
     embedded,
     executeSql: async (text, values) => {

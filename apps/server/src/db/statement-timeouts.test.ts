@@ -30,7 +30,7 @@ describe.skipIf(!serverUrl)('statement timeouts on PostgreSQL', () => {
     app.get('/slow', async () => database.db.execute(sql`SELECT pg_sleep(2)`));
     const res = await app.inject({ method: 'GET', url: '/slow' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: STATEMENT_TIMEOUT_MESSAGE } });
+    expect(res.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: STATEMENT_TIMEOUT_MESSAGE, request_id: expect.any(String) } });
     await app.close();
   }, 30_000);
 });

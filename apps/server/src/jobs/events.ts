@@ -1,37 +1,58 @@
 import { z } from 'zod';
+import { ORDER_EVENT_TYPES, ZOrderSchema } from '@mailcraft/shared';
 import type { JobDefinition } from './job.js';
 import type { JobQueue } from './queue.js';
 
 /**
- * Domain events (issue 5 §3): something that happened, published once by the module that owns
+ * One human scan as `scans.recorded` carries it: what webhooks and notifications send, so
+ * subscribers need not read the scan back.
+ */
+const ZScanRecorded = z.object({
+  scanId: z.string().describe('The recorded scan'),
+  userId: z.string().describe('Owner of the list'),
+  listId: z.string().describe('Mailing list of the record'),
+  listName: z.string().describe('Name of the list'),
+  recordId: z.string().describe('The scanned record'),
+  shortUrl: z.string().describe('The record\'s short link'),
+  scannedAt: z.string().describe('ISO 8601 time of the scan'),
+  isFirst: z.boolean().describe('First human scan of this record (first_scan)'),
+  scanCount: z.number().int().describe('Human scans of this record, this one included'),
+  location: z.object({
+    city: z.string().nullable(), region: z.string().nullable(), country: z.string().nullable(),
+  }).describe('From the IP address (DB-IP); nulls when unknown'),
+  device: z.object({
+    type: z.string().nullable(), os: z.string().nullable(), browser: z.string().nullable(),
+  }).describe('From the user agent'),
+  ip: z.string().nullable().describe('The scanner\'s IP address (kept 30 days)'),
+  userAgent: z.string().nullable().describe('The scanner\'s user agent'),
+  fields: z.record(z.string(), z.string()).describe('The record\'s mapped fields (shared mapRecord) with record_id'),
+});
+/** One scan of a `scans.recorded` event. */
+export type ScanRecorded = z.infer<typeof ZScanRecorded>;
+
+/**
+ * Domain events (docs/architecture.md#jobs-and-events): something that happened, published once by the module that owns
  * it and fanned out to every job subscribed to it — a scan to webhook deliveries and
- * notifications (spec 000 §3 Scan, spec 001 §5).
+ * notifications (docs/requirements/scans-and-analytics.md#scan, docs/requirements/qr-codes.md#rules).
  */
 export const DOMAIN_EVENTS = {
   /**
-   * A person (not a bot) scanned the QR code of a mail piece (spec 000 §3 Scan). Published by the
-   * scans module after the scan is stored; carries what webhooks and notifications send, so
-   * subscribers need not read the scan back.
+   * People (not bots) scanned QR codes of mail pieces: the human scans of one write of the scan
+   * recorder (1 to 256), published once after they are stored — so a flood of scans makes few
+   * jobs per subscriber, not one per scan.
    */
-  'scan.recorded': z.object({
-    scanId: z.string().describe('The recorded scan'),
-    userId: z.string().describe('Owner of the list'),
-    listId: z.string().describe('Mailing list of the record'),
-    listName: z.string().describe('Name of the list'),
-    recordId: z.string().describe('The scanned record'),
-    shortUrl: z.string().describe('The record\'s short link'),
-    scannedAt: z.string().describe('ISO 8601 time of the scan'),
-    isFirst: z.boolean().describe('First human scan of this record (first_scan)'),
-    scanCount: z.number().int().describe('Human scans of this record, this one included'),
-    location: z.object({
-      city: z.string().nullable(), region: z.string().nullable(), country: z.string().nullable(),
-    }).describe('From the IP address (DB-IP); nulls when unknown'),
-    device: z.object({
-      type: z.string().nullable(), os: z.string().nullable(), browser: z.string().nullable(),
-    }).describe('From the user agent'),
-    ip: z.string().nullable().describe('The scanner\'s IP address (kept 30 days)'),
-    userAgent: z.string().nullable().describe('The scanner\'s user agent'),
-    fields: z.record(z.string(), z.string()).describe('The record\'s mapped fields (shared mapRecord) with record_id'),
+  'scans.recorded': z.object({ scans: z.array(ZScanRecorded).min(1).max(256).describe('The scans, in the order they arrived') }),
+  /**
+   * An on-demand order was rendered, failed to render, or was cancelled. Published by the orders
+   * module after the change is stored; carries the order as the API presents it, for the
+   * account's order webhooks.
+   */
+  'order.changed': z.object({
+    type: z.enum(ORDER_EVENT_TYPES).describe('order.rendered, order.failed or order.cancelled'),
+    userId: z.string().describe('Owner of the order'),
+    test: z.boolean().describe('A test order (placed with a test key)'),
+    at: z.string().describe('ISO 8601 time of the change'),
+    order: ZOrderSchema.describe('The order after the change'),
   }),
 } as const;
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;

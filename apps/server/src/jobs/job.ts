@@ -11,11 +11,15 @@ export type RetryPolicy = {
   backoff: boolean;
 };
 
-/** What a handler learns about the run besides its payload. */
-export type JobRun = { jobId: string };
+/**
+ * What a handler learns about the run besides its payload: its job id, and `signal`, aborted when
+ * the queue stops — a handler that loops over work of its own (a dispatcher) stops taking more
+ * then and returns once what it started has finished.
+ */
+export type JobRun = { jobId: string; signal: AbortSignal };
 
 /**
- * A typed background job (issue 5 §3; STYLE.md after Documenso: id + zod payload + handler):
+ * A typed background job (docs/architecture.md#jobs-and-events; docs/architecture.md#conventions after Documenso: id + zod payload + handler):
  * `queue.send(job, payload)` validates the payload against `payload` before it is stored, and
  * the worker validates it again before `handler` runs, so a handler never sees a cast.
  */
@@ -29,6 +33,17 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
   concurrency: number;
   /** Seconds an active job may run before pg-boss expires it and retries. */
   expireInSeconds: number;
+  /**
+   * Jobs one worker takes per poll (default 1), run one after another; one that throws is failed
+   * and retried alone. For many small jobs (a scan flood's fan-out): a worker waits for its next
+   * poll after each fetch, so one job per fetch would cap the queue at `concurrency` jobs a poll.
+   */
+  batchSize?: number;
+  /**
+   * pg-boss queue policy: 'standard' (default), or 'short' — at most one job waiting, a send while
+   * one waits is dropped (a wake-up call: the waiting job will see the work either way).
+   */
+  queuePolicy?: 'standard' | 'short';
 };
 
 /** Declares a job; `retry`, `concurrency` and `expireInSeconds` default to 3 backed-off retries, 1 and 15 min. */

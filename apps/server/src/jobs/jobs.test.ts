@@ -19,7 +19,7 @@ async function eventually(check: () => boolean, ms = 20_000): Promise<void> {
   }
 }
 
-describe('typed jobs (issue 5 §3)', () => {
+describe('typed jobs', () => {
   it('validates the payload when sent and hands the handler the parsed payload', async () => {
     const seen: Array<{ n: number }> = [];
     const job = defineJob({
@@ -77,30 +77,30 @@ describe('typed jobs (issue 5 §3)', () => {
   });
 });
 
-describe('domain events (issue 5 §3)', () => {
+describe('domain events', () => {
   it('fans a published event out to every subscribed job, each with the event as payload', async () => {
     const webhooks: string[] = [];
     const notifications: string[] = [];
-    const scanPayload = DOMAIN_EVENTS['scan.recorded'];
-    const toWebhooks = defineJob({ id: 'test.scan-webhooks', payload: scanPayload, handler: async (p) => { webhooks.push(p.scanId); } });
-    const toNotifications = defineJob({ id: 'test.scan-notify', payload: scanPayload, handler: async (p) => { notifications.push(p.scanId); } });
+    const scanPayload = DOMAIN_EVENTS['scans.recorded'];
+    const toWebhooks = defineJob({ id: 'test.scan-webhooks', payload: scanPayload, handler: async (p) => { webhooks.push(...p.scans.map((s) => s.scanId)); } });
+    const toNotifications = defineJob({ id: 'test.scan-notify', payload: scanPayload, handler: async (p) => { notifications.push(...p.scans.map((s) => s.scanId)); } });
     for (const job of [toWebhooks, toNotifications]) {
       await t.ctx.queue.work(job, t.ctx);
-      t.ctx.events.subscribe('scan.recorded', job);
+      t.ctx.events.subscribe('scans.recorded', job);
     }
     const scan = (scanId: string) => ({
       scanId, userId: 'u', listId: 'l', listName: 'list.csv', recordId: 'r', shortUrl: 'http://localhost/abc', scannedAt: new Date().toISOString(),
       isFirst: true, scanCount: 1, location: { city: null, region: null, country: null }, device: { type: 'mobile', os: 'iOS', browser: 'Safari' },
       ip: null, userAgent: null, fields: { first_name: 'James' },
     });
-    const ids = await t.ctx.events.publish('scan.recorded', scan('scan-1'));
+    const ids = await t.ctx.events.publish('scans.recorded', { scans: [scan('scan-1')] });
     // One job per subscriber: these two and the modules' own (webhook fan-out).
-    expect(ids).toHaveLength(2 + (eventSubscriptions['scan.recorded']?.length ?? 0));
+    expect(ids).toHaveLength(2 + (eventSubscriptions['scans.recorded']?.length ?? 0));
     await eventually(() => webhooks.length === 1 && notifications.length === 1);
     expect([webhooks, notifications]).toEqual([['scan-1'], ['scan-1']]);
-    await t.ctx.events.publishMany('scan.recorded', [scan('scan-2'), scan('scan-3')]);
+    await t.ctx.events.publishMany('scans.recorded', [{ scans: [scan('scan-2')] }, { scans: [scan('scan-3')] }]);
     await eventually(() => webhooks.length === 3 && notifications.length === 3);
     expect(webhooks.sort()).toEqual(['scan-1', 'scan-2', 'scan-3']);
-    await expect(t.ctx.events.publish('scan.recorded', { scanId: 'x' } as never)).rejects.toBeInstanceOf(ZodError);
+    await expect(t.ctx.events.publish('scans.recorded', { scans: [{ scanId: 'x' }] } as never)).rejects.toBeInstanceOf(ZodError);
   });
 });

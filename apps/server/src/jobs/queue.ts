@@ -10,7 +10,7 @@ import { isStatementTimeout, jobTimeoutError } from '../db/statement-timeouts.js
 export type SendOptions = { startAfterSeconds?: number; singletonKey?: string; expireInSeconds?: number };
 
 /**
- * The job queue (DESIGN.md "jobs"): pg-boss 10 in the app's own database — through the
+ * The job queue (docs/architecture.md#jobs-and-events): pg-boss 10 in the app's own database — through the
  * `executeSql` adapter on PGlite. Jobs survive restarts; a failed job is retried by its
  * definition's policy.
  */
@@ -44,11 +44,13 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
   await boss.start();
 
   const created = new Set<string>();
+  // Aborted by stop(): handlers that loop over work of their own see it in JobRun.signal.
+  const stopping = new AbortController();
   const ensure = async (job: JobDefinition) => {
     if (created.has(job.id)) return;
     const policy = {
       retryLimit: job.retry.limit, retryDelay: job.retry.delaySeconds, retryBackoff: job.retry.backoff,
-      expireInSeconds: job.expireInSeconds,
+      expireInSeconds: job.expireInSeconds, policy: job.queuePolicy ?? 'standard',
     };
     // createQueue keeps an existing queue's policy: update it so a changed definition applies.
     await boss.createQueue(job.id, { name: job.id, ...policy });
@@ -79,9 +81,17 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
     async work(job, ctx) {
       await ensure(job);
       for (let i = 0; i < Math.max(1, job.concurrency); i++) {
-        await boss.work(job.id, { pollingIntervalSeconds: opts.pollSeconds ?? 1, batchSize: 1 }, async ([pgJob]) => {
-          await asActivity(`job ${job.id}`, () => job.handler(job.payload.parse(pgJob.data), ctx, { jobId: pgJob.id }))
-            .catch((err: unknown) => { throw isStatementTimeout(err) ? jobTimeoutError(job.id, err) : err; });
+        await boss.work(job.id, { pollingIntervalSeconds: opts.pollSeconds ?? 1, batchSize: job.batchSize ?? 1 }, async (pgJobs) => {
+          for (const pgJob of pgJobs) {
+            try {
+              await asActivity(`job ${job.id}`, () => job.handler(job.payload.parse(pgJob.data), ctx, { jobId: pgJob.id, signal: stopping.signal }))
+                .catch((err: unknown) => { throw isStatementTimeout(err) ? jobTimeoutError(job.id, err) : err; });
+            } catch (err) {
+              // A job fetched alone fails through pg-boss; in a batch, only the one that threw.
+              if (pgJobs.length === 1) throw err;
+              await boss.fail(job.id, pgJob.id, { message: err instanceof Error ? err.message : String(err) });
+            }
+          }
         });
       }
     },
@@ -90,6 +100,7 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
       await boss.schedule(job.id, cron, job.payload.parse(payload) as object, { tz });
     },
     async stop(timeoutMs = 10_000) {
+      stopping.abort();
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     },
   };

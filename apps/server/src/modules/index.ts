@@ -25,8 +25,10 @@ import { mapsGenerateJob, mapsRecoverJob, recoverGenerationsAtStart } from './ma
 import { mapsRoutes } from './maps/maps.routes.js';
 import { markersRoutes } from './maps/markers.routes.js';
 import { mapImageRoutes, routePreviewsRoutes } from './maps/route-previews.routes.js';
-import { orderRenderJob } from './orders/orders.service.js';
-import { notificationDeliverJob, notificationDigestJob, notificationFanOutJob } from './notifications/notifications.jobs.js';
+import { orderRenderJob } from './orders/render-order.job.js';
+import {
+  notificationDigestJob, notificationDispatchJob, notificationFanOutJob, startDispatch as startNotificationDispatch,
+} from './notifications/notifications.jobs.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { permitsRoutes } from './permits/permits.routes.js';
 import { printRoutes } from './print/print.routes.js';
@@ -41,8 +43,9 @@ import { scansPurgeIpsJob } from './scans/scans.jobs.js';
 import { shortLinkRoutes } from './scans/short-link.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
 import { billingRoutes } from './subscriptions/billing.routes.js';
-import { webhookDeliverJob, webhookFanOutJob } from './webhooks/webhooks.jobs.js';
+import { startDispatch as startWebhookDispatch, webhookDispatchJob, webhookFanOutJob } from './webhooks/webhooks.jobs.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
+import { orderWebhookFanOutJob } from './webhooks/order-webhooks.jobs.js';
 
 /** Every domain's `/api` routes on the web listener, each its own encapsulated plugin. */
 export const webModules: readonly RouteModule[] = [
@@ -81,10 +84,11 @@ export const webModules: readonly RouteModule[] = [
 /** Routes on the web listener outside `/api` and its session step: the short links. */
 export const rootModules: readonly RouteModule[] = [shortLinkRoutes, mapImageRoutes];
 
-/** Every background job a worker runs (issue 5 §3). */
+/** Every background job a worker runs (docs/architecture.md#jobs-and-events). */
 export const jobDefinitions: readonly JobDefinition[] = [
-  printRenderJob, printRecoverJob, authPurgeJob, passwordResetMailJob, scansPurgeIpsJob, webhookFanOutJob, webhookDeliverJob,
-  notificationFanOutJob, notificationDeliverJob, notificationDigestJob, mapsGenerateJob, mapsRecoverJob, orderRenderJob, apiKeysPurgeJob, indexListSearchJob,
+  printRenderJob, printRecoverJob, authPurgeJob, passwordResetMailJob, scansPurgeIpsJob, webhookFanOutJob, webhookDispatchJob,
+  notificationFanOutJob, notificationDispatchJob, notificationDigestJob, mapsGenerateJob, mapsRecoverJob, orderRenderJob, apiKeysPurgeJob, indexListSearchJob,
+  orderWebhookFanOutJob,
 ];
 
 /** Cron schedules (UTC unless a time zone is given). */
@@ -93,13 +97,21 @@ export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; pay
   { job: authPurgeJob, cron: '17 * * * *', payload: {} },
   { job: scansPurgeIpsJob, cron: '41 * * * *', payload: {} },
   { job: notificationDigestJob, cron: '*/15 * * * *', payload: {} },
+  // Deliveries' retries due later: a dispatcher run stays up only while one is due within a minute.
+  { job: webhookDispatchJob, cron: '* * * * *', payload: {} },
+  { job: notificationDispatchJob, cron: '* * * * *', payload: {} },
   { job: mapsRecoverJob, cron: '* * * * *', payload: {} },
   { job: apiKeysPurgeJob, cron: '23 * * * *', payload: {} },
   { job: indexListSearchJob, cron: '*/5 * * * *', payload: {} },
 ];
 
-/** Jobs that run when a domain event is published (scans fan out here). */
-export const eventSubscriptions: Subscriptions = { 'scan.recorded': [webhookFanOutJob, notificationFanOutJob] };
+/** Jobs that run when a domain event is published (scans and order changes fan out here). */
+export const eventSubscriptions: Subscriptions = {
+  'scans.recorded': [webhookFanOutJob, notificationFanOutJob],
+  'order.changed': [orderWebhookFanOutJob],
+};
 
 /** Start-up work of a worker process, after its job handlers are registered. */
-export const workerStartTasks: ReadonlyArray<(ctx: AppContext) => Promise<void>> = [recoverPrintJobsAtStart, recoverGenerationsAtStart];
+export const workerStartTasks: ReadonlyArray<(ctx: AppContext) => Promise<void>> = [
+  recoverPrintJobsAtStart, recoverGenerationsAtStart, startWebhookDispatch, startNotificationDispatch,
+];

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
-describe('configuration (issue 5 §6)', () => {
+describe('configuration', () => {
   it('runs on laptop defaults', () => {
     const c = loadConfig({}, []);
     expect(c).toMatchObject({ port: 8080, apiPort: 8081, role: 'all', databaseUrl: null, publicUrl: 'http://localhost:8080', trustProxy: false });
@@ -18,11 +18,12 @@ describe('configuration (issue 5 §6)', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
     [{ PUBLIC_URL: 'localhost:8080' }, 'PUBLIC_URL must be an absolute http(s) URL'],
     [{ PRINT_WORKERS: '0' }, 'PRINT_WORKERS must be 1 or more'],
+    [{ ADMIN_EMAIL: 'operator' }, 'ADMIN_EMAIL must be an email address'],
   ])('stops on %o naming the variable', (env, message) => {
     expect(() => loadConfig(env, [])).toThrow(new ConfigError(message));
   });
 
-  it('offers the product permit only complete: number and city together, each fitting its indicia line (issue 6)', () => {
+  it('offers the product permit only complete: number and city together, each fitting its indicia line', () => {
     expect(loadConfig({}, []).productPermit).toBeNull();
     expect(loadConfig({ PRODUCT_PERMIT_NUMBER: '1234', PRODUCT_PERMIT_CITY: 'Austin, TX' }, []).productPermit).toEqual({
       line1: 'PRESORTED', line2: 'STANDARD', line3: 'U.S. POSTAGE', line4: 'PAID', line5: 'PERMIT NO. 1234', line6: 'AUSTIN, TX',
@@ -43,5 +44,21 @@ describe('configuration (issue 5 §6)', () => {
   it('marks cookies Secure when PUBLIC_URL is https and takes file:// storage', () => {
     const c = loadConfig({ PUBLIC_URL: 'https://mail.example.com/', STORAGE_URL: 'file:///srv/mailcraft' }, []);
     expect(c).toMatchObject({ publicUrl: 'https://mail.example.com', secureCookies: true, storageDir: '/srv/mailcraft' });
+  });
+
+  it('reads ADMIN_EMAIL lower-cased; unset, only the setup code makes the operator', () => {
+    expect(loadConfig({}, []).adminEmail).toBeNull();
+    expect(loadConfig({ ADMIN_EMAIL: ' Ops@Example.COM ' }, []).adminEmail).toBe('ops@example.com');
+  });
+
+  it('takes a plain storage path, and refuses a STORAGE_URL scheme it cannot write to instead of making a folder of it', () => {
+    expect(loadConfig({ STORAGE_URL: '/srv/files' }, []).storageDir).toBe('/srv/files');
+    expect(loadConfig({ STORAGE_URL: 'files/here' }, []).storageDir).toBe(path.resolve('files/here'));
+    expect(loadConfig({ STORAGE_URL: 'file://localhost/srv/m%20c' }, []).storageDir).toBe('/srv/m c');
+    for (const url of ['s3://bucket/prefix', 'S3://bucket', 'gs://bucket', 'https://files.example.com/x', 'ftp://host/dir']) {
+      expect(() => loadConfig({ STORAGE_URL: url }, []), url).toThrow(ConfigError);
+      expect(() => loadConfig({ STORAGE_URL: url }, []), url).toThrow(/^STORAGE_URL .*not supported/);
+    }
+    expect(() => loadConfig({ STORAGE_URL: 'file://other-host/srv' }, [])).toThrow(/^STORAGE_URL/);
   });
 });

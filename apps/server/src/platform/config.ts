@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   PERMIT_LINE_MAX, PRODUCT_PERMIT_NUMBER_MAX, productPermitIndicia, WEBHOOK_RETRY_SCHEDULE_SECONDS, type TIndicia,
@@ -17,7 +18,7 @@ const port = (name: string) =>
 const httpUrl = (name: string) => z.url({ error: `${name} must be an absolute http(s) URL`, protocol: /^https?$/ });
 
 /**
- * `TRUST_PROXY` (issue 5 §7): unset or 'false' → no proxy is trusted and `X-Forwarded-*` headers
+ * `TRUST_PROXY` (docs/architecture.md#security-baseline): unset or 'false' → no proxy is trusted and `X-Forwarded-*` headers
  * are ignored; 'true' → every hop is trusted; a whole number → that many hops; anything else →
  * a comma-separated list of addresses or CIDR ranges of the trusted proxies (Fastify `trustProxy`).
  */
@@ -30,7 +31,7 @@ const trustProxy = z.string().transform((v): boolean | number | string[] => {
 });
 
 /**
- * The environment variables the server reads (DESIGN.md "Configuration"), validated at start-up:
+ * The environment variables the server reads (docs/architecture.md#configuration), validated at start-up:
  * a bad value stops the process with a message naming the variable. `.env.example` lists them.
  */
 const ZEnvSchema = z.object({
@@ -42,7 +43,7 @@ const ZEnvSchema = z.object({
     .describe('PostgreSQL URL; unset → embedded PGlite'),
   PUBLIC_URL: optional(z.url({ error: 'PUBLIC_URL must be an absolute http(s) URL', protocol: /^https?$/ }))
     .describe('Base URL of the app, short links and per-record URLs'),
-  STORAGE_URL: optional(z.string()).describe('File storage directory (a path or file:///path); unset → DATA_DIR/files'),
+  STORAGE_URL: optional(z.string()).describe('File storage directory (a path or file:///path; no other scheme yet); unset → DATA_DIR/files'),
   WEB_DIR: z.string().optional().describe('Built web app served at /; empty → none'),
   ROLE: optional(z.enum(['all', 'web', 'worker'], { error: 'ROLE must be all, web or worker' })).default('all')
     .describe('Process role'),
@@ -57,6 +58,8 @@ const ZEnvSchema = z.object({
     .describe('Let webhooks reach loopback, private and link-local addresses (tests, closed networks)'),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL'))
     .describe('SMTP server for mail (password resets, SMS and email notifications); unset → messages are kept in the outbox table'),
+  ADMIN_EMAIL: optional(z.string().trim().toLowerCase().email('ADMIN_EMAIL must be an email address'))
+    .describe('Email whose sign-up becomes the operator while the server has none (instead of the setup code from the log)'),
   MAIL_FROM: optional(z.string().min(3)).default('Mailcraft <no-reply@localhost>').describe('Sender of the mail the app sends'),
   PRODUCT_PERMIT_NUMBER: optional(z.string().trim().min(1).max(PRODUCT_PERMIT_NUMBER_MAX, `PRODUCT_PERMIT_NUMBER must be at most ${PRODUCT_PERMIT_NUMBER_MAX} characters`))
     .describe('Number of the operator\'s permit imprint that projects may mail under; with PRODUCT_PERMIT_CITY, else no product permit'),
@@ -83,7 +86,7 @@ const ZEnvSchema = z.object({
 });
 
 /**
- * Runtime configuration with laptop defaults (DESIGN.md "Configuration"). Paths are absolute.
+ * Runtime configuration with laptop defaults (docs/architecture.md#configuration). Paths are absolute.
  */
 export type Config = {
   /** Port of the web app and /api (default 8080). */
@@ -123,7 +126,9 @@ export type Config = {
   smtpUrl: string | null;
   /** Sender address of outgoing mail (MAIL_FROM). */
   mailFrom: string;
-  /** Map providers (issue 9, DESIGN.md "Next areas"): unset URLs → the offline defaults. */
+  /** ADMIN_EMAIL, lower-cased: its sign-up becomes the operator while none exists; null → only the setup code does. */
+  adminEmail: string | null;
+  /** Map providers (docs/requirements/maps.md#maps, docs/decisions/README.md#library-choices): unset URLs → the offline defaults. */
   maps: {
     geocoderUrl: string | null;
     geocoder: 'nominatim' | 'census';
@@ -142,6 +147,27 @@ export type Config = {
 
 /** Thrown by `loadConfig` for an invalid variable; the message names it. */
 export class ConfigError extends Error {}
+
+/** A URL scheme at the start of a value ('s3:', 'https:'); one letter is a Windows drive, not a scheme. */
+const URL_SCHEME = /^([a-z][a-z0-9+.-]+):/i;
+
+/**
+ * The directory a STORAGE_URL names: a plain path as it is, a `file://` URL (host empty or
+ * localhost) as its decoded path. Only the local directory storage exists, so any other scheme
+ * (s3://, https:// …) throws ConfigError rather than becoming a folder named after it.
+ */
+function storagePath(value: string): string {
+  const scheme = URL_SCHEME.exec(value)?.[1].toLowerCase();
+  if (!scheme) return value;
+  if (scheme !== 'file') {
+    throw new ConfigError(`STORAGE_URL scheme '${scheme}:' is not supported; give a directory path or a file:///path URL`);
+  }
+  try {
+    return fileURLToPath(value);
+  } catch {
+    throw new ConfigError('STORAGE_URL must be a file:///path URL on this machine (no other host)');
+  }
+}
 
 /**
  * Reads and validates the configuration from `env` (default process.env); `--role=` on the
@@ -162,7 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  const storage = e.STORAGE_URL?.startsWith('file://') ? new URL(e.STORAGE_URL).pathname : e.STORAGE_URL;
+  const storage = e.STORAGE_URL ? storagePath(e.STORAGE_URL) : null;
   return {
     port: e.PORT,
     apiPort: e.API_PORT,
@@ -183,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     notificationRetryDelay: e.NOTIFICATION_RETRY_DELAY_SECONDS ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
+    adminEmail: e.ADMIN_EMAIL ?? null,
     maps: {
       geocoderUrl: e.MAP_GEOCODER_URL?.replace(/\/$/, '') ?? null,
       geocoder: e.MAP_GEOCODER,

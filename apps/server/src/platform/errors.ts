@@ -1,7 +1,7 @@
 /**
- * One application error type (STYLE.md, after Documenso's AppError): a code that maps to an HTTP
+ * One application error type (docs/architecture.md#conventions, after Documenso's AppError): a code that maps to an HTTP
  * status and a message safe to show to the user. The error handler renders
- * `{ error: { code, message, details? } }`.
+ * `{ error: { code, message, request_id, details? } }`.
  */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   PAYMENT_REQUIRED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -35,5 +36,5 @@ export class AppError extends Error {
   }
 }
 
-/** Shorthand for the 404 every foreign or missing id answers (DESIGN.md "Security baseline"). */
+/** Shorthand for the 404 every foreign or missing id answers (docs/architecture.md#security-baseline). */
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);

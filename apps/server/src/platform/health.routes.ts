@@ -13,7 +13,7 @@ export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, path
   const api = app.withTypeProvider<ZodTypeProvider>();
   paths.forEach((path, i) => {
     api.get(path, {
-      schema: { hide: i > 0, summary: 'Health check (no key needed)', tags: ['health'], response: { 200: ZHealthSchema } },
+      schema: { hide: i > 0, operationId: 'health.check', summary: 'Health check (no key needed)', tags: ['health'], response: { 200: ZHealthSchema } },
     }, async () => {
       const loop = ctx.watchdog.report();
       const thread = ctx.database.embedded?.status();

@@ -26,9 +26,9 @@ export const smtpResponseCode = (err: unknown): number | null => {
 };
 
 /**
- * The mail sender (DESIGN.md "Next areas": nodemailer). With `smtpUrl` (SMTP_URL, e.g.
+ * The mail sender (docs/decisions/README.md#library-choices: nodemailer). With `smtpUrl` (SMTP_URL, e.g.
  * `smtp://user:pass@host:587`, `smtps://…:465`) mail goes through that server, 15 s timeouts,
- * from `from` (MAIL_FROM). Without it the quick start still works (issue 8): each message is kept
+ * from `from` (MAIL_FROM). Without it the quick start still works (docs/requirements/notifications.md#notifications): each message is kept
  * in the `mail_outbox` table, shown to its owner on the Outbox page; a message with no owner
  * (sign-in mail, e.g. a password-reset link) is also written to the server log, since its reader
  * cannot sign in to see it. Nothing is logged when SMTP is set: messages may carry single-use links.

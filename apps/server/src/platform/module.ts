@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 
-/** A Fastify instance whose routes are typed by their zod schemas (issue 5 §1). */
+/** A Fastify instance whose routes are typed by their zod schemas (docs/architecture.md#route-schemas-and-openapi). */
 export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 /**

@@ -17,7 +17,7 @@ async function documentOf(listener: TestApp['app']): Promise<OpenApiDoc> {
   return res.json() as OpenApiDoc;
 }
 
-describe('generated OpenAPI documents (issue 5 §1)', () => {
+describe('generated OpenAPI documents', () => {
   for (const name of ['app', 'publicApi'] as const) {
     it(`${name}: is a valid OpenAPI 3.1 document listing every route with its success response schema`, async () => {
       const listener = t[name];
@@ -51,9 +51,9 @@ describe('generated OpenAPI documents (issue 5 §1)', () => {
     const res = await t.publicApi.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', database: t.ctx.database.kind });
-    // An unknown route: the public API's envelope, with the documentation link (issue 10).
+    // An unknown route: the public API's envelope, with the documentation link (docs/requirements/print-on-demand-api.md#print-on-demand-api).
     const missing = await t.publicApi.inject({ method: 'GET', url: '/api/no-such-route' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found', doc_url: 'http://localhost:8080/pod/documentation#errors-not_found' } });
+    expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found', request_id: missing.headers['x-request-id'], doc_url: 'http://localhost:8080/pod/documentation#errors-not_found' } });
   });
 });

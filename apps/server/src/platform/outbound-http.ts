@@ -54,7 +54,7 @@ const guardedAgent = new Agent({ connect: guardedConnect });
 const openAgent = new Agent({ connect: plainConnector });
 
 /**
- * POSTs and other outbound calls to user-given URLs (webhooks, later notifications). DESIGN.md
+ * POSTs and other outbound calls to user-given URLs (webhooks, later notifications). docs/decisions/README.md#records
  * "Next areas" (outbound HTTP + SSRF guard): undici 7 with a connector that refuses every
  * non-public resolved address and literal IP, unless `allowPrivate` (ALLOW_PRIVATE_WEBHOOKS);
  * redirects are never followed (a 3xx is the answer); the request is aborted after `timeoutMs`.

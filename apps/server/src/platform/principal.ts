@@ -2,9 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
 /**
- * Who is making a request (issue 5 §2): set by an authenticate step — the session cookie on the
+ * Who is making a request (docs/architecture.md#authentication): set by an authenticate step — the session cookie on the
  * web app's `/api`, an API key on the public API — and passed to every service instead of a bare
- * user id. `scopes` are `resource:method` strings (spec 002 §3); a session holds every scope.
+ * user id. `scopes` are `resource:method` strings (docs/requirements/print-on-demand-api.md#data); a session holds every scope.
  */
 export type Principal = {
   userId: string;
@@ -12,7 +12,7 @@ export type Principal = {
   /** How it authenticated; 'job' is a background job acting for the owner of its data. */
   via: 'session' | 'api_key' | 'job';
   scopes: readonly string[];
-  /** The API key a request came with (via 'api_key'): its id and mode; test keys never print or charge (issue 10). */
+  /** The API key a request came with (via 'api_key'): its id and mode; test keys never print or charge (docs/requirements/print-on-demand-api.md#print-on-demand-api). */
   /** The API key a public API call came with; `ownerIsAdmin` is reported by /debug/user, never a power (API keys act as a plain user). */
   apiKey?: { id: string; mode: 'live' | 'test'; ownerIsAdmin?: boolean };
 };

@@ -17,8 +17,8 @@ export type SignedPostResult = {
 };
 
 /**
- * The one outbound path of every webhook call — per-list webhooks (spec 000 §3) and webhook
- * notifications (spec 001 §5): signs `body` as Standard Webhooks define — headers `webhook-id`
+ * The one outbound path of every webhook call — per-list webhooks (docs/requirements/projects.md#data) and webhook
+ * notifications (docs/requirements/qr-codes.md#rules): signs `body` as Standard Webhooks define — headers `webhook-id`
  * (`messageId`, the same on every attempt), `webhook-timestamp` (seconds), `webhook-signature`
  * (`v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with `secret`, `whsec_…`) — and POSTs it
  * through the SSRF-guarded client (`outboundFetch`: no private addresses unless `allowPrivate`,

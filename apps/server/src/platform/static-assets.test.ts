@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
 
 /**
- * The built web app as the server sends it (issue 6 "Fast pages"): precompressed files by the
+ * The built web app as the server sends it (docs/architecture.md#first-load-budget): precompressed files by the
  * client's Accept-Encoding, hashed assets cached for a year, index.html and SPA routes revalidated.
  * A web build in a temp folder stands in for apps/web/dist, with .br and .gz beside its files as
  * the Vite build writes them.

@@ -1,7 +1,7 @@
 import { AppError } from './errors.js';
 
 /**
- * Bounds how many pieces of heavy work of one kind run at once in this process (issue 5 §7
+ * Bounds how many pieces of heavy work of one kind run at once in this process (docs/architecture.md#security-baseline
  * "server crash"): at most `userMax` per user and `total` in all. Work beyond that waits in line
  * up to `waitMs`, then gets RATE_LIMITED (429) with `busyMessage` — a burst from one account queues
  * or is refused instead of taking the process from everyone else. Used for list imports and

@@ -7,7 +7,7 @@ import { sharedDataFile } from './shared-data.js';
 import { columnMappings, designs, mailingListRecords, mailingLists, permits, plans, projects, subscriptions } from '../db/schema/index.js';
 
 /**
- * Test factories (STYLE.md: "Factories build rows; no test depends on another's data"). Rows are
+ * Test factories (docs/architecture.md#tests). Rows are
  * inserted with Drizzle directly, so tests of one module do not depend on other modules' routes.
  */
 
@@ -50,7 +50,7 @@ export async function saveColumnMappings(db: Db, listId: string, mappings: Mappi
   await db.insert(columnMappings).values({ listId, mappings, fieldSettings });
 }
 
-/** A blank 8.5x11 (or `paperSize`) pdfme page with these elements (spec 000 §9 sizes, padding 6.35 mm). */
+/** A blank 8.5x11 (or `paperSize`) pdfme page with these elements (docs/requirements/designer.md#limits sizes, padding 6.35 mm). */
 export function designPage(elements: Array<Record<string, unknown>>, paperSize: keyof typeof PAPER_SIZES_MM = '8.5x11') {
   const { width, height } = PAPER_SIZES_MM[paperSize];
   const p = PAGE_PADDING_MM;

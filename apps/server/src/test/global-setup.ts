@@ -5,7 +5,7 @@ import { migrateDatabase, openDatabase } from '../db/client.js';
 
 /**
  * Vitest global setup: migrates one PGlite once and saves its data directory as a tarball, so
- * each test file starts from a migrated database in well under a second (DESIGN.md: a fresh
+ * each test file starts from a migrated database in well under a second (docs/decisions/README.md#records: a fresh
  * PGlite takes 4–7 s to open and migrate).
  */
 export default async function setup(): Promise<() => Promise<void>> {

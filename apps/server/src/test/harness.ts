@@ -8,6 +8,7 @@ import { migrateDatabase, openDatabase, type Database } from '../db/client.js';
 import { openScratchPostgres } from '../db/scratch-database.js';
 import { loadConfig } from '../platform/config.js';
 import type { AppContext } from '../platform/context.js';
+import { operatorSeat } from '../modules/auth/operator-seat.js';
 import { buildPublicApi } from '../public-api.js';
 import { createContext, startWorkers } from '../runtime.js';
 
@@ -42,6 +43,7 @@ export async function createTestApp(opts: { workers?: boolean; env?: NodeJS.Proc
   if (opts.workers !== false) await startWorkers(ctx);
   const publicApi = await buildPublicApi(ctx);
   const app = await buildApp(ctx, { keyedApi: publicApi });
+  testContexts.set(app, ctx);
   return {
     app,
     publicApi,
@@ -67,13 +69,29 @@ export type TestUser = {
 };
 
 let counter = 0;
+/** The context of each test app, for the operator seat's setup code. */
+const testContexts = new WeakMap<FastifyInstance, AppContext>();
 
-/** Factory: signs up a new user through the real route and returns its session. */
-export async function signUpUser(app: FastifyInstance, over: { email?: string; given_name?: string } = {}): Promise<TestUser> {
+/** The one-time setup code the app printed at start (what an operator copies from the server log). */
+export const setupCodeOf = (app: FastifyInstance): string => {
+  const ctx = testContexts.get(app);
+  if (!ctx) throw new Error('not an app of createTestApp');
+  return operatorSeat(ctx).code;
+};
+
+/**
+ * Factory: signs up a new user through the real route and returns its session. It sends the
+ * server's setup code as the operator would, so the first account of a test database is its
+ * operator (administrator, on Business) and later ones are ordinary; `setupCode: false` sends none.
+ */
+export async function signUpUser(app: FastifyInstance, over: { email?: string; given_name?: string; setupCode?: false } = {}): Promise<TestUser> {
   const email = over.email ?? `user${++counter}-${randomBytes(3).toString('hex')}@example.test`;
   const res = await app.inject({
     method: 'POST', url: '/api/auth/signup',
-    payload: { email, password: 'correct horse battery', given_name: over.given_name ?? 'Test' },
+    payload: {
+      email, password: 'correct horse battery', given_name: over.given_name ?? 'Test',
+      ...(over.setupCode === false || !testContexts.has(app) ? {} : { setup_code: setupCodeOf(app) }),
+    },
   });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainEvent } from '../jobs/events.js';
+import type { ScanRecorded } from '../jobs/events.js';
 
 /**
- * A `scan.recorded` event as the scans module publishes it, for tests of its subscribers
- * (webhooks, notifications): James Butt of us-500.csv scanning from New Orleans on an iPhone, now.
+ * One scan of a `scans.recorded` event as the scans module publishes it, for tests of its
+ * subscribers (webhooks, notifications): James Butt of us-500.csv scanning from New Orleans on an
+ * iPhone, now.
  */
-export const scanEvent = (listId: string, userId: string, over: Partial<DomainEvent<'scan.recorded'>> = {}): DomainEvent<'scan.recorded'> => ({
+export const scanEvent = (listId: string, userId: string, over: Partial<ScanRecorded> = {}): ScanRecorded => ({
   scanId: randomUUID(), userId, listId, listName: 'us-500.csv', recordId: randomUUID(), shortUrl: 'http://localhost:8080/AbCdEfGhIj',
   scannedAt: new Date().toISOString(), isFirst: true, scanCount: 1, location: { city: 'New Orleans', region: 'Louisiana', country: 'US' },
   device: { type: 'mobile', os: 'iOS', browser: 'Safari' }, ip: '203.0.113.9', userAgent: 'iPhone',

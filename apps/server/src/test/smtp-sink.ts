@@ -3,7 +3,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /**
- * A real SMTP server on 127.0.0.1 for tests (DESIGN.md "Next areas": `smtp-server` + `mailparser`):
+ * A real SMTP server on 127.0.0.1 for tests (docs/decisions/README.md#library-choices: `smtp-server` + `mailparser`):
  * every accepted message is parsed and kept in `messages`. `refuseFirst` answers the first n
  * messages with a temporary failure (451), as a busy server would.
  */

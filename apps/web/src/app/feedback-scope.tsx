@@ -4,7 +4,7 @@ import { App as AntApp } from 'antd';
 /**
  * `Page` inside antd's App, whose context `App.useApp()` (message, modal) needs. Loaded with the
  * pages that use it (router.tsx `page(…, { feedback: true })`), not at the root: its notification
- * and modal code (~15 KB gzip) stays off the other pages' first load (issue 6).
+ * and modal code (~15 KB gzip) stays off the other pages' first load (docs/requirements/workflow.md#clear-states-and-fast-pages).
  */
 export function withFeedback(Page: ComponentType): ComponentType {
   return function FeedbackScope() {

@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { Spin } from 'antd';
 import { useAuth } from '../features/auth/auth-api';
 
-/** Full-screen spinner while authentication status loads (spec 000 §2). */
+/** Full-screen spinner while authentication status loads (docs/requirements/workflow.md#route-table). */
 export function FullScreenSpinner() {
   return (
     <div className="full-screen-spinner" role="status" aria-label="Loading">
@@ -12,7 +12,7 @@ export function FullScreenSpinner() {
   );
 }
 
-/** Logged-in routes: unauthenticated users go to /login (spec 000 §2). */
+/** Logged-in routes: unauthenticated users go to /login (docs/requirements/workflow.md#route-table). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { loading, authenticated } = useAuth();
   const { pathname, search } = useLocation();
@@ -21,7 +21,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Admin-only routes: non-admins are sent to / (spec 000 §2, §6). */
+/** Admin-only routes: non-admins are sent to / (docs/requirements/workflow.md#route-table). */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { loading, user } = useAuth();
   if (loading) return <FullScreenSpinner />;
@@ -29,7 +29,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Any other path: logged in → /projects, otherwise → / (spec 000 §2). */
+/** Any other path: logged in → /projects, otherwise → / (docs/requirements/workflow.md#route-table). */
 export function UnknownRoute() {
   const { loading, authenticated } = useAuth();
   if (loading) return <FullScreenSpinner />;

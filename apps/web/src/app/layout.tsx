@@ -5,9 +5,9 @@ import { TopNav } from './top-nav';
 import { ProgressBar } from './progress-bar';
 
 /**
- * Layout shared by the app's pages (spec 000 §2): top user bar, step indicator from the path and a
+ * Layout shared by the app's pages (docs/requirements/workflow.md#route-table): top user bar, step indicator from the path and a
  * footer. The editor page gets the editor layout style: full width, and `editor-route` on <body>
- * (spec 000 §2 route table). Pages load on first visit (router `lazy`): a thin bar shows while the
+ * (docs/requirements/workflow.md#route-table route table). Pages load on first visit (router `lazy`): a thin bar shows while the
  * next page's code arrives, and a skeleton stands in for a component that is still loading.
  */
 export function AppLayout() {

@@ -10,7 +10,7 @@ export type MenuEntry =
  * `aria-expanded`, items with role `menuitem`, ArrowUp/ArrowDown/Home/End move between items,
  * Escape closes and gives the focus back to the button, a click elsewhere closes. Plain markup
  * instead of antd's Dropdown and Menu, which cost the top bar — on every page — about 25 KB of
- * gzipped JavaScript (issue 6: first load ≤ 300 KB).
+ * gzipped JavaScript (docs/requirements/workflow.md#clear-states-and-fast-pages: first load ≤ 300 KB).
  */
 export function MenuButton({ label, button, entries, className, align = 'end' }: {
   /** Accessible name of the button. */

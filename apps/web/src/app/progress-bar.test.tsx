@@ -31,7 +31,7 @@ describe('progress bar', () => {
     expect(screen.getAllByLabelText('skipped')).toHaveLength(2);
   });
 
-  it('checks QR Codes once the list has a saved QR configuration (issue 6)', async () => {
+  it('checks QR Codes once the list has a saved QR configuration', async () => {
     stubApi({
       'GET /api/projects/p1': () => aProject({ id: 'p1', list_id: 'l1' }),
       'GET /api/qr/list/l1': () => [{ id: 'q1', mailing_list_id: 'l1' }],
@@ -39,6 +39,38 @@ describe('progress bar', () => {
     renderWithApp(<ProgressBar />, { route: '/projects/p1/editor' });
     await waitFor(() => expect(screen.getAllByLabelText('done')).toHaveLength(3));
     expect(screen.getAllByLabelText('skipped')).toHaveLength(1); // Maps
+  });
+
+  it('checks Maps once the project has a business location and the list\'s routes are generated', async () => {
+    stubApi({
+      'GET /api/projects/p1': () => aProject({ id: 'p1', list_id: 'l1' }),
+      'GET /api/qr/list/l1': () => [],
+      'GET /api/maps/config/p1': () => ({ project_id: 'p1', business_location_id: 'loc1', saved: true }),
+      'GET /api/maps/generations/latest': () => ({ generation: { id: 'g1', list_id: 'l1', status: 'done', total: 500, done: 500, failed: 0 } }),
+    });
+    renderWithApp(<ProgressBar />, { route: '/projects/p1/editor' });
+    await waitFor(() => expect(screen.getAllByLabelText('done')).toHaveLength(3));
+    expect(screen.getByText('Maps (Optional)').closest('li')).toHaveClass('progress-step-done');
+    expect(screen.getAllByLabelText('skipped')).toHaveLength(1); // QR Codes
+  });
+
+  it('keeps Maps skipped while the routes are not generated, or no location is chosen', async () => {
+    for (const [location, generation] of [
+      ['loc1', { id: 'g1', list_id: 'l1', status: 'running', total: 500, done: 20, failed: 0 }],
+      ['loc1', null],
+      [null, { id: 'g1', list_id: 'l1', status: 'done', total: 500, done: 500, failed: 0 }],
+    ] as const) {
+      stubApi({
+        'GET /api/projects/p1': () => aProject({ id: 'p1', list_id: 'l1' }),
+        'GET /api/qr/list/l1': () => [],
+        'GET /api/maps/config/p1': () => ({ project_id: 'p1', business_location_id: location, saved: !!location }),
+        'GET /api/maps/generations/latest': () => ({ generation }),
+      });
+      const { client, unmount } = renderWithApp(<ProgressBar />, { route: '/projects/p1/editor' });
+      await waitFor(() => expect(client.isFetching()).toBe(0));
+      await waitFor(() => expect(screen.getAllByLabelText('skipped')).toHaveLength(2));
+      unmount();
+    }
   });
 
   it('is not shown outside the workflow', () => {

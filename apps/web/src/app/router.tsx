@@ -8,8 +8,8 @@ import { SessionWatch } from '../features/auth/session-watch';
 import { useWorkflow } from './workflow';
 
 /**
- * Optional QR step (spec 001 §2): /qr?project&listId, or /qr/{listId} where the user lands after
- * saving mappings (spec 000 §4) with the workflow's project. Without both → /projects.
+ * Optional QR step (docs/requirements/maps.md#screens): /qr?project&listId, or /qr/{listId} where the user lands after
+ * saving mappings (docs/requirements/workflow.md#workflow-order) with the workflow's project. Without both → /projects.
  */
 const QrPage = lazy(() => import('../features/qr-codes/qr-page').then((m) => ({ default: m.QrPage })));
 function QrStep() {
@@ -21,7 +21,7 @@ function QrStep() {
 }
 
 /**
- * A route whose page is loaded on first visit (issue 6: the first load of a page carries only its
+ * A route whose page is loaded on first visit (docs/requirements/workflow.md#clear-states-and-fast-pages: the first load of a page carries only its
  * own code): `load` imports the page's module, `pick` its component. `feedback` wraps the page in
  * antd's App, whose context `App.useApp()` (message, modal) needs: only the pages that use it
  * (the designer, mapping, print preview, webhooks) load its notification and modal code, ~15 KB
@@ -33,7 +33,7 @@ const page = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType, {
 };
 
 /**
- * The route table of spec 000 §2. Public: /login, /, /pricing. Everything else needs login;
+ * The route table of docs/requirements/workflow.md#access-rules: /login, /, /pricing. Everything else needs login;
  * /admin/* needs an administrator; unknown paths redirect.
  */
 export const router = createBrowserRouter([
@@ -64,7 +64,7 @@ export const router = createBrowserRouter([
           { path: '/notifications/:notificationId/history', lazy: page(() => import('../features/notifications/notification-history-page'), (m) => m.NotificationHistoryPage) },
           { path: '/webhooks/:listId', lazy: page(() => import('../features/webhooks/webhooks-page'), (m) => m.WebhooksPage, { feedback: true }) },
           {
-            // One page for every tab (spec 002 §2): it reads the tab from the address and stays mounted while tabs switch.
+            // One page for every tab (docs/requirements/print-on-demand-api.md#screens): it reads the tab from the address and stays mounted while tabs switch.
             path: '/pod',
             lazy: page(() => import('../features/pod/pod-page'), (m) => m.PodPage),
             children: [{ index: true, element: null }, { path: 'api-keys', element: null }, { path: 'documentation', element: null }, { path: 'test', element: null }],

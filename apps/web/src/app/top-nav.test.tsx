@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubApi } from '../test/render';
@@ -51,5 +51,20 @@ describe('top navigation', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
+  });
+
+  it('offers Print on Demand next to the workflow, reachable without a project, current on /pod', async () => {
+    stubApi({ 'GET /api/auth/status': signedIn });
+    const user = userEvent.setup();
+    renderWithApp(<TopNav />, { route: '/pod/api-keys' });
+    const pod = await screen.findByRole('menuitem', { name: 'Print on Demand' });
+    expect(pod).toHaveAttribute('href', '/pod');
+    expect(pod).not.toHaveAttribute('aria-disabled');
+    expect(pod).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('menuitem', { name: 'Projects' })).not.toHaveAttribute('aria-current');
+    // The small screens' menu carries it too.
+    await user.click(screen.getByRole('button', { name: 'Navigation menu' }));
+    const menu = screen.getByRole('menu', { name: 'Navigation menu' });
+    expect(within(menu).getByRole('menuitem', { name: 'Print on Demand' })).toHaveAttribute('aria-current', 'page');
   });
 });

@@ -2,14 +2,15 @@ import { Button, message } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { useAuth, useLogout, redirectToLogin } from '../features/auth/auth-api';
-import { STEPS, stepFromPath, stepHref } from '../lib/workflow-steps';
+import { POD_AREA, STEPS, stepFromPath, stepHref } from '../lib/workflow-steps';
 import { MenuButton, type MenuEntry } from './menu-button';
 import { useAppNavigate, useWorkflow } from './workflow';
 
 /**
- * Top user bar (spec 000 §2 "Top navigation"). Signed in: Projects, Mailing List, Maps, QR Codes,
+ * Top user bar (docs/requirements/workflow.md#route-table "Top navigation"). Signed in: Projects, Mailing List, Maps, QR Codes,
  * Designer, Print Preview — Maps, QR Codes, Designer and Print Preview disabled until a project and
- * a list are known, Mailing List disabled without a project — and the user menu. Signed out:
+ * a list are known, Mailing List disabled without a project — then Print on Demand (always
+ * enabled; current on the /pod pages) and the user menu. Signed out:
  * Pricing and Sign In only. The workflow is a menubar of menuitems (disabled ones `aria-disabled`,
  * the current one `aria-current="page"`); below 768 px the same items sit behind a menu button.
  */
@@ -39,7 +40,10 @@ export function TopNav() {
     );
   }
 
-  const items = STEPS.map((s) => ({ key: s.key, label: s.navLabel, to: stepHref(s.key, projectId, listId) }));
+  const items = [
+    ...STEPS.map((s) => ({ key: s.key as string, label: s.navLabel as string, to: stepHref(s.key, projectId, listId) })),
+    { key: POD_AREA.key, label: POD_AREA.navLabel, to: POD_AREA.href },
+  ];
   const go = (to: string | null) => {
     if (to) navigate(to);
   };
@@ -59,7 +63,7 @@ export function TopNav() {
       <nav className="top-menu" aria-label="Workflow">
         <ul role="menubar" aria-label="Workflow">
           {items.map((i) => (
-            <li key={i.key} role="none">
+            <li key={i.key} role="none" className={i.key === POD_AREA.key ? 'top-menu-area' : undefined}>
               <a
                 role="menuitem"
                 href={i.to ?? undefined}

@@ -7,7 +7,7 @@ import './card.css';
  * 1 px #f0f0f0 border, 8 px radius) and its props as this app uses them: `title`, `extra`
  * (right of the title), `size`, `loading` (a skeleton instead of the body), `hoverable` (a shadow under the pointer). Plain markup: antd's
  * Card imports Tabs (for `tabList`) and with it Menu and Dropdown, ~18 KB gzip on the first load
- * of every page (issue 6). The body is `.mc-card-body`.
+ * of every page (docs/requirements/workflow.md#clear-states-and-fast-pages). The body is `.mc-card-body`.
  */
 export function Card({ title, extra, size, loading, hoverable, className, children, ...rest }: Omit<HTMLAttributes<HTMLDivElement>, 'title'> & {
   title?: ReactNode;

@@ -4,7 +4,7 @@ import { Alert } from 'antd';
 /**
  * Catches a render error below it and shows `fallback` text instead of a blank page (the spec's
  * boundaries: 'Something went wrong. Please try refreshing the page.' around the QR screen,
- * spec 001 §2; 'Something went wrong. Please try again later.' around Recent Activity, spec 000 §8).
+ * docs/requirements/maps.md#screens; 'Something went wrong. Please try again later.' around Recent Activity, docs/requirements/workflow.md#messages).
  */
 export class ErrorBoundary extends Component<{ fallback: string; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };

@@ -9,7 +9,7 @@ export type NativeGroup<V extends string | number> = { label: string; options: N
 /**
  * A `<select>` in antd's input look, for forms that do not need antd's Select (search, tags,
  * virtual lists): the browser's own list — keyboard type-ahead, the phone's picker, screen
- * readers — with none of antd Select's ~23 KB gzip on the page's first load (issue 6 "Fast pages").
+ * readers — with none of antd Select's ~23 KB gzip on the page's first load (docs/architecture.md#first-load-budget).
  * `placeholder` is a first, unselectable choice shown while `value` is undefined. Numbers come back
  * as numbers when every option's value is a number.
  */

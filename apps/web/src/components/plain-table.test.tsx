@@ -43,4 +43,13 @@ describe('PlainTable', () => {
     await user.selectOptions(screen.getByLabelText('Rows per page'), '25');
     expect(onPageSize).toHaveBeenCalledWith(25);
   });
+
+  it('stackOnPhones: each cell names its column (a phone shows the rows as cards); column classes reach the cells', () => {
+    const { container } = render(<PlainTable columns={[...columns, { title: '', key: 'go', className: 'go-cell', render: () => 'Open' }]}
+      rows={rows} rowKey={(r) => r.id} empty="-" stackOnPhones />);
+    expect(container.firstElementChild).toHaveClass('plain-table-stacked');
+    const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['Name', 'Scans', null]);
+    expect(cells[2]).toHaveClass('go-cell');
+  });
 });

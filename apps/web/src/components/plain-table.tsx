@@ -12,6 +12,8 @@ export type PlainColumn<T> = {
   align?: 'left' | 'right';
   /** Width in px (pinned columns need one). */
   width?: number;
+  /** Class of the column's cells (header and body), for a feature's own CSS. */
+  className?: string;
 };
 
 /** Paging of a PlainTable; `page` is 1-based. With `pageSizes`, a 'Rows per page' choice is shown. */
@@ -31,9 +33,11 @@ export type PlainPager = {
  * per page), rows that expand to show more (`expand`, a toggle button with aria-expanded), and
  * the first `pinned` columns kept in view while a wide table scrolls. For tables that only show
  * rows: antd's Table brings its tree, filter menus and virtual list, ~59 KB gzip on a page's first
- * load (issue 6 "Fast pages"). Data rows have the class `plain-table-row`.
+ * load (docs/architecture.md#first-load-budget). Data rows have the class `plain-table-row`. With `stackOnPhones`, on a
+ * window under 576 px each row shows as a card of 'column: value' lines instead of a table wider
+ * than the phone (every cell carries its column title as `data-label`).
  */
-export function PlainTable<T>({ columns, rows, rowKey, empty, loading, label, pager, expand, pinned = 0, className }: {
+export function PlainTable<T>({ columns, rows, rowKey, empty, loading, label, pager, expand, pinned = 0, className, stackOnPhones = false }: {
   columns: PlainColumn<T>[];
   rows: T[];
   rowKey: (row: T) => string;
@@ -47,6 +51,7 @@ export function PlainTable<T>({ columns, rows, rowKey, empty, loading, label, pa
   expand?: { render: (row: T) => ReactNode; label: (row: T) => string };
   pinned?: number;
   className?: string;
+  stackOnPhones?: boolean;
 }) {
   const [open, setOpen] = useState<Set<string>>(new Set());
   if (loading) return <Skeleton active paragraph={{ rows: 3 }} />;
@@ -70,11 +75,12 @@ export function PlainTable<T>({ columns, rows, rowKey, empty, loading, label, pa
     minWidth: c.width,
     ...(offsets[i] !== undefined ? { left: offsets[i] } : {}),
   });
-  const cellClass = (i: number) => (offsets[i] !== undefined ? 'plain-table-pinned' : undefined);
+  const cellClass = (i: number) => [offsets[i] !== undefined && 'plain-table-pinned', columns[i].className].filter(Boolean).join(' ') || undefined;
+  const cellLabel = (c: PlainColumn<T>) => (typeof c.title === 'string' && c.title ? c.title : undefined);
   const colKey = (c: PlainColumn<T>, i: number) => c.key ?? (typeof c.title === 'string' ? c.title : String(i));
 
   return (
-    <div className={['plain-table-box', className].filter(Boolean).join(' ')}>
+    <div className={['plain-table-box', stackOnPhones && 'plain-table-stacked', className].filter(Boolean).join(' ')}>
       <div className="plain-table-wrap">
         <table className="plain-table" aria-label={label}>
           <thead>
@@ -99,7 +105,7 @@ export function PlainTable<T>({ columns, rows, rowKey, empty, loading, label, pa
                         </button>
                       </td>
                     )}
-                    {columns.map((c, i) => <td key={colKey(c, i)} style={cellStyle(c, i)} className={cellClass(i)}>{c.render(row)}</td>)}
+                    {columns.map((c, i) => <td key={colKey(c, i)} style={cellStyle(c, i)} className={cellClass(i)} data-label={cellLabel(c)}>{c.render(row)}</td>)}
                   </tr>
                   {expand && isOpen && (
                     <tr className="plain-table-expanded"><td colSpan={span}>{expand.render(row)}</td></tr>

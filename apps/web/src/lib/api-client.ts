@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the web app. Every call sends credentials (spec 000 §7). Failures throw
+ * The one HTTP client of the web app. Every call sends credentials (docs/requirements/workflow.md#api). Failures throw
  * ApiError carrying the HTTP status, statusText and the server's `{error: {code, message}}`.
  */
 export class ApiError extends Error {
@@ -44,5 +44,5 @@ export async function api<T = unknown>(path: string, opts: Options = {}): Promis
   return (type.includes('application/json') ? res.json() : res.blob()) as Promise<T>;
 }
 
-/** The server's message of a thrown error, for '{prefix}: {detail}' messages (spec 000 §8). */
+/** The server's message of a thrown error, for '{prefix}: {detail}' messages (docs/requirements/workflow.md#messages). */
 export const errorDetail = (err: unknown) => (err instanceof Error ? err.message : String(err));

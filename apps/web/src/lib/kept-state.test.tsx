@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { forgetKept, useKeptState } from './kept-state';
 
-describe('useKeptState (issue 8: edits survive sign-in)', () => {
+describe('useKeptState (docs/requirements/notifications.md#notifications: edits survive sign-in)', () => {
   it('keeps edits in this tab for the next mount, until forgotten', () => {
     const first = renderHook(() => useKeptState('form.a.name', 'default'));
     act(() => first.result.current[1]('edited'));

@@ -13,8 +13,8 @@ const read = <T,>(key: string): { found: boolean; value?: T } => {
 
 /**
  * `useState` whose value is also kept in this tab's sessionStorage under `key`, so a form's
- * unsaved edits survive a reload and the trip through sign-in when the session ends (issue 8,
- * spec 001 §4 Session). Values must be JSON. A storage that is full or blocked only loses the copy.
+ * unsaved edits survive a reload and the trip through sign-in when the session ends (docs/requirements/notifications.md#notifications,
+ * docs/requirements/account-and-settings.md#session-check). Values must be JSON. A storage that is full or blocked only loses the copy.
  */
 export function useKeptState<T>(key: string, init: T | (() => T)): [T, (next: SetStateAction<T>) => void] {
   const [value, setValue] = useState<T>(() => {

@@ -1,5 +1,5 @@
 /**
- * The campaign workflow's steps and which of them the user can reach (spec 000 §2 "Top
+ * The campaign workflow's steps and which of them the user can reach (docs/requirements/workflow.md#route-table "Top
  * navigation", "Progress bar"). Pure rules, shared by the progress bar and the top navigation.
  */
 
@@ -17,7 +17,13 @@ export type WorkflowStep = (typeof STEPS)[number]['key'];
 /** A step, or the Print-on-Demand pages, which have no place in the progress bar. */
 export type StepKey = WorkflowStep | 'pod';
 
-/** The step indicator derived from the path (spec 000 §2): projects, upload, maps, qr, editor, production, pod; null elsewhere. */
+/**
+ * The Print-on-Demand area in the top navigation: beside the workflow's steps, always reachable
+ * once signed in (it needs neither a project nor a list), current on every /pod page.
+ */
+export const POD_AREA = { key: 'pod', navLabel: 'Print on Demand', href: '/pod' } as const;
+
+/** The step indicator derived from the path (docs/requirements/workflow.md#route-table): projects, upload, maps, qr, editor, production, pod; null elsewhere. */
 export function stepFromPath(pathname: string): StepKey | null {
   if (/^\/projects\/[^/]+\/editor/.test(pathname)) return 'editor';
   if (/^\/projects\/[^/]+\/production/.test(pathname)) return 'production';
@@ -30,7 +36,7 @@ export function stepFromPath(pathname: string): StepKey | null {
 }
 
 /**
- * Where a step is for the current project and list, or null while it cannot be reached (spec 000
+ * Where a step is for the current project and list, or null while it cannot be reached (docs/requirements/README.md#requirements
  * §2): Projects always; Mailing List needs a project; Maps, QR Codes, Designer and Print Preview
  * need a project and a list.
  */
@@ -48,7 +54,7 @@ export function stepHref(step: WorkflowStep, projectId: string | null, listId: s
 }
 
 /**
- * The spec's navigation rewrite (spec 000 §2): going to /projects from /upload with a `project`
+ * The spec's navigation rewrite (docs/requirements/workflow.md#route-table): going to /projects from /upload with a `project`
  * query goes to /projects/{id} instead. `search` is the current location's query ('?project=…').
  */
 export function rewriteNavigation(to: string, pathname: string, search: string): string {

@@ -85,7 +85,7 @@ describe('qrVector', () => {
 });
 
 describe('indicia', () => {
-  it('uses smaller text for lines longer than 15 characters (spec 000 §9)', () => {
+  it('uses smaller text for lines longer than 15 characters', () => {
     expect(indiciaLineSize('U.S. POSTAGE PAID', 8)).toBeCloseTo(8 * INDICIA_SMALL_TEXT_RATIO);
     expect(indiciaLineSize('123456789012345', 8)).toBe(8);
   });

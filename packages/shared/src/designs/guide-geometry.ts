@@ -2,9 +2,9 @@ import { PAGE_PADDING_MM, PAPER_SIZES_MM } from '../constants.js';
 import type { TTemplateGuideQuery } from '../projects.js';
 
 /**
- * Geometry of the template guide files (spec 000 §2 template setup "download PSD and PDF
+ * Geometry of the template guide files (docs/requirements/workflow.md#route-table template setup "download PSD and PDF
  * template buttons"), in millimetres, shared by the PDF and PSD writers and the Designer (which
- * places elements in these zones and draws them on the canvas, issue 6) so all show the same
+ * places elements in these zones and draws them on the canvas, docs/requirements/workflow.md#clear-states-and-fast-pages) so all show the same
  * zones. Rectangles are measured from the top-left corner of the trim (the finished piece);
  * the bleed rectangle therefore starts at negative coordinates.
  */
@@ -12,7 +12,7 @@ import type { TTemplateGuideQuery } from '../projects.js';
 export const INCH_MM = 25.4;
 /** Bleed beyond the trim on every edge: 1/8 in (print-industry standard). */
 export const BLEED_MM = 0.125 * INCH_MM;
-/** Safe area inset inside the trim: the page padding of spec 000 §9 (6.35 mm = 1/4 in). */
+/** Safe area inset inside the trim: the page padding of docs/requirements/designer.md#limits (6.35 mm = 1/4 in). */
 export const SAFE_MM = PAGE_PADDING_MM;
 
 /**
@@ -75,7 +75,7 @@ export function addressSideZones(w: number, h: number): GuideZone[] {
 
 /**
  * The pages of a guide: double-sided → outside (address side) then inside; single-sided → one
- * address-side page (its design is template_data_inside, spec 000 §3). Sizes from PAPER_SIZES_MM.
+ * address-side page (its design is template_data_inside, docs/requirements/projects.md#data). Sizes from PAPER_SIZES_MM.
  */
 export function guideLayout(query: TTemplateGuideQuery): GuideLayout {
   const { width: w, height: h } = PAPER_SIZES_MM[query.paperSize];

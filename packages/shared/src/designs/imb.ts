@@ -1,5 +1,5 @@
 /**
- * The `imb` pdfme plugin: the USPS Intelligent Mail barcode (issue 12), 65 bars drawn by us as
+ * The `imb` pdfme plugin: the USPS Intelligent Mail barcode (docs/requirements/print.md#print), 65 bars drawn by us as
  * vector rectangles at USPS-B-3200 dimensions. Its value is the record's `encodedimbno` (65 letters
  * F/A/D/T, drawn as is) or `imbno` (20-digit tracking code + 0/5/9/11-digit routing code), turned
  * into bar states by the encoder the host registers (`setImbEncoder`; the server uses bwip-js's
@@ -127,7 +127,7 @@ function ui({ value, schema, rootElement }: UIRenderProps<ImbSchema>): void {
 
 const IMB_ICON = '<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" fill="currentColor"><rect x="2" y="6" width="1.5" height="12"/><rect x="5" y="9" width="1.5" height="6"/><rect x="8" y="6" width="1.5" height="9"/><rect x="11" y="9" width="1.5" height="9"/><rect x="14" y="6" width="1.5" height="12"/><rect x="17" y="9" width="1.5" height="6"/><rect x="20" y="6" width="1.5" height="9"/></svg>';
 
-/** The `imb` plugin: register as `{ imb: imbPlugin }` in the Designer and generator (issue 12). */
+/** The `imb` plugin: register as `{ imb: imbPlugin }` in the Designer and generator (docs/requirements/print.md#print). */
 export const imbPlugin: Plugin<ImbSchema> = {
   pdf,
   ui,

@@ -1,5 +1,5 @@
 /**
- * The `indicia` pdfme plugin: the mailing permit's six lines centred in a thin box (spec 000 §3
+ * The `indicia` pdfme plugin: the mailing permit's six lines centred in a thin box (docs/requirements/projects.md#data
  * Mailing permit, §9 "smaller text is used when a line is longer than 15"). Its value is the
  * lines joined by '\n'; an empty value (no permit selected) prints nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The maps merge fields of a mail piece (issue 9; spec 001 §3 "Map data per record"): an image
+ * The maps merge fields of a mail piece (docs/requirements/maps.md#maps; docs/requirements/maps.md#data "Map data per record"): an image
  * element named `map_image` prints the record's own route map; text named `distance` or `duration`
  * prints the route's length and driving time in the formats below.
  */
@@ -9,7 +9,7 @@ export const isPrintMapField = (name: string): name is PrintMapField => (PRINT_M
 
 const METRES_PER_MILE = 1609.344;
 
-/** A distance in metres as a mail piece prints it: miles with one decimal, e.g. '3.2 mi' (spec 000 §9: US distances in miles). */
+/** A distance in metres as a mail piece prints it: miles with one decimal, e.g. '3.2 mi' (docs/requirements/designer.md#limits: US distances in miles). */
 export const printedDistance = (metres: number): string => `${(metres / METRES_PER_MILE).toFixed(1)} mi`;
 /** A driving time in seconds as a mail piece prints it: whole minutes, at least 1, e.g. '12 min'; from an hour '1 h 05 min'. */
 export function printedDuration(seconds: number): string {

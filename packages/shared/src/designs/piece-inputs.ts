@@ -40,7 +40,7 @@ export function templateFieldName(elementName: string): string {
   return fieldOf(base) ?? base;
 }
 
-/** Whether a (normalised) name is one of the mapping target fields (spec 000 §3) or a maps field (issue 9: distance, duration, map_image). */
+/** Whether a (normalised) name is one of the mapping target fields (docs/requirements/projects.md#data) or a maps field (docs/requirements/maps.md#maps: distance, duration, map_image). */
 export const isMergeField = (name: string): boolean => FIELD_BY_KEY.get(squash(name)) === name || isPrintMapField(name);
 
 /** The `{variable}` names of a multiVariableText element: its declared variables and those in its text. */
@@ -51,7 +51,7 @@ function mvtVariables(el: Schema): string[] {
 }
 
 /**
- * The target fields a design prints (issue 6: the preview warns about fields the list does not
+ * The target fields a design prints (docs/requirements/workflow.md#clear-states-and-fast-pages: the preview warns about fields the list does not
  * map): `text` elements named after a field, `multiVariableText` variables that are fields, and
  * `{field}` placeholders in read-only texts. Sorted, each once.
  */
@@ -81,7 +81,7 @@ export function designMergeFields(template: Template): string[] {
  * - `multiVariableText` → JSON of `{variable: value}` for every `{variable}` (pdfme's own
  *   mechanism); unknown variable names → '';
  * - `indicia` → `ctx.indiciaText`; `qrVector` → `ctx.qrUrl`; `imb` → the record's `encodedimbno`,
- *   else its `imbno` (issue 12: the Intelligent Mail barcode), '' when it has neither;
+ *   else its `imbno` (docs/requirements/print.md#print: the Intelligent Mail barcode), '' when it has neither;
  * - read-only (static) elements are left to pdfme; any other element keeps its content.
  * The fields are also added under their own names (where no element has that name), so a
  * read-only text's `{first_name}` placeholder resolves through pdfme's `replacePlaceholders`.

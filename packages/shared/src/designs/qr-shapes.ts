@@ -1,6 +1,6 @@
 /**
  * The shapes of a QR code in module units, one geometry for screen (SVG path) and print (PDF
- * operators), so what the user sees is what prints (issue 7 "QR style"). Dot styles (spec 000 §9):
+ * operators), so what the user sees is what prints (docs/requirements/qr-codes.md#qr-style). Dot styles (docs/requirements/designer.md#limits):
  * - square: dark modules as horizontal runs of squares;
  * - dots: data modules as circles; the three finder patterns stay square so every reader locks on;
  * - rounded: every module a square with rounded corners (radius 0.3 module), finders included.
@@ -20,7 +20,7 @@ export type QrShape =
 /**
  * The dark modules of `value`'s QR code as horizontal runs `[row, col, length]`, with the
  * symbol size in modules (without margin). Throws 'No input text' for an empty value and the
- * qrcode library's error when the value is too long for a QR code (spec 000 §9).
+ * qrcode library's error when the value is too long for a QR code (docs/requirements/designer.md#limits).
  */
 export function qrRuns(value: string, errorCorrection: QrErrorLevel = 'M'): { size: number; runs: Array<[number, number, number]>; dark: (row: number, col: number) => boolean } {
   if (!value) throw new Error('No input text');

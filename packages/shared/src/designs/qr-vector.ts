@@ -1,7 +1,7 @@
 /**
- * The `qrVector` pdfme plugin: a QR code drawn as vector rectangles (DESIGN.md stack table, "QR
+ * The `qrVector` pdfme plugin: a QR code drawn as vector rectangles (docs/decisions/README.md#records stack table, "QR
  * codes in print": pdfme's built-in `barcodes.qrcode` rasterises every code and is 5–9× slower).
- * Margin 4 modules, error correction L/M/Q/H with M by default, black on white (spec 000 §9).
+ * Margin 4 modules, error correction L/M/Q/H with M by default, black on white (docs/requirements/designer.md#limits).
  */
 import type { PDFRenderProps, Plugin, Schema, UIRenderProps } from '@pdfme/common';
 import { colorOp, elementBox, hexToRgb, pdfNum, rotationOp, type RawOp } from './colors.js';
@@ -10,12 +10,12 @@ import { QR_DOT_STYLE_VALUES, qrShapes, shapesToPdfOps, shapesToSvgPath, type Qr
 export { qrRuns, qrShapes } from './qr-shapes.js';
 
 export const QR_VECTOR_TYPE = 'qrVector';
-/** Quiet zone around the code, in modules (spec 000 §9 "margin 4"). */
+/** Quiet zone around the code, in modules (docs/requirements/designer.md#limits "margin 4"). */
 export const QR_MARGIN_MODULES = 4;
 export const QR_ERROR_CORRECTIONS = ['L', 'M', 'Q', 'H'] as const;
 export type QrErrorCorrection = (typeof QR_ERROR_CORRECTIONS)[number];
 
-/** How a code looks: the list's QR style (spec 001 §3) or an element's own settings. */
+/** How a code looks: the list's QR style (docs/requirements/maps.md#data) or an element's own settings. */
 export type QrLook = {
   errorCorrection?: QrErrorCorrection;
   /** square (default), dots, rounded. */
@@ -24,7 +24,7 @@ export type QrLook = {
   foregroundColor?: string;
   /** '#rrggbb'; default white; '' for none. */
   backgroundColor?: string;
-  /** No background at all (spec 000 QR Code Settings "transparent background"). */
+  /** No background at all (docs/requirements/README.md#requirements QR Code Settings "transparent background"). */
   transparent?: boolean;
 };
 
@@ -93,7 +93,7 @@ export function setQrLookOverride(look: QrLook | null): void {
 }
 
 function pdf({ value, schema, page, pdfLib, options }: PDFRenderProps<QrVectorSchema>): void {
-  if (!value) return; // spec 000 §9: empty input has no code; the element prints nothing
+  if (!value) return; // docs/requirements/designer.md#limits: empty input has no code; the element prints nothing
   const ops = qrOperators(value, { ...schema, ...lookOverride }, elementBox(schema, page.getHeight()), options.colorType);
   type OpName = Parameters<typeof pdfLib.PDFOperator.of>[0];
   page.pushOperators(...ops.map(([name, args]) => pdfLib.PDFOperator.of(name as OpName, args)));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Schemas every route uses: the `{id}` path parameter and the error envelope (STYLE.md "Errors",
+ * Schemas every route uses: the `{id}` path parameter and the error envelope (docs/architecture.md#errors-envelope,
  * after Dub's `{ error: { code, message } }`).
  */
 
@@ -14,14 +14,19 @@ export const ZIdParams = z.object({
 export const ERROR_CODES = [
   'BAD_REQUEST', 'VALIDATION', 'UNAUTHORIZED', 'PAYMENT_REQUIRED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT',
   'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'UNPROCESSABLE', 'RATE_LIMITED', 'INTERNAL', 'BAD_GATEWAY',
+  'METHOD_NOT_ALLOWED', 'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** Every error answer: `{ error: { code, message, details? } }`. */
+/** The id of the request an error answered, also sent as the `X-Request-Id` header: quote it to support. */
+export const ZRequestId = z.string().describe('The id of this request (also the X-Request-Id header): quote it when you ask for support');
+
+/** Every error answer: `{ error: { code, message, request_id, details? } }`. */
 export const ZErrorSchema = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES).describe('Machine-readable error code'),
     message: z.string().describe('What went wrong, in words safe to show to the user'),
+    request_id: ZRequestId,
     details: z.unknown().optional().describe('Validation issues or other structured detail, when there are any'),
   }).describe('The error'),
 }).meta({ id: 'Error' });

@@ -1,1 +1,2 @@
 export * from './common.js';
+export * from './api-list.js';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** Data preview and map data cover the first 25 records only (spec 001 §5, §9). */
+/** Data preview and map data cover the first 25 records only (docs/requirements/qr-codes.md#rules). */
 export const QR_PREVIEW_MAX_RECORDS = 25;
-/** Preview URLs show 5 records per page (spec 001 §2, §9). */
+/** Preview URLs show 5 records per page (docs/requirements/maps.md#screens). */
 export const QR_PREVIEW_PAGE_SIZE = 5;
 
-/** GET /api/data-preview/list/{listId}?page&limit (spec 001 §7). */
+/** GET /api/data-preview/list/{listId}?page&limit (docs/requirements/maps.md#api). */
 export const ZDataPreviewQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1000).default(1).describe('Page, from 1'),
   limit: z.coerce.number().int().min(1).max(QR_PREVIEW_MAX_RECORDS).default(QR_PREVIEW_MAX_RECORDS)
@@ -20,7 +20,7 @@ export const ZPreviewRecordSchema = z.object({
 });
 
 /**
- * The data preview (spec 001 §7): headers and rows of the list's first 25 records, each with its
+ * The data preview (docs/requirements/maps.md#api): headers and rows of the list's first 25 records, each with its
  * short link and mapped fields, so the screen shows real destination URLs.
  */
 export const ZDataPreviewSchema = z.object({
@@ -33,7 +33,7 @@ export const ZDataPreviewSchema = z.object({
 }).meta({ id: 'DataPreview' });
 export type TDataPreview = z.infer<typeof ZDataPreviewSchema>;
 
-/** One record's map data (spec 001 §3 "Map data per record"); empty until maps exist. */
+/** One record's map data (docs/requirements/maps.md#data "Map data per record"); empty until maps exist. */
 export const ZQrMapDataSchema = z.object({
   record_id: z.string().describe('The record'),
   distance: z.number().nullable().describe('Driving distance, metres'),

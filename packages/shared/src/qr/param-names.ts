@@ -1,10 +1,10 @@
 /**
- * QR configuration messages, limits and parameter-name rules (spec 001 §5, §8), apart from the zod
- * schemas of qr-config.ts so screens that only check names do not load zod (issue 6).
+ * QR configuration messages, limits and parameter-name rules (docs/requirements/qr-codes.md#rules), apart from the zod
+ * schemas of qr-config.ts so screens that only check names do not load zod (docs/requirements/workflow.md#clear-states-and-fast-pages).
  */
 import { isReservedParam } from './reserved-params.js';
 
-/** Messages of the QR configuration (spec 001 §5, §6, §8). */
+/** Messages of the QR configuration (docs/requirements/qr-codes.md#rules). */
 export const QR_MESSAGES = {
   paramRequired: 'Parameter name is required',
   paramReserved: 'Parameter name is reserved',
@@ -23,7 +23,7 @@ export const QR_MESSAGES = {
 export const QR_LIMITS = { paramName: 64, staticValue: 500, baseUrl: 2000, staticParams: 20 } as const;
 
 /**
- * The message for an invalid parameter name, or null when it is valid (spec 001 §5): required,
+ * The message for an invalid parameter name, or null when it is valid (docs/requirements/qr-codes.md#rules): required,
  * not reserved, only lowercase letters, digits, dash and underscore.
  */
 export function paramNameError(name: string): string | null {
@@ -34,11 +34,11 @@ export function paramNameError(name: string): string | null {
   return null;
 }
 
-/** Typed static parameter names are lowercased and stripped of other characters (spec 001 §5). */
+/** Typed static parameter names are lowercased and stripped of other characters (docs/requirements/qr-codes.md#rules). */
 export const cleanParamName = (typed: string): string => typed.toLowerCase().replace(/[^a-z0-9_-]/g, '');
 
 /**
- * The message for an invalid destination URL, or null (spec 001 §5): required, http:// or https://,
+ * The message for an invalid destination URL, or null (docs/requirements/qr-codes.md#rules): required, http:// or https://,
  * at most 2,000 characters.
  */
 export function baseUrlError(url: string): string | null {

@@ -12,7 +12,7 @@ const ZParamName = z.string().describe('Query parameter name').superRefine((name
 /** One selected field: its query parameter, capitalization and (distance, duration) conversion. */
 export const ZQrVariableSchema = z.object({
   param: ZParamName,
-  capitalization: z.enum(CAPITALIZATIONS).default('original').describe('Capitalization of the value (spec 000 §3)'),
+  capitalization: z.enum(CAPITALIZATIONS).default('original').describe('Capitalization of the value'),
   conversion: z.enum([...DISTANCE_CONVERSIONS, ...DURATION_CONVERSIONS]).optional()
     .describe('Format of a distance (from metres) or duration (from seconds); other fields ignore it'),
 }).meta({ id: 'QrVariable' });
@@ -30,9 +30,9 @@ const ZBaseUrl = z.string().trim().min(1, QR_MESSAGES.baseUrlRequired).max(QR_LI
   .describe('The business\'s page the short links redirect to');
 
 /**
- * A list's QR configuration (spec 001 §3): destination, selected fields keyed by field name,
+ * A list's QR configuration (docs/requirements/maps.md#data): destination, selected fields keyed by field name,
  * static parameters and the code style. Static parameters with an invalid name or an empty value
- * are dropped (spec 001 §5 "stored only if its name is valid and its value is non-empty"); two
+ * are dropped (docs/requirements/qr-codes.md#rules "stored only if its name is valid and its value is non-empty"); two
  * parameters with one name are refused.
  */
 export const ZQrConfigSchema = z.object({
@@ -58,7 +58,7 @@ export const ZQrConfigSchema = z.object({
 export type TQrConfig = z.infer<typeof ZQrConfigSchema>;
 export type TQrConfigInput = z.input<typeof ZQrConfigSchema>;
 
-/** POST /api/qr/config (spec 001 §7). */
+/** POST /api/qr/config (docs/requirements/maps.md#api). */
 export const ZQrConfigSaveSchema = z.object({
   listId: z.string().min(1).max(100).describe('The mailing list the configuration is for'),
   config: ZQrConfigSchema,
@@ -73,7 +73,7 @@ export const ZVariableMappingEntrySchema = z.object({
   value: z.string().optional().describe('The static parameter\'s value'),
 });
 
-/** A saved configuration as GET /api/qr/list/{listId} answers it (spec 001 §3 "Saved record"). */
+/** A saved configuration as GET /api/qr/list/{listId} answers it (docs/requirements/maps.md#data "Saved record"). */
 export const ZQrConfigRecordSchema = z.object({
   id: z.string().describe('Configuration id'),
   list_id: z.string().describe('The mailing list'),

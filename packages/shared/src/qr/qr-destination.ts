@@ -1,7 +1,7 @@
 /**
- * QR destinations (spec 001 §3, §4): the stored variable_mapping of a configuration and the URL
+ * QR destinations (docs/requirements/maps.md#data): the stored variable_mapping of a configuration and the URL
  * a record's short link redirects to. Apart from the zod schemas of qr-config.ts (types only are
- * imported from there) so the QR screen does not load zod (issue 6 "Fast pages").
+ * imported from there) so the QR screen does not load zod (docs/architecture.md#first-load-budget).
  */
 import { applyCapitalization } from '../fields.js';
 import { convertValue, isQrUspsField, QR_FIELDS, type QrConversion } from './qr-fields.js';
@@ -35,7 +35,7 @@ function base64Utf8(value: string): string {
 }
 
 /**
- * The destination of one record's short link (spec 001 §4): `baseUrl` plus, for each selected
+ * The destination of one record's short link (docs/requirements/notifications.md#rules): `baseUrl` plus, for each selected
  * field, `param=` its value — capitalised (not USPS fields), converted (distance, duration) and
  * base64-encoded (RFC 4648), percent-encoded in the query string — then the static parameters as
  * typed. Fields come in the order of QR_FIELD_GROUPS. `fields` are the record's mapped fields (shared `mapRecord`) with `record_id`.

@@ -1,8 +1,8 @@
 /**
  * The record fields a QR destination URL can carry, by group, with their default query parameter
- * names (spec 001 §3 "Field groups and default parameter names"). Keys are the mapping target
- * fields of spec 000 §3 (so `company_name`, whose default parameter is `company`), plus the maps
- * fields of spec 001 §3 "Map data per record".
+ * names (docs/requirements/maps.md#data "Field groups and default parameter names"). Keys are the mapping target
+ * fields of docs/requirements/projects.md#data (so `company_name`, whose default parameter is `company`), plus the maps
+ * fields of docs/requirements/maps.md#data "Map data per record".
  */
 export const QR_FIELD_GROUPS = [
   {
@@ -43,16 +43,16 @@ export const QR_DEFAULT_PARAMS: Readonly<Record<string, string>> = Object.assign
 /** Every field a QR configuration may select. */
 export const QR_FIELDS: readonly string[] = Object.keys(QR_DEFAULT_PARAMS);
 
-/** USPS fields keep their value as printed: no capitalization (spec 000 §5). */
+/** USPS fields keep their value as printed: no capitalization (docs/requirements/projects.md#rules). */
 export const isQrUspsField = (field: string): boolean => QR_FIELD_GROUPS[2].fields[field as keyof (typeof QR_FIELD_GROUPS)[2]['fields']] !== undefined;
 
 /**
- * Distance formats (spec 001 §9), from metres: meters, kilometers, kilometers with one decimal,
+ * Distance formats (docs/requirements/maps.md#limits), from metres: meters, kilometers, kilometers with one decimal,
  * miles, miles with one decimal (1 mile = 1609.344 m).
  */
 export const DISTANCE_CONVERSIONS = ['meters', 'kilometers', 'kilometers_1', 'miles', 'miles_1'] as const;
 /**
- * Duration formats (spec 001 §9), from seconds: seconds, minutes rounded, minutes at half-minute
+ * Duration formats (docs/requirements/maps.md#limits), from seconds: seconds, minutes rounded, minutes at half-minute
  * precision, minutes and seconds ('12m 30s'), hours and minutes ('1h 05m').
  */
 export const DURATION_CONVERSIONS = ['seconds', 'minutes', 'minutes_half', 'minutes_seconds', 'hours_minutes'] as const;

@@ -4,7 +4,7 @@ import { QR_DOT_STYLES, QR_SIZE } from './qr-style-rules.js';
 const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1A2B3C');
 
 /**
- * The QR style of a list (spec 000 "QR Code Settings panel", spec 001 §3 "QR style options"),
+ * The QR style of a list (docs/requirements/README.md#requirements "QR Code Settings panel", docs/requirements/maps.md#data "QR style options"),
  * drawn the same on screen (SVG) and in print (vector paths). Margin is fixed at 4 modules.
  */
 export const ZQrStyleSchema = z.object({

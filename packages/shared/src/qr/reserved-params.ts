@@ -1,6 +1,6 @@
 /**
  * Query parameter names a destination site is likely to use itself, so a QR configuration may
- * not take them (spec 001 §5, §9: "about 60 common site parameters: page, post, tag, search,
+ * not take them (docs/requirements/qr-codes.md#rules: "about 60 common site parameters: page, post, tag, search,
  * author, category, feed, id, action, key, ref, utm_* and similar"; the full list is not shown).
  *
  * Sources: WordPress's public query variables ("Reserved Terms", developer.wordpress.org/reference

@@ -3,7 +3,7 @@ import { users } from './users.js';
 import { projects } from './projects.js';
 
 /**
- * Every change an administrator makes (issue 11 "Every admin change is written to an audit log"):
+ * Every change an administrator makes (docs/requirements/administration.md#audit-log):
  * who, what, when, before and after. `area` is the admin page it belongs to.
  */
 export const adminAudit = pgTable('admin_audit', {
@@ -21,7 +21,7 @@ export const adminAudit = pgTable('admin_audit', {
 }, (t) => [index('admin_audit_area_at_idx').on(t.area, t.at)]);
 
 /**
- * Named image effects (issue 11 admin effects) users apply to image elements; drawn with sharp in
+ * Named image effects (docs/requirements/administration.md#administration admin effects) users apply to image elements; drawn with sharp in
  * print and previews. `params` depends on `kind` (shared effects schema).
  */
 export const effects = pgTable('effects', {
@@ -34,7 +34,7 @@ export const effects = pgTable('effects', {
 });
 
 /**
- * Sample templates of the /templates gallery (issue 11): a design with its size and type,
+ * Sample templates of the /templates gallery (docs/requirements/administration.md#administration): a design with its size and type,
  * published or hidden. `builtinKey` marks the designs the product ships (seeded idempotently).
  */
 export const sampleTemplates = pgTable('sample_templates', {
@@ -56,7 +56,7 @@ export const sampleTemplates = pgTable('sample_templates', {
 }, (t) => [index('sample_templates_published_idx').on(t.published, t.position)]);
 
 /**
- * Per-piece prices by date (issue 11 admin pricing): the price of `key` ('print_piece', 'mailing',
+ * Per-piece prices by date (docs/requirements/administration.md#administration admin pricing): the price of `key` ('print_piece', 'mailing',
  * 'reinforcement') on a day is the row with the latest `effectiveFrom` not after it.
  */
 export const priceSchedule = pgTable('price_schedule', {

@@ -2,7 +2,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, u
 import { users } from './users.js';
 import { projects } from './projects.js';
 
-/** Uploaded mailing lists (spec 000 §3). Headers are the trimmed, de-duplicated column names. */
+/** Uploaded mailing lists (docs/requirements/projects.md#data). Headers are the trimmed, de-duplicated column names. */
 export const mailingLists = pgTable('mailing_lists', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -31,15 +31,15 @@ export const mailingListRecords = pgTable('mailing_list_records', {
    * write false, so an upload never pays for the index; the 'lists.index-search' job sets it after.
    */
   searchIndexed: boolean('search_indexed').notNull().default(false),
-  /** Fixes the user accepted at the address check (issue 12), standard field → value; the imported `values` stay as they were. */
+  /** Fixes the user accepted at the address check (docs/requirements/print.md#print), standard field → value; the imported `values` stay as they were. */
   overrides: jsonb('overrides').$type<Record<string, string>>().notNull().default({}),
-  /** Left out of print files by the user at the address check (issue 12). */
+  /** Left out of print files by the user at the address check (docs/requirements/print.md#print). */
   excluded: boolean('excluded').notNull().default(false),
-  /** Address-check issue codes the user chose to ignore for this record (issue 12 "or ignore"): not reported again. */
+  /** Address-check issue codes the user chose to ignore for this record (docs/requirements/address-checks.md#ignored-issues): not reported again. */
   ignoredIssues: jsonb('ignored_issues').$type<string[]>().notNull().default([]),
 }, (t) => [primaryKey({ columns: [t.listId, t.rowIndex] })]);
 
-/** Column mappings of a list (spec 000 §3 Mappings). */
+/** Column mappings of a list (docs/requirements/mailing-lists.md#mappings). */
 export const columnMappings = pgTable('column_mappings', {
   listId: uuid('list_id').primaryKey().references(() => mailingLists.id, { onDelete: 'cascade' }),
   mappings: jsonb('mappings').$type<Record<string, string>>().notNull(),

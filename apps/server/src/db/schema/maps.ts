@@ -4,7 +4,7 @@ import { projects } from './projects.js';
 import { users } from './users.js';
 
 /**
- * A business's location, where its customers' routes lead (spec 001 §3 Business location).
+ * A business's location, where its customers' routes lead (docs/requirements/maps.md#business-location location).
  * `precision` says how the position was found: 'zip' (the offline geocoder's ZIP centroid),
  * 'address' (an address geocoder) or 'pin' (placed by the user on the map).
  */
@@ -25,7 +25,7 @@ export const businessLocations = pgTable('business_locations', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('business_locations_user_idx').on(t.userId)]);
 
-/** A project's map configuration (spec 001 §3 Map configuration): one per project. */
+/** A project's map configuration (docs/requirements/maps.md#map-configuration configuration): one per project. */
 export const mapConfigs = pgTable('map_configs', {
   projectId: uuid('project_id').primaryKey().references(() => projects.id, { onDelete: 'cascade' }),
   businessLocationId: uuid('business_location_id').references(() => businessLocations.id, { onDelete: 'set null' }),
@@ -40,7 +40,7 @@ export const mapConfigs = pgTable('map_configs', {
 });
 
 /**
- * A record's route to the business (spec 001 §3 "Map data per record"): where the record's address
+ * A record's route to the business (docs/requirements/maps.md#data "Map data per record"): where the record's address
  * was placed, the route's `distance` (metres) and `duration` (seconds), and its map image
  * (`image_key` in storage, served publicly at /maps/i/{image_token}.png so QR links and messages
  * can carry it). `settings_hash` names the drawing settings the image was made with.
@@ -62,7 +62,7 @@ export const mapRoutes = pgTable('map_routes', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('map_routes_list_idx').on(t.listId)]);
 
-/** Geocoder answers per normalised address and provider, so an address is looked up once (issue 9). */
+/** Geocoder answers per normalised address and provider, so an address is looked up once (docs/requirements/maps.md#maps). */
 export const geocodeCache = pgTable('geocode_cache', {
   key: text('key').primaryKey(),
   latitude: doublePrecision('latitude'),
@@ -72,7 +72,7 @@ export const geocodeCache = pgTable('geocode_cache', {
 });
 
 /**
- * A Generate All Routes run over a list (issue 9): a background job with progress. `settings`
+ * A Generate All Routes run over a list (docs/requirements/maps.md#maps): a background job with progress. `settings`
  * holds the drawing settings it was started with; records updated before `created_at` are still
  * to do, so a run that died resumes where it stopped. `run_id`/`heartbeat_at` as print jobs.
  */

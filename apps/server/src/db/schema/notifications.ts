@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { NotificationDeliveryStatus, NotificationType, ScheduleType } from '@mailcraft/shared';
 import { users } from './users.js';
@@ -5,7 +6,7 @@ import { mailingLists } from './mailing-lists.js';
 import { projects } from './projects.js';
 
 /**
- * Carriers' email-to-SMS gateways (spec 001 §3 Carrier), seeded by migration 0008 from the
+ * Carriers' email-to-SMS gateways (docs/requirements/notifications.md#carrier), seeded by migration 0008 from the
  * `email-to-phone` package's list (Apache-2.0) and carriers' own pages. `retired` gateways are
  * listed so an old notification still names its carrier, but cannot be chosen.
  */
@@ -18,7 +19,7 @@ export const carriers = pgTable('carriers', {
   notes: text('notes'),
 });
 
-/** Scan notifications by SMS, email or webhook (spec 001 §3 Notification). */
+/** Scan notifications by SMS, email or webhook (docs/requirements/notifications.md#notification). */
 export const notifications = pgTable('notifications', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -48,13 +49,17 @@ export const notifications = pgTable('notifications', {
 }, (t) => [index('notifications_list_idx').on(t.mailingListId), index('notifications_user_idx').on(t.userId)]);
 
 /**
- * One message of a notification (spec 001 §3 Delivery history entry): for one scan (immediate)
+ * One message of a notification (docs/requirements/notifications.md#delivery-history-entry history entry): for one scan (immediate)
  * or one period (a digest, `period_key` e.g. 'daily:2026-11-24'), or a test. The latest
  * attempt's outcome is kept here; `dedupe_key` makes a retried fan-out or digest run send once.
+ * The pending rows are the sending queue, drained fairly between owners: `user_id` is the
+ * notification's owner; `due_at` is when the next attempt may start — while `sending`, the end of
+ * the attempt's lease — and null once the delivery has succeeded or failed.
  */
 export const notificationDeliveries = pgTable('notification_deliveries', {
   id: uuid('id').primaryKey().defaultRandom(),
   notificationId: uuid('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull(),
   dedupeKey: text('dedupe_key').notNull(),
   status: text('status').$type<NotificationDeliveryStatus>().notNull().default('pending'),
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
@@ -66,17 +71,21 @@ export const notificationDeliveries = pgTable('notification_deliveries', {
   attempts: integer('attempts').notNull().default(0),
   nextRetry: timestamp('next_retry', { withTimezone: true }),
   errorMessage: text('error_message'),
-  attemptStartedAt: timestamp('attempt_started_at', { withTimezone: true }),
+  dueAt: timestamp('due_at', { withTimezone: true }),
+  sending: boolean('sending').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('notification_deliveries_notification_idx').on(t.notificationId, t.createdAt),
   uniqueIndex('notification_deliveries_dedupe_idx').on(t.notificationId, t.dedupeKey),
+  // The queue: owners in order, each one's attempts by due time; and each owner's attempts out.
+  index('notification_deliveries_due_idx').on(t.userId, t.dueAt).where(sql`${t.dueAt} IS NOT NULL`),
+  index('notification_deliveries_sending_idx').on(t.userId).where(sql`${t.sending}`),
 ]);
 
 /**
  * Mail the server would have sent when no SMTP server is configured (`SMTP_URL` unset): kept
  * here and shown to its owner on the Outbox page, so the quick start runs the real path with no
- * mail server (issue 8). `user_id` is the owner the mail was sent for (null for sign-in mail).
+ * mail server (docs/requirements/notifications.md#notifications). `user_id` is the owner the mail was sent for (null for sign-in mail).
  */
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -89,7 +98,7 @@ export const mailOutbox = pgTable('mail_outbox', {
 }, (t) => [index('mail_outbox_user_idx').on(t.userId, t.createdAt)]);
 
 /**
- * Scans waiting for a digest (daily, weekly or monthly notifications, spec 001 §4): the fan-out
+ * Scans waiting for a digest (daily, weekly or monthly notifications, docs/requirements/notifications.md#rules): the fan-out
  * keeps each scan's variables here; the digest run of the period sends them in one message.
  */
 export const notificationDigestItems = pgTable('notification_digest_items', {

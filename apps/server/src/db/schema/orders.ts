@@ -5,7 +5,7 @@ import { projects } from './projects.js';
 import { users } from './users.js';
 
 /**
- * Print-on-Demand orders (spec 002 §3 Order): one personalised piece each. `recipient` keeps the
+ * Print-on-Demand orders (docs/requirements/print-on-demand-api.md#order): one personalised piece each. `recipient` keeps the
  * fields the piece was made with (a snapshot: the list may change later).
  */
 export const orders = pgTable('orders', {
@@ -21,7 +21,7 @@ export const orders = pgTable('orders', {
   mailingListId: uuid('mailing_list_id').references(() => mailingLists.id, { onDelete: 'set null' }),
   recipientId: uuid('recipient_id'),
   reinforcementId: text('reinforcement_id'),
-  /** The other reinforcements ordered with this one (each its own order; spec 002 §3 additionalReinforcements). */
+  /** The other reinforcements ordered with this one (each its own order; docs/requirements/print-on-demand-api.md#data additionalReinforcements). */
   additionalReinforcements: jsonb('additional_reinforcements').$type<string[]>().notNull().default([]),
   recipient: jsonb('recipient').$type<Record<string, string>>().notNull(),
   qrUrl: text('qr_url'),
@@ -34,7 +34,7 @@ export const orders = pgTable('orders', {
 }, (t) => [index('orders_user_idx').on(t.userId, t.createdAt)]);
 
 /**
- * Idempotency keys of API POSTs (issue 10, as Stripe's): the first answer to a key is kept 24 h and
+ * Idempotency keys of API POSTs (docs/requirements/print-on-demand-api.md#print-on-demand-api, as Stripe's): the first answer to a key is kept 24 h and
  * replayed for the same request; `status` null while the first is still running.
  */
 export const idempotencyKeys = pgTable('idempotency_keys', {

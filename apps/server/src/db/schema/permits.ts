@@ -2,7 +2,7 @@ import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 import type { TIndicia } from '@mailcraft/shared';
 import { users } from './users.js';
 
-/** Mailing permits with their indicia lines (spec 000 §3). */
+/** Mailing permits with their indicia lines (docs/requirements/projects.md#data). */
 export const permits = pgTable('permits', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

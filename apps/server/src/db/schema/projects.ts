@@ -5,7 +5,7 @@ import { permits } from './permits.js';
 import { mailingLists } from './mailing-lists.js';
 import { paperSizeEnum, permitTypeEnum, sidesEnum, templateTypeEnum } from './enums.js';
 
-/** Projects: one mailer each (spec 000 §3). `listId` is the current mailing list. */
+/** Projects: one mailer each (docs/requirements/projects.md#data). `listId` is the current mailing list. */
 export const projects = pgTable('projects', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -31,7 +31,7 @@ export type StoredReinforcement = {
 };
 
 /**
- * A project's design: pdfme templates for the inside and outside pages (spec 000 §3 Design
+ * A project's design: pdfme templates for the inside and outside pages (docs/requirements/designer.md#design-template
  * template) and storage keys of their PNG thumbnails.
  */
 export const designs = pgTable('designs', {
@@ -41,7 +41,7 @@ export const designs = pgTable('designs', {
   hasContent: boolean('has_content').notNull().default(false),
   thumbnails: jsonb('thumbnails').$type<Record<string, string>>().notNull().default({}),
   /**
-   * Reinforcement designs by slot ('r1'…'r3'; spec 002 §3): name, type, one-page template, the
+   * Reinforcement designs by slot ('r1'…'r3'; docs/requirements/print-on-demand-api.md#data): name, type, one-page template, the
    * storage key of its thumbnail and its own save time. Each slot is written on its own (a jsonb
    * merge), so saving one never loses another or the main design.
    */

@@ -3,7 +3,7 @@ import type { TQrConfigRecord, TQrStyle } from '@mailcraft/shared';
 import { users } from './users.js';
 import { mailingListRecords, mailingLists } from './mailing-lists.js';
 
-/** A list's QR configuration (spec 001 §3 "QR configuration", "QR style options"). */
+/** A list's QR configuration (docs/requirements/maps.md#data "QR configuration", "QR style options"). */
 export const qrConfigs = pgTable('qr_configs', {
   id: uuid('id').primaryKey().defaultRandom(),
   listId: uuid('list_id').notNull().unique().references(() => mailingLists.id, { onDelete: 'cascade' }),
@@ -16,7 +16,7 @@ export const qrConfigs = pgTable('qr_configs', {
 });
 
 /**
- * One short link per record (issue 7, departing from spec 001 §4's base64 record id): `code` is
+ * One short link per record (docs/requirements/scans-and-analytics.md#scan-recording, departing from docs/requirements/notifications.md#rules's base64 record id): `code` is
  * random (CSPRNG, 62-character alphabet), stable for the record's life and never reused — when
  * the record or list is deleted the row stays with `record_id` and `list_id` null, so the code
  * answers 404 and no new link can take it. Counters are of human scans only.

@@ -2,7 +2,7 @@ import { boolean, index, pgTable, real, text, timestamp, uuid } from 'drizzle-or
 import { mailingListRecords } from './mailing-lists.js';
 
 /**
- * Every request to a short link (spec 000 §3 Scan), written before the redirect answers. `ip` is
+ * Every request to a short link (docs/requirements/scans-and-analytics.md#scan), written before the redirect answers. `ip` is
  * cleared after 30 days (the location derived from it stays). Bots and link
  * scanners are kept with `is_bot` and left out of every count; `is_first` marks the first human
  * scan of the record.

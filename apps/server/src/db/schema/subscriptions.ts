@@ -1,12 +1,12 @@
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** Plans and the features they allow (spec 000 §3 Subscription). Seeded by migration. */
+/** Plans and the features they allow (docs/requirements/plans-and-billing.md#plans). Seeded by migration. */
 export const plans = pgTable('plans', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
   features: jsonb('features').$type<Record<string, boolean | number>>().notNull().default({}),
-  /** Price per month in US cents (issue 11: the pricing page); 0 for the free plans. */
+  /** Price per month in US cents (docs/requirements/administration.md#administration: the pricing page); 0 for the free plans. */
   monthlyPriceCents: integer('monthly_price_cents').notNull().default(0),
   /** Order on the pricing page, cheapest first. */
   position: integer('position').notNull().default(0),
@@ -21,7 +21,7 @@ export const subscriptions = pgTable('subscriptions', {
 });
 
 /**
- * Requests to move to a paid plan (issue 11): the default billing provider cannot take payment, so
+ * Requests to move to a paid plan (docs/requirements/administration.md#administration): the default billing provider cannot take payment, so
  * an administrator approves or declines them. One pending request per user at a time.
  */
 export const upgradeRequests = pgTable('upgrade_requests', {
@@ -35,7 +35,7 @@ export const upgradeRequests = pgTable('upgrade_requests', {
 }, (t) => [index('upgrade_requests_user_idx').on(t.userId, t.createdAt), index('upgrade_requests_status_idx').on(t.status, t.createdAt)]);
 
 /**
- * Public API calls per user and month (issue 11: usage from real events). The hourly purge of the
+ * Public API calls per user and month (docs/requirements/administration.md#administration: usage from real events). The hourly purge of the
  * per-minute rate windows adds their counts here before it deletes them.
  */
 export const apiUsage = pgTable('api_usage', {

@@ -1,6 +1,6 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** A user's defaults for new projects (issue 11 /settings); every key optional. */
+/** A user's defaults for new projects (docs/requirements/administration.md#administration /settings); every key optional. */
 export type ProjectDefaults = { templateType?: string; paperSize?: string; sides?: string; permitType?: string; permitId?: string | null };
 
 /** Accounts. Email stored lower-cased; password is an argon2id PHC string. */
@@ -11,11 +11,11 @@ export const users = pgTable('users', {
   givenName: text('given_name').notNull(),
   isAdmin: boolean('is_admin').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  /** Set by an administrator (issue 11): the user's sessions and API keys are refused while set. */
+  /** Set by an administrator (docs/requirements/administration.md#administration): the user's sessions and API keys are refused while set. */
   disabledAt: timestamp('disabled_at', { withTimezone: true }),
-  /** IANA time zone the user chose in /settings (issue 11); null = the browser's. */
+  /** IANA time zone the user chose in /settings (docs/requirements/administration.md#administration); null = the browser's. */
   timeZone: text('time_zone'),
-  /** Defaults for new projects (issue 11 /settings). */
+  /** Defaults for new projects (docs/requirements/administration.md#administration /settings). */
   projectDefaults: jsonb('project_defaults').$type<ProjectDefaults>().notNull().default({}),
 });
 
@@ -29,9 +29,9 @@ export const sessions = pgTable('sessions', {
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** The browser's User-Agent at sign-in (issue 11 /account: the sessions list), at most 300 characters. */
+  /** The browser's User-Agent at sign-in (docs/requirements/administration.md#administration /account: the sessions list), at most 300 characters. */
   userAgent: text('user_agent'),
-  /** The client address at sign-in (issue 11 /account). */
+  /** The client address at sign-in (docs/requirements/administration.md#administration /account). */
   ip: text('ip'),
 }, (t) => [
   index('sessions_user_idx').on(t.userId),
@@ -39,22 +39,24 @@ export const sessions = pgTable('sessions', {
 ]);
 
 /**
- * Failed sign-ins and refused sign-ups, counted per key inside a window: 'ip:{client}',
- * 'email-ip:{email}|{client}', 'email:{email}', 'signup-ip:{client}' (client = address, IPv6 /64).
+ * Sign-in attempts and other rate-limited auth actions, one counter per key and fixed window:
+ * 'ip:{client}', 'email-ip:{email}|{client}', 'email:{email}', 'signup-ip:{client}',
+ * 'reset-ip:{client}', 'reset-email:{email}', 'account-password:{user id}' (client = address,
+ * IPv6 /64). `count` is the attempts since `window_start`; one upsert increments it and starts a
+ * new window once the old one is over, so parallel attempts each see their own number.
  */
-export const authFailures = pgTable('auth_failures', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  key: text('key').notNull(),
-  failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+export const authAttempts = pgTable('auth_attempts', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('auth_failures_key_idx').on(t.key, t.failedAt),
-  index('auth_failures_failed_at_idx').on(t.failedAt),
+  index('auth_attempts_window_start_idx').on(t.windowStart),
 ]);
 
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * Password-reset links (issue 6 "Sign-in"): `id` is the SHA-256 of the link's token, never the
+ * Password-reset links (docs/requirements/account-and-settings.md#sign-in-pages): `id` is the SHA-256 of the link's token, never the
  * token. A link works once (`used_at`) and until `expires_at` (1 hour); using one voids the user's
  * other open links.
  */

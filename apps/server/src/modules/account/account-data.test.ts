@@ -63,7 +63,7 @@ async function makeData(u: TestUser) {
   return { project, list, jobId };
 }
 
-describe('delete account (issue 11)', () => {
+describe('delete account', () => {
   it('needs the typed email and the password; the last administrator cannot leave', async () => {
     const u = await signUpUser(t.app);
     const del = (who: TestUser, confirm_email: string, current_password = PASSWORD) =>
@@ -116,7 +116,7 @@ describe('delete account (issue 11)', () => {
   }, PRINT_TIMEOUT);
 });
 
-describe('download my data (issue 11)', () => {
+describe('download my data', () => {
   it('streams a ZIP with the account, projects, designs, print files, lists as CSV and a README; one at a time', async () => {
     const u = await signUpUser(t.app, { given_name: 'Exporter' });
     const { project } = await makeData(u);

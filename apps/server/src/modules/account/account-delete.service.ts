@@ -6,7 +6,7 @@ import { getOwnedList, listLists } from '../mailing-lists/mailing-lists.service.
 import { listLocations } from '../maps/maps.service.js';
 import { markerKey } from '../maps/marker.service.js';
 import { listMapImagesKey } from '../maps/route-drawing.js';
-import { listOrders, orderFileKey } from '../orders/orders.service.js';
+import { accountOrders, orderFileKey } from '../orders/orders.service.js';
 import { printFileKeys } from '../print/print.service.js';
 import { listProjects, projectFilesKey } from '../projects/projects.service.js';
 
@@ -26,7 +26,7 @@ export async function userStorageKeys(ctx: AppContext, principal: Principal): Pr
   }
   keys.push(...(await listLocations(ctx, principal)).map((l) => markerKey(l.id)));
   for (let offset = 0; ; offset += ORDER_PAGE) {
-    const page = await listOrders(ctx, principal, { limit: ORDER_PAGE, offset });
+    const page = await accountOrders(ctx, principal, { limit: ORDER_PAGE, offset });
     keys.push(...page.map((o) => orderFileKey(o.id)));
     if (page.length < ORDER_PAGE) break;
   }
@@ -35,7 +35,7 @@ export async function userStorageKeys(ctx: AppContext, principal: Principal): Pr
 }
 
 /**
- * POST /api/account/delete (issue 11): after the typed email, the password and the
+ * POST /api/account/delete (docs/requirements/administration.md#administration): after the typed email, the password and the
  * last-administrator check (`confirmAccountDeletion`), deletes the account — its projects, lists,
  * designs, keys, permits, sessions and every other row cascade from the user — then its files.
  * Files go after the rows: a failure part-way leaves orphan files (logged), never rows without files.

@@ -8,7 +8,9 @@ import { getAccount } from '../auth/account.service.js';
 import { getDesign } from '../designs/designs.service.js';
 import { listReinforcements } from '../designs/reinforcements.service.js';
 import { getOwnedList, listLists, recordBatches } from '../mailing-lists/mailing-lists.service.js';
-import { listPrintJobs, printFile } from '../print/print.service.js';
+import { allPrintJobs, printFile } from '../print/print.service.js';
+import { keyMetadata } from '../api-keys/api-keys.service.js';
+import { accountOrders } from '../orders/orders.service.js';
 import { listProjects } from '../projects/projects.service.js';
 import { currentSubscription } from '../subscriptions/subscriptions.service.js';
 import { getSettings } from './settings.service.js';
@@ -19,6 +21,9 @@ import { ZipWriter } from './zip-writer.js';
 const MAX_RUNNING = 2;
 const running = new Set<string>();
 
+/** Orders read per query. */
+const ORDER_PAGE = 500;
+
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 const README = (exportedAt: string) => `Mailcraft — your data, exported ${exportedAt}
@@ -27,17 +32,20 @@ account.json                 your profile, settings and plan
 projects/<name>/project.json a project's details
 projects/<name>/design.json  its design (pdfme templates: inside and, when double-sided, outside)
 projects/<name>/reinforcements.json  its reinforcement designs, when it has any
-projects/<name>/print/*.pdf  the print files you generated (the latest of each project)
+projects/<name>/print/*.pdf  every print file you generated for it, proofs included ('… proof.pdf')
 lists/<name>.csv             each mailing list with its original columns and records (UTF-8)
+orders.json                  your Print-on-Demand orders, live and test, with the recipient each was made for
+api-keys.json                your API keys: name, mode, permissions, rate limit, status and dates (never the keys themselves)
 
 Names are your own, made safe for file names; a repeated name gets ' (2)'.
 `;
 
 /**
- * GET /api/account/export (issue 11 'Download my data'): a ZIP of the principal's data, streamed
+ * GET /api/account/export (docs/requirements/administration.md#administration 'Download my data'): a ZIP of the principal's data, streamed
  * as it is written — account.json, each project's project.json and design.json (+
- * reinforcements.json) and its finished print files, each mailing list as CSV with its original
- * columns, and README.txt. Read through the owning modules' services.
+ * reinforcements.json) and every finished print file, proofs included, each mailing list as CSV
+ * with its original columns, orders.json (every on-demand order, live and test), api-keys.json
+ * (key metadata, no secret or hash) and README.txt. Read through the owning modules' services.
  * Errors: RATE_LIMITED (429) while one of the user's exports runs, or MAX_RUNNING in all.
  */
 export function exportAccount(ctx: AppContext, principal: Principal): Readable {
@@ -74,10 +82,11 @@ async function writeExport(ctx: AppContext, principal: Principal, zip: ZipWriter
     const reinforcements = await listReinforcements(db, { id: project.id, paperSize: project.paper_size });
     if (reinforcements.length > 0) await zip.addText(`${dir}/reinforcements.json`, json(reinforcements));
     const printNames = new ExportNames();
-    for (const job of await listPrintJobs(ctx, principal, project.id)) {
+    for (const job of await allPrintJobs(ctx, principal, project.id)) {
       if (job.status !== 'done') continue;
       const file = await printFile(ctx, principal, job.id).catch(() => null); // a file removed since is left out
-      if (file) await zip.addChunks(`${dir}/print/${printNames.take(`${job.created_at.slice(0, 19).replace(/:/g, '-')} ${job.id.slice(0, 8)}`, '.pdf')}`, file.stream, false);
+      const name = `${job.created_at.slice(0, 19).replace(/:/g, '-')} ${job.id.slice(0, 8)}${job.options.proof ? ' proof' : ''}`;
+      if (file) await zip.addChunks(`${dir}/print/${printNames.take(name, '.pdf')}`, file.stream, false);
     }
   }
 
@@ -86,6 +95,15 @@ async function writeExport(ctx: AppContext, principal: Principal, zip: ZipWriter
     const list = await getOwnedList(db, principal, summary.id);
     await zip.addChunks(`lists/${listNames.take(list.name.replace(/\.(csv|tsv|txt|xlsx?)$/i, ''), '.csv')}`, listCsv(ctx, list), true);
   }
+
+  const orders = [];
+  for (let offset = 0; ; offset += ORDER_PAGE) {
+    const page = await accountOrders(ctx, principal, { limit: ORDER_PAGE, offset });
+    orders.push(...page);
+    if (page.length < ORDER_PAGE) break;
+  }
+  await zip.addText('orders.json', json(orders));
+  await zip.addText('api-keys.json', json(await keyMetadata(ctx, principal)));
 }
 
 /** A list as CSV: the header row, then every record's values in header order (CRLF, RFC 4180 quoting). */

@@ -19,7 +19,7 @@ import { getSettings, saveSettings } from './settings.service.js';
 const cookieToken = (req: FastifyRequest): string | undefined => req.cookies[SESSION_COOKIE];
 
 /**
- * Account and settings routes (issue 11 /account, /settings), for the signed-in user only (401 otherwise):
+ * Account and settings routes (docs/requirements/administration.md#administration /account, /settings), for the signed-in user only (401 otherwise):
  * - GET    /api/account → TAccount; PATCH /api/account {given_name} → TAccount
  * - PUT    /api/account/email {email, current_password} → TAccount (403 wrong password, 409 taken, 429)
  * - PUT    /api/account/password {current_password, new_password} → {sessions_ended}: other sessions end

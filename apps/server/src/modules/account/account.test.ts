@@ -21,7 +21,7 @@ async function signInAgain(user: TestUser, password = PASSWORD, userAgent = CHRO
 }
 const signedIn = async (u: TestUser) => (await u.req({ method: 'GET', url: '/api/account' })).statusCode === 200;
 
-describe('account: profile, email and password (issue 11)', () => {
+describe('account: profile, email and password', () => {
   it('answers 401 without a session', async () => {
     expectError(await t.app.inject({ method: 'GET', url: '/api/account' }), 401, 'UNAUTHORIZED', LOGIN_REQUIRED);
     expectError(await t.app.inject({ method: 'GET', url: '/api/account/export' }), 401, 'UNAUTHORIZED', LOGIN_REQUIRED);
@@ -85,7 +85,7 @@ describe('account: profile, email and password (issue 11)', () => {
   });
 });
 
-describe('account: active sessions (issue 11)', () => {
+describe('account: active sessions', () => {
   const list = async (u: TestUser) => (await u.req({ method: 'GET', url: '/api/account/sessions' })).json() as TAccountSession[];
 
   it('lists sessions with device, address and the current one marked, never the stored id', async () => {
@@ -134,9 +134,9 @@ describe('account: active sessions (issue 11)', () => {
   });
 });
 
-describe('settings (issue 11)', () => {
+describe('settings', () => {
   const defaults = { template_type: 'postcard', paper_size: '6x9', sides: 'single', permit_type: 'none' };
-  const put = (u: TestUser, payload: unknown) => u.req({ method: 'PUT', url: '/api/account/settings', payload });
+  const put = (u: TestUser, payload: Record<string, unknown>) => u.req({ method: 'PUT', url: '/api/account/settings', payload });
 
   it('starts from the product defaults and shows the short-link base URL', async () => {
     const u = await signUpUser(t.app);

@@ -12,9 +12,9 @@ const oneOf = <T extends string>(allowed: readonly T[], value: string | undefine
   allowed.includes(value as T) ? (value as T) : undefined;
 
 /**
- * The stored defaults read back (issue 11 /settings), each key falling back to the product's
- * defaults (spec 000 §4) when unset or no longer allowed — and the size to the type's first size
- * when the pair does not fit (spec 000 §5). Without a product permit, 'product' reads as 'none'.
+ * The stored defaults read back (docs/requirements/administration.md#administration /settings), each key falling back to the product's
+ * defaults (docs/requirements/workflow.md#workflow-order) when unset or no longer allowed — and the size to the type's first size
+ * when the pair does not fit (docs/requirements/projects.md#rules). Without a product permit, 'product' reads as 'none'.
  */
 export function presentDefaults(stored: ProjectDefaults, productPermit: boolean): TProjectDefaults {
   const templateType = oneOf(TEMPLATE_TYPES, stored.templateType) ?? NEW_PROJECT_DEFAULTS.template_type;
@@ -29,7 +29,7 @@ export function presentDefaults(stored: ProjectDefaults, productPermit: boolean)
 }
 
 /**
- * GET /api/account/settings (issue 11): the time zone (null = the browser's), the defaults for
+ * GET /api/account/settings (docs/requirements/administration.md#administration): the time zone (null = the browser's), the defaults for
  * new projects, whether the server offers its own permit, and the short-link base URL (PUBLIC_URL).
  */
 export async function getSettings(ctx: Pick<AppContext, 'db' | 'config'>, principal: Principal): Promise<TSettings> {
@@ -44,7 +44,7 @@ export async function getSettings(ctx: Pick<AppContext, 'db' | 'config'>, princi
 }
 
 /**
- * PUT /api/account/settings (issue 11): stores the time zone (normalised, e.g. 'utc' → 'UTC')
+ * PUT /api/account/settings (docs/requirements/administration.md#administration): stores the time zone (normalised, e.g. 'utc' → 'UTC')
  * and the new-project defaults, validated by ZSettingsUpdateSchema (unknown zone, a size the type
  * does not offer → 400; permit type 'product' on a server without its own permit → 400
  * PRODUCT_PERMIT_UNAVAILABLE). Answers the settings as GET does.

@@ -6,7 +6,7 @@ import { applyAddressFixes, checkListAddresses } from './address-check.service.j
 import { chooseAddressVerifier } from './address-verifiers.js';
 
 /**
- * Address checks at mapping (issue 12), for the list's owner (another user's list answers 404):
+ * Address checks at mapping (docs/requirements/print.md#print), for the list's owner (another user's list answers 404):
  * - GET  /api/lists/{id}/address-check?page&limit&ignored → TAddressCheck `{ checked, verifier, issues: [{ recordId, record, name,
  *   field, code, severity, message, suggestion?, fixes?, group?, excluded, ignored? }], counts: { records, withIssues, byCode,
  *   excluded, fixed, ignored }, totalIssues, page, limit, truncated }` (at most 5,000 issues a page; issues the user ignored

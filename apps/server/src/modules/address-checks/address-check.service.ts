@@ -20,7 +20,7 @@ import { refreshPlannerStatistics } from '../../db/planner-statistics.js';
 
 
 /**
- * Why a record's Intelligent Mail barcode would not print (issue 12: invalid values are reported
+ * Why a record's Intelligent Mail barcode would not print (docs/requirements/print.md#print: invalid values are reported
  * at mapping, never printed wrong): an `encodedimbno` that is not 65 letters F/A/D/T, else an
  * `imbno` that is neither encoded nor 20 + 0/5/9/11 digits with a barcode id's second digit 0–4
  * (USPS-B-3200), as the `imb` element prints them.
@@ -50,7 +50,7 @@ const KEEP_ISSUES = 50_000;
 const KEEP_IGNORED = 10_000;
 
 /**
- * A whole list's check as the cache keeps it (issue 12): the counts, the open issues (not ignored)
+ * A whole list's check as the cache keeps it (docs/requirements/print.md#print): the counts, the open issues (not ignored)
  * and every issue (ignored ones marked `ignored: true`), each in list order (at most KEEP_ISSUES
  * open and KEEP_IGNORED ignored ones), how many open issues there are in all, and how many are kept.
  */
@@ -109,7 +109,7 @@ function pageOf(full: FullCheck, page: number, limit: number, showIgnored: boole
 }
 
 /**
- * The address check of a whole list (issue 12): every record (accepted fixes applied) through
+ * The address check of a whole list (docs/requirements/print.md#print): every record (accepted fixes applied) through
  * `verifier` in batches, plus duplicates (same `recipientKey`, grouped under the first record)
  * and address-block lines over ADDRESS_LINE_MAX characters as printed. Excluded records are
  * checked and listed (`excluded: true`) but counted only in `counts.excluded`; issues whose code
@@ -203,7 +203,7 @@ function fingerprint(src: MappedList, verifier: AddressVerifier): string {
 }
 
 /**
- * The full check of a list read as the principal's (issue 12 "cheaper re-checks"): the cached one
+ * The full check of a list read as the principal's (docs/requirements/address-checks.md#check-cache): the cached one
  * when its fingerprint still matches, else the check running for it, else `runCheck` — one at a
  * time per list, within the principal's check slots. Errors: RATE_LIMITED (429) when the slots stay busy.
  */
@@ -212,7 +212,7 @@ function fullCheck(db: Db, verifier: AddressVerifier, principal: Principal, src:
 }
 
 /**
- * GET /api/lists/{id}/address-check (issue 12): page `page` (`limit` issues) of the check of one of
+ * GET /api/lists/{id}/address-check (docs/requirements/print.md#print): page `page` (`limit` issues) of the check of one of
  * the principal's lists with the mappings in force — served from the last check while nothing it
  * depends on changed — ignored issues left out unless `showIgnored`.
  * Errors: NOT_FOUND (404) unless the list is the principal's; RATE_LIMITED (429) when too many checks run.
@@ -242,7 +242,7 @@ async function suggestedOverrides(db: Db, verifier: AddressVerifier, src: Mapped
 const knownCodes = (codes: readonly string[]) => [...new Set(codes)].filter((c): c is AddressIssueCode => Object.hasOwn(ADDRESS_ISSUE_KINDS, c));
 
 /**
- * POST /api/lists/{id}/address-check/fixes (issue 12): for the list's records among `recordIds`
+ * POST /api/lists/{id}/address-check/fixes (docs/requirements/print.md#print): for the list's records among `recordIds`
  * (others ignored), `accept` stores their suggested fixes as overrides (the imported values stay
  * as they were; fixes of ignored issues left out), `exclude` / `include` leave them out of
  * printing or bring them back, `revert` clears their overrides, `ignore` stores `codes` as issues

@@ -15,7 +15,9 @@ afterAll(async () => { await t.close(); });
 /**
  * Planted problems, one per record, with ZIP codes, cities and states from the public USPS ZIP data
  * the `zipcodes` package ships (10001 New York NY, 94105 San Francisco CA, 62701 Springfield IL,
- * 08014 Bridgeport NJ, 96278 APO AP, 98101 Seattle WA, 20500 Washington DC).
+ * 08014 Bridgeport NJ, 96278 APO AP, 98101 Seattle WA, 20500 Washington DC). The cities of the two
+ * mismatches are not cities of their states (no Boston in NJ, no Frisco in CA), so the ZIP's city is
+ * the fix; a real city of the state would make the ZIP the likely error instead.
  */
 function planted() {
   const [headers, ...rows] = Papa.parse<string[]>(fs.readFileSync(new URL('./fixtures/planted-addresses.csv', import.meta.url), 'utf8'), { skipEmptyLines: true }).data;
@@ -48,7 +50,7 @@ const storedIgnores = async (recordId: string) =>
 const ofRecord = (report: TAddressCheck, record: number) => report.issues.filter((i) => i.record === record);
 const summary = (i: TAddressIssue) => ({ field: i.field, code: i.code, suggestion: i.suggestion, fixes: i.fixes });
 
-describe('address checks at mapping (issue 12)', () => {
+describe('address checks at mapping', () => {
   it('finds each planted problem with the right suggestion, and nothing on a correct address', async () => {
     const u = await signUpUser(t.app);
     const { list } = await plantedProject(u);
@@ -57,7 +59,7 @@ describe('address checks at mapping (issue 12)', () => {
     expect(ofRecord(report, 1).map(summary)).toEqual([
       { field: 'state', code: 'zip_state_mismatch', suggestion: 'New York, NY', fixes: { city: 'New York', state: 'NY' } },
     ]);
-    expect(ofRecord(report, 1)[0]).toMatchObject({ name: 'Ann Lee', severity: 'error', message: 'ZIP code 10001 is in New York, NY, not MA' });
+    expect(ofRecord(report, 1)[0]).toMatchObject({ name: 'Ann Lee', severity: 'error', message: 'ZIP code 10001 is in New York, NY, not NJ' });
     expect(ofRecord(report, 2).map(summary)).toEqual([{ field: 'city', code: 'zip_city_mismatch', suggestion: 'San Francisco', fixes: { city: 'San Francisco' } }]);
     expect(ofRecord(report, 3).map(summary)).toEqual([{ field: 'state', code: 'state_unknown', suggestion: 'IL', fixes: { state: 'IL' } }]);
     expect(ofRecord(report, 4).map(summary)).toEqual([{ field: 'zip', code: 'zip_leading_zero', suggestion: '08014', fixes: { zip: '08014' } }]);
@@ -89,7 +91,7 @@ describe('address checks at mapping (issue 12)', () => {
     expect(ofRecord(accepted.report, 1)).toEqual([]);
     // The list as imported is untouched.
     const preview = (await u.req({ method: 'GET', url: `/api/lists/${list.id}/preview` })).json();
-    expect(preview.rows[0]).toEqual(['Ann', 'Lee', '350 5th Ave', 'Boston', 'MA', '10001']);
+    expect(preview.rows[0]).toEqual(['Ann', 'Lee', '350 5th Ave', 'Boston', 'NJ', '10001']);
 
     const excluded = await fix(u, list.id, [bo], 'exclude');
     expect(excluded.changed).toBe(1);
@@ -232,6 +234,29 @@ describe('address checks at mapping (issue 12)', () => {
     const [a, b] = await Promise.all([check(u, list.id), check(u, list.id, '?page=1&limit=2')]);
     expect(a.checked).toBe(b.checked);
     expect(a.counts.fixed).toBe(0);
+  });
+
+  it('says the ZIP is likely wrong, with no city or state fix, when the city is one of its state\'s but the ZIP is elsewhere', async () => {
+    const u = await signUpUser(t.app);
+    const headers = ['Name', 'Street', 'City', 'State', 'ZIP'];
+    const rows = [['Al Moss', '1 Dr Carlton B Goodlett Pl', 'San Francisco', 'CA', '10001'], ['Bea Nye', '3 Main St', 'Barnard', 'VT', '10001']];
+    const list = await createMailingList(t.ctx.db, u.id, { headers, rows });
+    await saveColumnMappings(t.ctx.db, list.id, { Name: 'full_name', Street: 'address', City: 'city', State: 'state', ZIP: 'zip' });
+    const report = await check(u, list.id);
+    expect(report.issues.map((i) => ({ record: i.record, ...summary(i), severity: i.severity, message: i.message }))).toEqual([
+      {
+        record: 1, field: 'zip', code: 'zip_likely_wrong', suggestion: undefined, fixes: undefined, severity: 'error',
+        message: 'ZIP code 10001 is in New York, NY, not in San Francisco, CA: the ZIP code is likely wrong',
+      },
+      {
+        record: 2, field: 'zip', code: 'zip_likely_wrong', suggestion: '05031', fixes: { zip: '05031' }, severity: 'error',
+        message: 'ZIP code 10001 is in New York, NY, not in Barnard, VT: the ZIP code is likely wrong',
+      },
+    ]);
+    // Accepting fixes changes only the ZIP of the city that has one; San Francisco stays as imported.
+    const accepted = await fix(u, list.id, report.issues.map((i) => i.recordId), 'accept');
+    expect(accepted.changed).toBe(1);
+    expect(accepted.report.issues.map((i) => [i.record, i.code])).toEqual([[1, 'zip_likely_wrong']]);
   });
 
   it('reports IMb codes that would not print (USPS-B-3200), and none for valid ones', async () => {

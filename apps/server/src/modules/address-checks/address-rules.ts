@@ -1,5 +1,5 @@
 /**
- * Pure address rules of the offline check (issue 12), after USPS Publication 28.
+ * Pure address rules of the offline check (docs/requirements/print.md#print), after USPS Publication 28.
  */
 
 /** USPS state and territory codes, with the Armed Forces 'states' AA, AE, AP (Pub 28 appendix B). */

@@ -1,7 +1,7 @@
 import type { AddressIssueCode } from '@mailcraft/shared';
 
 /**
- * One record's address as mapped (accepted fixes applied), for a verifier (issue 12). `zip` is the
+ * One record's address as mapped (accepted fixes applied), for a verifier (docs/requirements/print.md#print). `zip` is the
  * value as imported (a spreadsheet's 8014 stays 8014, so the lost zero is reported).
  */
 export type AddressRecord = {
@@ -27,7 +27,7 @@ export type AddressIssue = {
 };
 
 /**
- * Checks addresses for deliverability (issue 12 "Address checks at mapping"). The default is the
+ * Checks addresses for deliverability (docs/requirements/address-checks.md#address-checks). The default is the
  * offline checker (`offlineAddressVerifier`: address parts, ZIP format, ZIP–state–city against the
  * `zipcodes` database). A CASS/DPV service — the USPS Addresses API (`GET /addresses/v3/address`
  * answers the standardized address, ZIP+4 and DPV confirmation) or Lob's US verification —

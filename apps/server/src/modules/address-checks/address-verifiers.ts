@@ -3,7 +3,7 @@ import { offlineAddressVerifier } from './offline-checker.js';
 import type { AddressVerifier } from './address-verifier.js';
 
 /**
- * The verifiers ADDRESS_VERIFIER may name (issue 12), each made from the environment: `offline`
+ * The verifiers ADDRESS_VERIFIER may name (docs/requirements/print.md#print), each made from the environment: `offline`
  * (the default, no network) and `lob` (Lob's CASS/DPV bulk US verification: LOB_API_KEY required,
  * LOB_API_URL optional). Another service (the USPS Addresses API) is added here as another `AddressVerifier`.
  */

@@ -22,7 +22,7 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 const cacheOf = (over: Partial<ConstructorParameters<typeof CheckCache<string>>[0]> = {}) =>
   new CheckCache<string>({ maxLists: 20, maxAgeMs: 60_000, maxSize: 100, sizeOf: (v) => v.length, ...over });
 
-describe('CheckCache (issue 12 cheaper re-checks)', () => {
+describe('CheckCache (docs/requirements/print.md#print cheaper re-checks)', () => {
   it('shares one check between concurrent requests of the same key, then answers from the cache', async () => {
     const cache = cacheOf();
     const { pending, stats, compute } = checks();

@@ -6,7 +6,7 @@ type Entry<T> = { key: string; value: T; size: number; at: number };
 export type CheckCacheLimits<T> = { maxLists: number; maxAgeMs: number; maxSize: number; sizeOf: (value: T) => number; now?: () => number };
 
 /**
- * The last full check of each list in this process (issue 12 "cheaper re-checks"), and the checks
+ * The last full check of each list in this process (docs/requirements/address-checks.md#check-cache), and the checks
  * running for it. `run(listId, key, compute)` answers, in this order: the cached result of `key`
  * (the list's fingerprint: anything that changes the answer changes it), the running or queued
  * check of `key` (concurrent requests share one check), or a new check queued behind the list's

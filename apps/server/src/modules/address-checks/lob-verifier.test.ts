@@ -86,7 +86,7 @@ const byRecord = (issues: AddressIssue[]) => {
   return out;
 };
 
-describe('the Lob address verifier (issue 12)', () => {
+describe('the Lob address verifier', () => {
   it('reports undeliverable addresses, unit problems and standardized forms with their fixes', async () => {
     const issues = byRecord(await verifier().verify([
       rec('std', '123 main street', { city: 'springfield', state: 'il' }),

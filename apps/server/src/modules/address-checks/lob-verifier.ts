@@ -175,7 +175,7 @@ function standardizedIssue(r: AddressRecord, std: Standardized, streets: boolean
 }
 
 /**
- * The issues of one sent record from Lob's verdict (issue 12): an address Lob refused (its item
+ * The issues of one sent record from Lob's verdict (docs/requirements/print.md#print): an address Lob refused (its item
  * error, e.g. a street line it cannot read) and an undeliverable one (`undeliverable` or DPV 'N')
  * are `undeliverable` errors — the first with Lob's message, the second with the DPV footnote's
  * reason; a missing, unknown or unneeded apartment/suite is `unit_problem`; DPV vacant is
@@ -230,7 +230,7 @@ function slots(size: number) {
 }
 
 /**
- * A CASS/DPV verifier on Lob's bulk US verification (issue 12 "Address checks at mapping";
+ * A CASS/DPV verifier on Lob's bulk US verification (docs/requirements/address-checks.md#address-checks;
  * docs.lob.com, `POST {apiUrl}/v1/bulk/us_verifications`, HTTP Basic with the key as user name).
  * Records are sent in batches of 20 (each distinct address once), at most `maxInFlight` requests
  * at once over every check of the process, each timed out after `timeoutMs`; a 429, 5xx, time-out

@@ -2,15 +2,18 @@ import type { AddressIssue, AddressRecord, AddressVerifier } from './address-ver
 import {
   isPoBox, militaryPostOffice, MILITARY_STATES, stateCodeOfName, USPS_STATE_CODES, ZIP_FORMAT, ZIP_LOST_ZERO,
 } from './address-rules.js';
-import { cityKey, cityNearZip, zipPlace } from './zip-places.js';
+import { cityKey, cityNearZip, cityZips, zipPlace } from './zip-places.js';
 
 /**
- * The issues of one record, offline (issue 12 "Address checks at mapping"): missing address
+ * The issues of one record, offline (docs/requirements/address-checks.md#address-checks): missing address
  * parts; the ZIP's format (5 digits or ZIP+4; a lost leading zero is a suggestion); unknown state
- * codes (a spelled-out state gets its code); the ZIP against the `zipcodes` database — a state
- * other than the ZIP's is an error, a city other than the ZIP's (and not a city of the same
- * sectional center) a warning, both suggesting the ZIP's city and state; PO Box and military
- * (APO/FPO/DPO with AA/AE/AP) addresses recognised as information.
+ * codes (a spelled-out state gets its code); the ZIP against the `zipcodes` database — when the
+ * city is one the state has but the ZIP is elsewhere, city and state agree and the ZIP is the odd
+ * one out: an error saying the ZIP is likely wrong, offering the city's ZIP codes when it has at
+ * most ZIP_CHOICES_MAX (the one as a fix) and never the ZIP's city; otherwise a state other than
+ * the ZIP's is an error, a city other than the ZIP's (and not a city of the same sectional center)
+ * a warning, both suggesting the ZIP's city and state; PO Box and military (APO/FPO/DPO with
+ * AA/AE/AP) addresses recognised as information.
  */
 export function checkAddress(r: AddressRecord): AddressIssue[] {
   const issues: AddressIssue[] = [];
@@ -60,7 +63,10 @@ export function checkAddress(r: AddressRecord): AddressIssue[] {
   }
   const city = r.city.trim();
   const cityMatches = !city || city === place.city || cityKey(city) === place.cityKey || cityNearZip(city, place.state, zip5);
-  if (validState && state !== place.state) {
+  const ownZips = !cityMatches && validState ? cityZips(city, state) : [];
+  if (ownZips.length > 0) {
+    add({ field: 'zip', code: 'zip_likely_wrong', message: `ZIP code ${zip5} is in ${place.city}, ${place.state}, not in ${city}, ${state}: the ZIP code is likely wrong`, ...zipChoices(city, state, ownZips) });
+  } else if (validState && state !== place.state) {
     add({
       field: 'state', code: 'zip_state_mismatch', message: `ZIP code ${zip5} is in ${place.city}, ${place.state}, not ${state}`,
       suggestion: cityMatches ? place.state : `${place.city}, ${place.state}`,
@@ -75,7 +81,17 @@ export function checkAddress(r: AddressRecord): AddressIssue[] {
   return issues;
 }
 
-/** The default verifier: `checkAddress` on every record, no network (issue 12). */
+/** Most ZIP codes of a city a 'ZIP likely wrong' issue lists; a city with more gets none. */
+export const ZIP_CHOICES_MAX = 5;
+
+/** The suggestion of a 'ZIP likely wrong' issue: the city's only ZIP as a fix, its few ZIPs in words, or nothing. */
+function zipChoices(city: string, state: string, zips: readonly string[]): Pick<AddressIssue, 'suggestion' | 'fixes'> {
+  if (zips.length === 1) return { suggestion: zips[0], fixes: { zip: zips[0] } };
+  if (zips.length <= ZIP_CHOICES_MAX) return { suggestion: `${city}, ${state} ZIP codes: ${zips.join(', ')}` };
+  return {};
+}
+
+/** The default verifier: `checkAddress` on every record, no network (docs/requirements/print.md#print). */
 export const offlineAddressVerifier: AddressVerifier = {
   name: 'offline (zipcodes ZIP database)',
   verify: async (records) => records.flatMap(checkAddress),

@@ -5,7 +5,7 @@ import type { AddressIssue, AddressRecord } from './address-verifier.js';
 
 /** A list with the mappings in force, as the column-mappings module answers it. */
 export type MappedList = { list: MailingListRow; mappings: Mappings; fieldSettings: FieldSettings };
-/** A record as the address check reads it: raw values in header order and its edits (issue 12), the issue codes the user ignored included. */
+/** A record as the address check reads it: raw values in header order and its edits (docs/requirements/print.md#print), the issue codes the user ignored included. */
 export type EditedRecord = { id: string; rowIndex: number; values: string[]; overrides: Record<string, string>; excluded: boolean; ignoredIssues: string[] };
 /**
  * One record read for checking: `parts` the checked fields' values (trimmed, accepted fixes
@@ -13,7 +13,7 @@ export type EditedRecord = { id: string; rowIndex: number; values: string[]; ove
  */
 export type ReadRecord = { record: EditedRecord; parts: Record<string, string>; address: AddressRecord };
 
-/** Fields a fix may set: the address parts (issue 12). */
+/** Fields a fix may set: the address parts (docs/requirements/print.md#print). */
 export const FIXABLE_FIELDS = new Set(['address', 'address_2', 'city', 'state', 'zip', 'city_state_zip']);
 /** The fields the check reads: the address block's. */
 const CHECKED_FIELDS = new Set([...FIXABLE_FIELDS, 'first_name', 'middle_name', 'last_name', 'full_name', 'company_name', 'full_name_mail', 'imbno', 'encodedimbno']);
@@ -27,7 +27,7 @@ function splitLastLine(line: string): { city: string; state: string; zip: string
 const len = (v: string | undefined) => v?.length ?? 0;
 
 /**
- * How the address check reads one list's records (issue 12). `read` takes only the checked
+ * How the address check reads one list's records (docs/requirements/print.md#print). `read` takes only the checked
  * columns — 100,000 records must check in 3 s — while `printed` is the record exactly as it prints
  * (shared `mapRecord`), used for the few records that need it: a name to show, a line that may be
  * too long. The ZIP is read as imported, so a lost leading zero is seen.

@@ -7,8 +7,8 @@ type ZipCodes = { codes: Record<string, { zip: string; city: string; state: stri
 const require = createRequire(import.meta.url);
 let codes: ZipCodes['codes'] | null = null;
 const places = new Map<string, ZipPlace | null>();
-/** `${state}|${cityKey}` → the 3-digit ZIP prefixes (sectional centers) the city has ZIP codes in. */
-let cityPrefixes: Map<string, Set<string>> | null = null;
+/** `${state}|${cityKey}` → the city's ZIP codes in that state, in the database's order (ascending). */
+let cityZipIndex: Map<string, string[]> | null = null;
 
 /** The `zipcodes` data (~44,000 US and Canadian codes), loaded on first use. */
 function zipCodes(): ZipCodes['codes'] {
@@ -35,21 +35,27 @@ export function zipPlace(zip5: string): ZipPlace | null {
   return place;
 }
 
+/** The ZIP codes the `zipcodes` database lists for `city` (any spelling `cityKey` matches) in `state`; empty when none. */
+export function cityZips(city: string, state: string): readonly string[] {
+  if (!cityZipIndex) {
+    cityZipIndex = new Map();
+    for (const c of Object.values(zipCodes())) {
+      if (c.country !== 'US') continue;
+      const key = `${c.state}|${cityKey(c.city)}`;
+      let zips = cityZipIndex.get(key);
+      if (!zips) cityZipIndex.set(key, (zips = []));
+      zips.push(c.zip);
+    }
+  }
+  return cityZipIndex.get(`${state}|${cityKey(city)}`) ?? [];
+}
+
 /**
  * Whether `city` has a ZIP code in `state` with the same 3-digit prefix as `zip5`: the ZIP
  * database holds one city per ZIP, but USPS accepts other names for many ZIPs (a neighbourhood,
  * a township), and those share the ZIP's sectional center.
  */
 export function cityNearZip(city: string, state: string, zip5: string): boolean {
-  if (!cityPrefixes) {
-    cityPrefixes = new Map();
-    for (const c of Object.values(zipCodes())) {
-      if (c.country !== 'US') continue;
-      const key = `${c.state}|${cityKey(c.city)}`;
-      let set = cityPrefixes.get(key);
-      if (!set) cityPrefixes.set(key, (set = new Set()));
-      set.add(c.zip.slice(0, 3));
-    }
-  }
-  return cityPrefixes.get(`${state}|${cityKey(city)}`)?.has(zip5.slice(0, 3)) ?? false;
+  const prefix = zip5.slice(0, 3);
+  return cityZips(city, state).some((zip) => zip.startsWith(prefix));
 }

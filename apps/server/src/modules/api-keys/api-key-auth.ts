@@ -1,23 +1,27 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_KEY_MESSAGES as M, scopesAllow } from '@mailcraft/shared';
+import { API_KEY_MESSAGES as M, modeAllows, scopesAllow } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requirePrincipal } from '../../platform/principal.js';
 import { featureAllowed } from '../subscriptions/subscriptions.service.js';
+import { clientKey } from '../../platform/client-key.js';
 import { apiKeysRepo } from './api-keys.repo.js';
 import { hashKey } from './api-keys.service.js';
+import { countWrongKey, guessingHeldBack } from './key-guessing.js';
 
 const WINDOW_MS = 60_000;
 
 /**
- * The public API's authenticate step (spec 002 §7; issue 10), an `onRequest` hook: the key from the
- * `X-API-Key` header or the `api_key` query parameter, looked up by its SHA-256; inactive and
- * expired keys refused; the owner's plan must have `api` (spec 002 §6: Pro or higher); then the
- * key's per-minute limit, counted in the database so every process sharing it enforces one limit,
+ * The public API's authenticate step (docs/requirements/print-on-demand-api.md#keys), an
+ * `onRequest` hook: the key from the `X-API-Key` header or the `api_key` query parameter, looked
+ * up by its SHA-256 — unless the client address already sent too many wrong keys this minute
+ * (key-guessing.ts); inactive and expired keys refused; the owner's plan must have `api` (Pro or
+ * higher); then the key's per-minute limit, counted in the database so every process sharing it enforces one limit,
  * with `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (Unix seconds) on the
  * answer. Sets `request.principal` (via 'api_key', the key's scopes).
  * Errors: UNAUTHORIZED (401) missing, invalid, inactive or expired key; FORBIDDEN (403) plan
- * without API access or an owner an administrator disabled (issue 11); RATE_LIMITED (429, with Retry-After in seconds).
+ * without API access or an owner an administrator disabled; RATE_LIMITED (429, with Retry-After in seconds)
+ * past the key's limit, or for a client address past WRONG_KEYS_PER_MINUTE wrong keys.
  */
 export function authenticateApiKey(ctx: AppContext) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -25,8 +29,17 @@ export function authenticateApiKey(ctx: AppContext) {
     const fromQuery = (request.query as Record<string, unknown> | undefined)?.api_key;
     const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof fromQuery === 'string' ? fromQuery : undefined);
     if (!raw) throw new AppError('UNAUTHORIZED', M.missing);
+    const client = clientKey(request.ip);
+    const held = await guessingHeldBack(ctx.db, client);
+    if (held) {
+      reply.header('retry-after', held.retryAfterSeconds);
+      throw held.error;
+    }
     const key = raw.length <= 200 ? await apiKeysRepo.byHash(ctx.db, hashKey(raw.trim())) : undefined;
-    if (!key) throw new AppError('UNAUTHORIZED', M.invalid);
+    if (!key) {
+      await countWrongKey(ctx.db, client);
+      throw new AppError('UNAUTHORIZED', M.invalid);
+    }
     if (key.ownerDisabled) throw new AppError('FORBIDDEN', M.ownerDisabled);
     if (!key.isActive) throw new AppError('UNAUTHORIZED', M.inactive);
     if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw new AppError('UNAUTHORIZED', M.expired);
@@ -50,8 +63,22 @@ export function authenticateApiKey(ctx: AppContext) {
 }
 
 /**
- * A route's scope check (spec 002 §6): `{ ...scoped('orders') }` refuses with FORBIDDEN (403) a key
- * whose scopes do not allow the request's method on `resource`.
+ * What the API documentation says of test keys: test mode is a separate world, as Stripe's and
+ * Lob's. Route descriptions quote these.
+ */
+export const TEST_MODE_DOCS = {
+  /** On the order routes. */
+  orders: 'Test mode is a separate world: a test key (test_…) sees and changes only test orders, and every live order is 404 to it; '
+    + 'a live key lists test orders only when asked (?test=true) and never reads or changes one by id. Test orders are rendered, never printed or charged.',
+  /** On the routes that change projects, lists, addresses, templates and permits. */
+  readOnly: 'A test key may not call this (403): test keys read projects, mailing lists, addresses, templates and permits but never change them.',
+} as const;
+
+/**
+ * A route's scope check (docs/requirements/print-on-demand-api.md#scopes): `{ ...scoped('orders') }` refuses with FORBIDDEN (403) a key
+ * whose scopes do not allow the request's method on `resource`, and a test key sending a change
+ * to anything but its test orders and order webhooks (shared `modeAllows`: test keys only read
+ * projects, lists, addresses, templates and permits; API_KEY_MESSAGES.testKeyReadOnly).
  */
 export const scoped = (resource: string) => ({
   preValidation: async (request: FastifyRequest): Promise<void> => {
@@ -59,5 +86,6 @@ export const scoped = (resource: string) => ({
     if (!scopesAllow(principal.scopes, resource, request.method)) {
       throw new AppError('FORBIDDEN', `This API key may not ${request.method} ${resource} (its scopes: ${principal.scopes.join(', ')})`);
     }
+    if (principal.apiKey && !modeAllows(principal.apiKey.mode, resource, request.method)) throw new AppError('FORBIDDEN', M.testKeyReadOnly);
   },
 });

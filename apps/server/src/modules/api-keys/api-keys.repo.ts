@@ -1,14 +1,14 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedPerDb } from '../../db/prepared.js';
-import { apiKeys, apiRateWindows, users } from '../../db/schema/index.js';
+import { apiKeyFailures, apiKeys, apiRateWindows, users } from '../../db/schema/index.js';
 import { isUuid } from '../../platform/ids.js';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 /**
  * The statements every public API call runs, prepared once per database (planned once per
- * connection instead of on every call; issue 10's recipient-search benchmark).
+ * connection instead of on every call; docs/requirements/print-on-demand-api.md#print-on-demand-api's recipient-search benchmark).
  */
 const prepared = preparedPerDb((db) => ({
     byHash: db.select({ key: apiKeys, ownerIsAdmin: users.isAdmin, ownerDisabled: sql<boolean>`${users.disabledAt} is not null` }).from(apiKeys)
@@ -18,7 +18,13 @@ const prepared = preparedPerDb((db) => ({
       .onConflictDoUpdate({ target: [apiRateWindows.keyId, apiRateWindows.windowStart], set: { count: sql`${apiRateWindows.count} + 1` } })
       .returning({ count: apiRateWindows.count })
       .prepare('api_rate_hit'),
+    failures: db.select({ count: apiKeyFailures.count, windowStart: apiKeyFailures.windowStart }).from(apiKeyFailures)
+      .where(and(eq(apiKeyFailures.client, sql.placeholder('client')), gt(apiKeyFailures.windowStart, sql`${sql.placeholder('since')}::timestamptz`)))
+      .prepare('api_key_failures_of'),
 }));
+
+/** A client's wrong keys in its current window, and when that window started. */
+export type KeyFailures = { count: number; windowStart: Date };
 
 /** Database access for API keys and their rate windows; reads are scoped to the owner by the caller. */
 export const apiKeysRepo = {
@@ -57,11 +63,39 @@ export const apiKeysRepo = {
     return row.count;
   },
 
+  /** The wrong keys `client` sent in a window that started after `since`, or undefined (a prepared statement: every API call runs it). */
+  failures: async (db: Db, client: string, since: Date): Promise<KeyFailures | undefined> =>
+    (await prepared(db).failures.execute({ client, since: since.toISOString() }))[0],
+
+  /**
+   * Counts one wrong key of `client` and answers its window's count and start, in one atomic
+   * upsert, so parallel guesses each get their own number; a window that started at or before
+   * `since` starts again at 1, now.
+   */
+  countFailure: async (db: Db, client: string, since: Date, now = new Date()): Promise<KeyFailures> => {
+    const restart = sql`${apiKeyFailures.windowStart} <= ${since.toISOString()}::timestamptz`;
+    const [row] = await db.insert(apiKeyFailures).values({ client, count: 1, windowStart: now })
+      .onConflictDoUpdate({
+        target: apiKeyFailures.client,
+        set: {
+          count: sql`CASE WHEN ${restart} THEN 1 ELSE ${apiKeyFailures.count} + 1 END`,
+          windowStart: sql`CASE WHEN ${restart} THEN excluded.window_start ELSE ${apiKeyFailures.windowStart} END`,
+        },
+      })
+      .returning({ count: apiKeyFailures.count, windowStart: apiKeyFailures.windowStart });
+    return row;
+  },
+
+  /** Deletes the wrong-key windows that started before `before`. */
+  purgeFailures: async (db: Db, before: Date): Promise<void> => {
+    await db.delete(apiKeyFailures).where(lt(apiKeyFailures.windowStart, before));
+  },
+
   /** Deletes rate windows that ended before `before`, first adding their counts to each user's monthly API usage (api_usage). */
   purgeWindows: async (db: Db, before: Date): Promise<void> => {
     const cutoff = before.toISOString();
     await db.transaction(async (tx) => {
-      // Billing counts API calls per user and month (issue 11): keep the windows' counts before they go.
+      // Billing counts API calls per user and month (docs/requirements/administration.md#administration): keep the windows' counts before they go.
       await tx.execute(sql`INSERT INTO api_usage (user_id, month, calls)
         SELECT k.user_id, to_char(w.window_start AT TIME ZONE 'UTC', 'YYYY-MM'), sum(w.count)::int
         FROM api_rate_windows w JOIN api_keys k ON k.id = w.key_id WHERE w.window_start < ${cutoff}::timestamptz GROUP BY 1, 2

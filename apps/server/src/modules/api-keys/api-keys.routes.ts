@@ -8,17 +8,17 @@ import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { createKey, deleteKey, listKeys, regenerateKey, setKeyActive } from './api-keys.service.js';
 
 /**
- * API key management for the signed-in user (spec 002 §2 API Keys tab, §7 Key management), at
+ * API key management for the signed-in user (docs/requirements/print-on-demand-api.md#api-keys-tab Keys tab, §7 Key management), at
  * `/keys…` as the spec calls them and at `/api/keys…`; session login required, another user's key → 404:
  * - GET    /keys → TApiKey[] (masked)
- * - POST   /keys {name, scopes, rate_limit, expires_in, mode} → 201 TApiKeyCreated (the full key, this once)
- * - POST   /keys/{id}/regenerate → TApiKeyCreated (the old key stops working at once)
+ * - POST   /keys {name, scopes, rate_limit, expires_in, mode} → 201 TApiKeyCreated (the full key, this once; 402 without the plan's `api`)
+ * - POST   /keys/{id}/regenerate → TApiKeyCreated (the old key stops working at once; 402 without the plan's `api`)
  * - PUT    /keys/{id} {is_active} → TApiKey
  * - DELETE /keys/{id} → 204
  */
 export async function apiKeysRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['api-keys'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 402: ZErrorSchema, 404: ZErrorSchema };
   for (const base of ['/api/keys', '/keys']) {
     const hide = base === '/keys'; // one entry per operation in the document
     app.get(base, {

@@ -7,7 +7,7 @@ import { onPlan } from '../../test/factories.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { hashKey } from './api-keys.service.js';
 
-describe('API keys and the public API\'s authentication (spec 002 §2–§9; issue 10)', () => {
+describe('API keys and the public API\'s authentication', () => {
   let t: TestApp;
   let owner: TestUser;
   let other: TestUser;
@@ -26,9 +26,9 @@ describe('API keys and the public API\'s authentication (spec 002 §2–§9; iss
   };
   const call = (key: string | null, url = '/api/auth/verify', headers: Record<string, string> = {}) =>
     t.publicApi.inject({ method: 'GET', url, headers: key ? { 'x-api-key': key, ...headers } : headers });
-  const expectEnvelope = (res: { statusCode: number; json(): unknown }, status: number, code: string, message: string) => {
+  const expectEnvelope = (res: { statusCode: number; headers: Record<string, unknown>; json(): unknown }, status: number, code: string, message: string) => {
     expect(res.statusCode).toBe(status);
-    expect(res.json()).toEqual({ error: { code, message, doc_url: expect.stringMatching(new RegExp(`/pod/documentation#errors-${code.toLowerCase()}$`)) } });
+    expect(res.json()).toEqual({ error: { code, message, request_id: res.headers['x-request-id'], doc_url: expect.stringMatching(new RegExp(`/pod/documentation#errors-${code.toLowerCase()}$`)) } });
   };
 
   it('shows a new key once; the database keeps only its hash; lists show its prefix and last four', async () => {
@@ -75,7 +75,9 @@ describe('API keys and the public API\'s authentication (spec 002 §2–§9; iss
     expect((await other.req({ method: 'PUT', url: `/keys/${key.id}`, payload: { is_active: false } })).statusCode).toBe(404);
     expect((await other.req({ method: 'POST', url: `/keys/${key.id}/regenerate` })).statusCode).toBe(404);
     expect((await other.req({ method: 'DELETE', url: `/keys/${key.id}` })).statusCode).toBe(404);
+    await onPlan(t.ctx.db, other.id, 'pro', { api: true });
     const theirs = (await other.req({ method: 'POST', url: '/keys', payload: { name: 'Free' } })).json() as TApiKeyCreated;
+    // A key made on a plan with API access stops working when the plan no longer has it.
     await onPlan(t.ctx.db, other.id, 'free', { api: false });
     expectEnvelope(await call(theirs.api_key), 403, 'FORBIDDEN', M.planRequired);
   });

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/raw-rows.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { apiKeysPurgeJob } from './api-keys.jobs.js';
 
-/** Public API calls counted for billing (issue 11): the hourly purge of the rate windows keeps their counts. */
+/** Public API calls counted for billing (docs/requirements/administration.md#administration): the hourly purge of the rate windows keeps their counts. */
 describe('API usage for billing', () => {
   let t: TestApp;
   let admin: TestUser;

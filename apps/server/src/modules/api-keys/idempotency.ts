@@ -34,7 +34,7 @@ const repo = {
 export const purgeIdempotencyKeys = (db: Db) => db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_TTL_MS)));
 
 /**
- * `Idempotency-Key` on the public API's POSTs (issue 10, as Stripe's): the first request with a key
+ * `Idempotency-Key` on the public API's POSTs (docs/requirements/print-on-demand-api.md#print-on-demand-api, as Stripe's): the first request with a key
  * claims it (per API key) and its answer is stored; the same key with the same request within 24 h
  * gets that answer again (`Idempotent-Replayed: true`) and creates nothing. Hooks for the keyed scope.
  * Errors: VALIDATION (a key over 255 characters); UNPROCESSABLE (422) the key was used with another

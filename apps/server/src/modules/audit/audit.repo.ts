@@ -5,7 +5,7 @@ import { adminAudit, users } from '../../db/schema/index.js';
 
 export type AuditRow = typeof adminAudit.$inferSelect;
 
-/** Database access for the administrators' audit log (issue 11). */
+/** Database access for the administrators' audit log (docs/requirements/administration.md#administration). */
 export const auditRepo = {
   /** Adds an entry; the actor's email is read from `users` in the same statement. */
   insert: async (db: Db, entry: { actorId: string; area: AuditArea; action: string; targetId: string | null; summary: string; before: unknown; after: unknown }) => {

@@ -6,7 +6,7 @@ import { adminOnly } from '../../platform/principal.js';
 import { listAudit } from './audit.service.js';
 
 /**
- * The administrators' audit log (issue 11):
+ * The administrators' audit log (docs/requirements/administration.md#administration):
  * - GET /api/admin/audit?area&limit → TAuditEntry[] newest first (403 for non-administrators)
  */
 export async function auditRoutes(app: ZodApp, ctx: AppContext): Promise<void> {

@@ -5,7 +5,7 @@ import type { Principal } from '../../platform/principal.js';
 import { auditRepo } from './audit.repo.js';
 
 /**
- * One administrator's change, as every admin service records it (issue 11 audit log): `action`
+ * One administrator's change, as every admin service records it (docs/requirements/administration.md#administration audit log): `action`
  * is `{thing}.{verb}` (e.g. 'font.upload', 'user.disable'), `summary` one sentence for people,
  * `before`/`after` only the fields that changed (null when the thing was created / deleted).
  */

@@ -2,7 +2,7 @@ import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema/index.js';
 
-/** Database access of the account page (issue 11): the user's own row and sessions. */
+/** Database access of the account page (docs/requirements/administration.md#administration): the user's own row and sessions. */
 export const accountRepo = {
   findUser: async (db: Db, id: string): Promise<UserRow | undefined> =>
     (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],

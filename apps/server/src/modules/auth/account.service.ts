@@ -10,7 +10,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { accountRepo } from './account.repo.js';
 import { authRepo } from './auth.repo.js';
-import { ARGON2, FAILURE_WINDOW_SECONDS, MAX_FAILURES, tokenHash } from './auth.service.js';
+import { ARGON2, MAX_FAILURES, tokenHash, windowSince } from './auth.service.js';
 
 /** Length of the opaque session id shown to the user: a prefix of the stored SHA-256, never the cookie. */
 const OPAQUE_ID_CHARS = 16;
@@ -34,22 +34,21 @@ const present = (u: UserRow): TAccount => ({
  */
 async function checkPassword(db: Db, user: UserRow, password: string): Promise<void> {
   const key = `account-password:${user.id}`;
-  const since = new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000);
-  if ((await authRepo.countFailures(db, key, since)) >= MAX_FAILURES.accountFromIp) {
+  // Counted before the check, atomically, so parallel guesses cannot all pass it.
+  const { [key]: tries } = await authRepo.countAttempt(db, [key], windowSince());
+  if (tries > MAX_FAILURES.accountFromIp) {
     throw new AppError('RATE_LIMITED', 'Too many wrong passwords. Please try again in 15 minutes.');
   }
-  if (!(await verify(user.passwordHash, password))) {
-    await authRepo.recordFailure(db, [key]);
-    throw new AppError('FORBIDDEN', M.wrongPassword);
-  }
+  if (!(await verify(user.passwordHash, password))) throw new AppError('FORBIDDEN', M.wrongPassword);
+  await authRepo.uncountAttempt(db, [key]);
 }
 
-/** GET /api/account (issue 11): the principal's profile. Errors: NOT_FOUND when the account is gone. */
+/** GET /api/account (docs/requirements/administration.md#administration): the principal's profile. Errors: NOT_FOUND when the account is gone. */
 export async function getAccount(db: Db, principal: Principal): Promise<TAccount> {
   return present(await ownRow(db, principal));
 }
 
-/** PATCH /api/account {given_name} (issue 11): renames the user; answers the profile. */
+/** PATCH /api/account {given_name} (docs/requirements/administration.md#administration): renames the user; answers the profile. */
 export async function renameAccount(db: Db, principal: Principal, givenName: string): Promise<TAccount> {
   const row = await accountRepo.updateUser(db, principal.userId, { givenName });
   if (!row) throw notFound('Account');
@@ -57,7 +56,7 @@ export async function renameAccount(db: Db, principal: Principal, givenName: str
 }
 
 /**
- * PUT /api/account/email (issue 11): moves the account to a new email (already lower-cased by
+ * PUT /api/account/email (docs/requirements/administration.md#administration): moves the account to a new email (already lower-cased by
  * the schema, as at sign-up) after the current password.
  * Errors: FORBIDDEN (403) wrong password; RATE_LIMITED (429); CONFLICT (409) 'An account with
  * this email already exists' (the sign-up message).
@@ -77,7 +76,7 @@ export async function changeEmail(db: Db, principal: Principal, input: TEmailCha
 }
 
 /**
- * PUT /api/account/password (issue 11): sets a new password (argon2id, the sign-up parameters)
+ * PUT /api/account/password (docs/requirements/administration.md#administration): sets a new password (argon2id, the sign-up parameters)
  * after the current one, ends every other session of the user — `currentToken`'s stays — and voids
  * open reset links. Returns how many sessions ended.
  * Errors: FORBIDDEN (403) wrong password; RATE_LIMITED (429); VALIDATION (400) same password.
@@ -106,7 +105,7 @@ export function describeDevice(userAgent: string | null): string {
 }
 
 /**
- * GET /api/account/sessions (issue 11): the principal's sessions that are still valid, newest
+ * GET /api/account/sessions (docs/requirements/administration.md#administration): the principal's sessions that are still valid, newest
  * first, each with an opaque id (a prefix of the stored hash), the device, the address and
  * whether it is the one making the request.
  */
@@ -126,7 +125,7 @@ export async function listSessions(db: Db, principal: Principal, currentToken: s
 }
 
 /**
- * DELETE /api/account/sessions/{id} (issue 11): signs out one of the principal's other sessions,
+ * DELETE /api/account/sessions/{id} (docs/requirements/administration.md#administration): signs out one of the principal's other sessions,
  * found by its opaque id among the principal's own sessions only.
  * Errors: NOT_FOUND (404) 'Session not found' (unknown or another user's); VALIDATION (400) for the current session.
  */
@@ -137,13 +136,13 @@ export async function endOneSession(db: Db, principal: Principal, id: string, cu
   for (const s of found) await accountRepo.deleteSession(db, principal.userId, s.id);
 }
 
-/** DELETE /api/account/sessions (issue 11): signs out every session of the principal but the current one; returns how many. */
+/** DELETE /api/account/sessions (docs/requirements/administration.md#administration): signs out every session of the principal but the current one; returns how many. */
 export async function endOtherSessions(db: Db, principal: Principal, currentToken: string | undefined): Promise<number> {
   return accountRepo.deleteOtherSessions(db, principal.userId, currentToken ? tokenHash(currentToken) : '');
 }
 
 /**
- * The checks before an account is deleted (issue 11): the typed email must be the account's
+ * The checks before an account is deleted (docs/requirements/administration.md#administration): the typed email must be the account's
  * (case-insensitive), the password right, and the user not the last administrator.
  * Errors: VALIDATION (400) 'Type your account email exactly to confirm'; FORBIDDEN (403) wrong
  * password; RATE_LIMITED (429); CONFLICT (409) for the last administrator.
@@ -163,7 +162,7 @@ export async function deleteAccountRows(db: Db, principal: Principal): Promise<v
   if (!(await accountRepo.deleteUser(db, principal.userId))) throw notFound('Account');
 }
 
-/** The user's stored settings (issue 11 /settings): time zone (null = the browser's) and new-project defaults. */
+/** The user's stored settings (docs/requirements/administration.md#administration /settings): time zone (null = the browser's) and new-project defaults. */
 export async function readUserSettings(db: Db, principal: Principal): Promise<{ timeZone: string | null; projectDefaults: ProjectDefaults }> {
   const row = await ownRow(db, principal);
   return { timeZone: row.timeZone, projectDefaults: row.projectDefaults };

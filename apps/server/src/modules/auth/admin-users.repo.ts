@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type UserRow } from '../../db/schema/index.js';
 
-/** What administrators change on an account (issue 11): the administrator flag and disabling. */
+/** What administrators change on an account (docs/requirements/administration.md#administration): the administrator flag and disabling. */
 export const adminUsersRepo = {
   byId: async (db: Db, id: string): Promise<UserRow | undefined> => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
 

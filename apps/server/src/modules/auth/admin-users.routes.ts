@@ -5,7 +5,7 @@ import { adminOnly, requirePrincipal } from '../../platform/principal.js';
 import { patchUser } from './admin-users.service.js';
 
 /**
- * Administrators' changes to accounts (issue 11 admin users):
+ * Administrators' changes to accounts (docs/requirements/administration.md#administration admin users):
  * - PATCH /api/admin/users/{id} {is_admin?, disabled?} → TAdminUserDetail (403 non-admins or a change
  *   to one's own account that would lock it out; 404 unknown user)
  */

@@ -8,7 +8,7 @@ import { adminUserDetail } from '../subscriptions/billing.service.js';
 import { adminUsersRepo } from './admin-users.repo.js';
 
 /**
- * PATCH /api/admin/users/{id} (issue 11 admin users; administrators — the route checks): makes a
+ * PATCH /api/admin/users/{id} (docs/requirements/administration.md#administration admin users; administrators — the route checks): makes a
  * user an administrator or not, disables or enables the account. Disabling ends every session of
  * the user in the same transaction and, from then on, sign-in, sessions and their API keys are
  * refused (auth.repo `findSession`, api-key-auth) — at once, not at the next expiry. Each change is

@@ -3,7 +3,7 @@ import { ACCOUNT_DISABLED, ADMIN_USER_MESSAGES as M, API_KEY_MESSAGES, type TAdm
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { onPlan } from '../../test/factories.js';
 
-/** Issue 11 admin users: the administrator flag, disabling (sessions and API keys refused at once), usage, the audit log. */
+/** docs/requirements/administration.md#administration admin users: the administrator flag, disabling (sessions and API keys refused at once), usage, the audit log. */
 describe('administrators manage users', () => {
   let t: TestApp;
   let admin: TestUser;

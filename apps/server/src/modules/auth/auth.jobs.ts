@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/job.js';
 import { purgeAuthRecords } from './auth.service.js';
 
-/** 'auth.purge', hourly: deletes expired sessions and old failed sign-in rows (issue 5 §7). */
+/** 'auth.purge', hourly: deletes expired sessions and old failed sign-in rows (docs/architecture.md#security-baseline). */
 export const authPurgeJob = defineJob({
   id: 'auth.purge',
   payload: z.object({}),

@@ -1,8 +1,8 @@
 /**
- * The server-hosted sign-in pages (spec 000 §4: "Sign-in is a browser redirect to the server
+ * The server-hosted sign-in pages (docs/requirements/workflow.md#workflow-order: "Sign-in is a browser redirect to the server
  * login"): sign in, create an account, forgot password, choose a new password. Plain HTML forms so
  * they work without the SPA; each posts back to its own path. One look for all, with the product's
- * name and logo (issue 6 "Sign-in").
+ * name and logo (docs/requirements/account-and-settings.md#sign-in-pages).
  */
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -21,6 +21,7 @@ const STYLE = `
   .error{color:#cf1322;background:#fff1f0;border:1px solid #ffccc7;border-radius:8px;padding:8px 12px;margin-bottom:8px}
   .notice{color:#135200;background:#f6ffed;border:1px solid #b7eb8f;border-radius:8px;padding:8px 12px;margin-bottom:8px}
   .row{display:flex;justify-content:flex-end;margin-top:8px;font-size:14px}
+  p.help{color:#6b7280;font-size:13px;margin:6px 0 0}
   .alt{margin-top:18px;text-align:center;font-size:14px} a{color:#1677ff}`;
 
 /** One page: the brand above a card with a title, a line under it and the body. */
@@ -37,7 +38,19 @@ function page(title: string, sub: string, body: string): string {
 
 const errorBox = (error?: string) => (error ? `<div class="error" role="alert">${esc(error)}</div>` : '');
 
-export type AuthPageOptions = { mode: 'login' | 'signup'; next: string; error?: string; notice?: string; email?: string; givenName?: string };
+/**
+ * `setupCode` (sign-up, while the server has no operator): shows the 'Setup code' field that makes
+ * the first account the operator.
+ */
+export type AuthPageOptions = {
+  mode: 'login' | 'signup'; next: string; error?: string; notice?: string; email?: string; givenName?: string; setupCode?: boolean;
+};
+
+/** The sign-up page's 'Setup code' field and what it is for. */
+const SETUP_CODE_FIELD = `<label for="setup_code">Setup code</label>
+    <input id="setup_code" name="setup_code" autocomplete="off" spellcheck="false" aria-describedby="setup_code_help">
+    <p class="help" id="setup_code_help">This server has no operator yet. To make this account its operator (administrator), enter the
+    one-time setup code printed in the server log at start (or sign up with the email set as ADMIN_EMAIL). Leave it empty for an ordinary account.</p>`;
 
 /** The sign-in page (with 'Forgot password?') or the sign-up page. */
 export function renderAuthPage(o: AuthPageOptions): string {
@@ -51,6 +64,7 @@ export function renderAuthPage(o: AuthPageOptions): string {
     <input id="email" name="email" type="email" autocomplete="email" required value="${esc(o.email ?? '')}">
     <label for="password">Password</label>
     <input id="password" name="password" type="password" autocomplete="${isLogin ? 'current-password' : 'new-password'}" required ${isLogin ? '' : 'minlength="8"'}>
+    ${!isLogin && o.setupCode ? SETUP_CODE_FIELD : ''}
     ${isLogin ? `<div class="row"><a href="/api/auth/forgot-password?next=${next}">Forgot password?</a></div>` : ''}
     <button type="submit">${isLogin ? 'Sign in' : 'Create account'}</button>
   </form>

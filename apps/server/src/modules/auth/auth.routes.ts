@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { clientKey } from '../../platform/client-key.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { validationSentence } from '../../platform/http.js';
 import type { ZodApp } from '../../platform/module.js';
 import { renderAuthPage } from './auth.page.js';
 import { endSession, logIn, signUp, startSession } from './auth.service.js';
+import { operatorSeat } from './operator-seat.js';
 import { checkSameOrigin, safeNext as safePath } from './request-guards.js';
 import { SESSION_COOKIE, setSessionCookie } from './session-auth.js';
 
@@ -22,26 +24,31 @@ const pageStatus = (err: unknown): PageStatus => {
   const status = err instanceof AppError ? err.status : 400;
   return status === 401 || status === 409 || status === 429 ? status : 400;
 };
-/** What the sessions list of /account shows of a sign-in (issue 11). */
+/** What the sessions list of /account shows of a sign-in (docs/requirements/administration.md#administration). */
 const sessionClient = (req: FastifyRequest) => ({ userAgent: req.headers['user-agent'], ip: req.ip });
 const redirect = z.null().describe('Redirect (303) to `next` after a form post');
 
-/** The first validation message of a route with `attachValidation`, or the error's own. */
-const failureMessage = (err: unknown) => (err instanceof AppError ? err.message : err instanceof Error ? err.message : 'Request failed');
+/** What the form shows of a failure: an AppError's message or the validation sentence naming the field, else a sentence; never an internal error's text. */
+const failureMessage = (err: unknown) => (err instanceof AppError ? err.message : validationSentence(err) ?? 'Something went wrong. Please try again later.');
 
 /**
- * Auth routes (issue 2 contract; spec 000 §4): the server-hosted forms post back as
+ * Auth routes (docs/requirements/mailing-lists.md#upload contract; docs/requirements/workflow.md#workflow-order): the server-hosted forms post back as
  * application/x-www-form-urlencoded and get HTML (errors shown in the page), JSON callers get JSON.
  * - GET /api/auth/login, GET /api/auth/signup — the forms; `?next=` path to return to.
  * - POST /api/auth/login {email, password} → cookie; JSON `{authenticated, user}`; 401 on bad credentials, 429 when rate-limited.
- * - POST /api/auth/signup {email, password, given_name} → creates the account and signs in (201).
- * - GET /api/auth/status → `{authenticated, user, expires_at}`; extends the session (keep-alive) unless sent with the
- *   `x-session-check` header (spec 001 §7 Session: the 60 s poll reads the session without keeping it alive).
+ * - POST /api/auth/signup {email, password, given_name, setup_code?} → creates the account and signs in (201); the
+ *   setup code (printed in the log at start while the server has no operator) or ADMIN_EMAIL makes it the operator.
+ * - GET /api/auth/status → `{authenticated, user, expires_at, operator_exists}`; extends the session (keep-alive) unless sent with the
+ *   `x-session-check` header (docs/requirements/account-and-settings.md#session-check: the 60 s poll reads the session without keeping it alive).
  * - GET /api/auth/logout → clears the session.
  */
 export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const tags = ['auth'];
+  const seat = operatorSeat(ctx);
+  await seat.announce(db, (line) => app.log.warn(line));
+  /** Whether the sign-up page shows the 'Setup code' field. */
+  const askSetupCode = async () => !(await seat.isTaken(db));
 
   const safeNext = (next: unknown) => safePath(next, ctx.config.publicUrl);
   const setCookie = (req: FastifyRequest, reply: FastifyReply, token: string) => setSessionCookie(req, reply, ctx.config.secureCookies, token);
@@ -56,7 +63,7 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
 
   app.get('/api/auth/signup', {
     schema: { summary: 'Sign-up page', tags, querystring: ZNextQuerySchema, response: { 200: html } },
-  }, async (req, reply) => reply.type('text/html').send(renderAuthPage({ mode: 'signup', next: safeNext(req.query.next) })));
+  }, async (req, reply) => reply.type('text/html').send(renderAuthPage({ mode: 'signup', next: safeNext(req.query.next), setupCode: await askSetupCode() })));
 
   const loginLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
@@ -95,7 +102,7 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     const raw = (req.body ?? {}) as Record<string, unknown>;
     try {
       if (req.validationError) throw req.validationError;
-      const user = await signUp(db, req.body, clientKey(req.ip));
+      const user = await signUp(db, seat, req.body, clientKey(req.ip));
       setCookie(req, reply, await startSession(db, user.id, sessionClient(req)));
       if (wantsHtml(req)) return reply.redirect(next, 303);
       return reply.status(201).send({ authenticated: true, user } satisfies TAuthStatus);
@@ -103,6 +110,7 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
       if (!wantsHtml(req)) throw err;
       return reply.status(pageStatus(err) as 400 | 409 | 429).type('text/html').send(renderAuthPage({
         mode: 'signup', next, error: failureMessage(err), email: String(raw.email ?? ''), givenName: String(raw.given_name ?? ''),
+        setupCode: await askSetupCode(),
       }));
     }
   });
@@ -111,8 +119,11 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     schema: { summary: 'Whether a session is signed in and when it ends; extends it unless sent with x-session-check', tags, response: { 200: ZAuthStatusSchema } },
   }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    // The session lookup already read the account: no second query on the keep-alive path.
-    return { authenticated: !!req.sessionUser, user: req.sessionUser, expires_at: req.sessionExpiresAt?.toISOString() ?? null } satisfies TAuthStatus;
+    // The session lookup already read the account; whether an operator exists is asked only until one does.
+    return {
+      authenticated: !!req.sessionUser, user: req.sessionUser, expires_at: req.sessionExpiresAt?.toISOString() ?? null,
+      operator_exists: await seat.isTaken(db),
+    } satisfies TAuthStatus;
   });
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -127,7 +138,7 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     schema: { summary: 'Sign out', tags, response: { 200: ZAuthStatusSchema, 302: redirect, 403: ZErrorSchema } },
   }, logout);
 
-  // The spec's call (spec 000 §7) stays a GET, but a cross-site page cannot sign the user out with it.
+  // The spec's call (docs/requirements/workflow.md#api) stays a GET, but a cross-site page cannot sign the user out with it.
   app.get('/api/auth/logout', {
     schema: { summary: 'Sign out (GET, same-origin only; prefer POST)', tags, response: { 200: ZAuthStatusSchema, 302: redirect, 403: ZErrorSchema } },
   }, async (req, reply) => {

@@ -6,16 +6,21 @@ import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { startSubscription } from '../subscriptions/subscriptions.service.js';
 import { authRepo } from './auth.repo.js';
+import type { OperatorSeat } from './operator-seat.js';
 
 /**
- * Failed attempts allowed inside the 15-minute window before 429 (issue 5 §7): per IP; per
- * account from one IP (a stranger elsewhere cannot lock the owner out with 5 wrong passwords);
- * per account from everywhere, a much higher ceiling against distributed guessing; and sign-ups
- * of an existing email per IP, so the 'already exists' answer cannot be used to list accounts.
+ * Attempts allowed inside the 15-minute window before 429: per IP; per account from one IP (a
+ * stranger elsewhere cannot lock the owner out with 5 wrong passwords); per account from
+ * everywhere, a much higher ceiling against distributed guessing; and sign-ups of an existing
+ * email per IP, so the 'already exists' answer cannot be used to list accounts. A sign-in is
+ * counted before its password is checked and taken back when it succeeds, so these are failures.
  */
 export const MAX_FAILURES = { ip: 20, accountFromIp: 5, account: 100, signupConflictsFromIp: 5 } as const;
 export const FAILURE_WINDOW_SECONDS = 15 * 60;
 const TOO_MANY = 'Too many failed sign-in attempts. Please try again in 15 minutes.';
+
+/** The start of the rate-limit window that is open now. */
+export const windowSince = () => new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000);
 
 export const ARGON2 = { algorithm: 2 /* Argon2id; the enum is an ambient const */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -24,21 +29,33 @@ export const presentUser = (u: UserRow): TUser => ({ id: u.id, email: u.email, g
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Creates an account (argon2id, OWASP minimum parameters) and returns it.
- * Errors: CONFLICT when the email is taken.
+ * Creates an account (argon2id, OWASP minimum parameters) and returns it. While the server has no
+ * operator, the account becomes the operator (administrator, on the Business plan) when
+ * `setup_code` is the seat's one-time code or its email is ADMIN_EMAIL; otherwise, and once an
+ * operator exists (a code sent then is ignored), it is an ordinary account.
+ * Errors: RATE_LIMITED after 5 sign-ups of taken emails from one address in 15 minutes; CONFLICT
+ * when the email is taken; VALIDATION 'The setup code is not right' for a wrong code while the seat is free.
  */
-export async function signUp(db: Db, input: { email: string; password: string; given_name: string }, ip: string): Promise<TUser> {
-  const since = new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000);
+export async function signUp(
+  db: Db, seat: OperatorSeat, input: { email: string; password: string; given_name: string; setup_code?: string }, ip: string,
+): Promise<TUser> {
   const conflictKey = `signup-ip:${ip}`;
-  if ((await authRepo.countFailures(db, conflictKey, since)) >= MAX_FAILURES.signupConflictsFromIp) {
+  if ((await authRepo.attemptCount(db, conflictKey, windowSince())) >= MAX_FAILURES.signupConflictsFromIp) {
     throw new AppError('RATE_LIMITED', 'Too many sign-up attempts. Please try again in 15 minutes.');
   }
   if (await authRepo.findUserByEmail(db, input.email)) {
-    await authRepo.recordFailure(db, [conflictKey]);
+    await authRepo.countAttempt(db, [conflictKey], windowSince());
     throw new AppError('CONFLICT', 'An account with this email already exists');
   }
+  const code = input.setup_code || undefined;
+  const seatFree = !(await seat.isTaken(db));
+  if (seatFree && code && !seat.codeMatches(code)) {
+    throw new AppError('VALIDATION', 'The setup code is not right. Copy it from the server log, or leave it empty for an ordinary account.');
+  }
+  const claim = seatFree && (seat.codeMatches(code) || seat.isAdminEmail(input.email));
   const passwordHash = await hash(input.password, ARGON2);
-  const row = await authRepo.createUser(db, { email: input.email, passwordHash, givenName: input.given_name });
+  const row = await authRepo.createUser(db, { email: input.email, passwordHash, givenName: input.given_name }, claim);
+  if (row.isAdmin) seat.markTaken();
   await startSubscription(db, row.id, row.isAdmin);
   return presentUser(row);
 }
@@ -48,32 +65,38 @@ let dummyHash: Promise<string> | null = null;
 const timingDummy = () => (dummyHash ??= hash(randomBytes(16).toString('hex'), ARGON2));
 
 /**
- * Checks credentials (spec 000 §4), rate-limited over a 15-minute window per IP, per account
- * from that IP, and per account overall (MAX_FAILURES). An unknown email costs one argon2 verify
- * like a known one (no timing oracle).
- * Errors: RATE_LIMITED (429) after too many failures, UNAUTHORIZED (401) on a wrong email or password,
- * FORBIDDEN (403) ACCOUNT_DISABLED for a user an administrator disabled (told only after the right password).
+ * Checks credentials, rate-limited over a 15-minute window per IP, per account
+ * from that IP, and per account overall (MAX_FAILURES). The attempt is counted under all three
+ * keys in one atomic upsert before the password is checked, so attempts sent at once cannot all
+ * pass the check of the count (at most MAX_FAILURES.accountFromIp wrong passwords are verified);
+ * a refused attempt is taken back from the counters still under their limits, a successful one
+ * from all (its account-from-IP counter cleared). An unknown email costs one argon2 verify like a
+ * known one (no timing oracle).
+ * Errors: RATE_LIMITED (429) once a counter is over its limit (the right password too, until the
+ * window ends), UNAUTHORIZED (401) on a wrong email or password, FORBIDDEN (403) ACCOUNT_DISABLED
+ * for a user an administrator disabled (told only after the right password).
  */
 export async function logIn(db: Db, input: { email: string; password: string }, ip: string): Promise<TUser> {
-  const since = new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000);
   const keys = { ip: `ip:${ip}`, accountFromIp: `email-ip:${input.email}|${ip}`, account: `email:${input.email}` };
-  for (const [kind, key] of Object.entries(keys) as Array<[keyof typeof keys, string]>) {
-    if ((await authRepo.countFailures(db, key, since)) >= MAX_FAILURES[kind]) throw new AppError('RATE_LIMITED', TOO_MANY);
+  const counts = await authRepo.countAttempt(db, Object.values(keys), windowSince());
+  const within = (Object.keys(keys) as Array<keyof typeof keys>).filter((kind) => (counts[keys[kind]] ?? 0) <= MAX_FAILURES[kind]);
+  if (within.length < Object.keys(keys).length) {
+    // A refused attempt checked no password: it stays counted only where a limit was already reached.
+    await authRepo.uncountAttempt(db, within.map((kind) => keys[kind]));
+    throw new AppError('RATE_LIMITED', TOO_MANY);
   }
   const user = await authRepo.findUserByEmail(db, input.email);
   const ok = await verify(user?.passwordHash ?? (await timingDummy()), input.password);
-  if (!user || !ok) {
-    await authRepo.recordFailure(db, Object.values(keys));
-    throw new AppError('UNAUTHORIZED', 'Invalid email or password');
-  }
-  await authRepo.clearFailures(db, keys.accountFromIp);
+  if (!user || !ok) throw new AppError('UNAUTHORIZED', 'Invalid email or password');
+  await authRepo.clearAttempts(db, keys.accountFromIp);
+  await authRepo.uncountAttempt(db, [keys.ip, keys.account]);
   if (user.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED);
   return presentUser(user);
 }
 
 /**
  * Starts a session; returns the raw cookie token (only its hash is stored). `client` is recorded
- * for the account page's sessions list (issue 11): the User-Agent (first 300 characters) and address.
+ * for the account page's sessions list (docs/requirements/administration.md#administration): the User-Agent (first 300 characters) and address.
  */
 export async function startSession(db: Db, userId: string, client: { userAgent?: string; ip?: string } = {}): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -86,7 +109,7 @@ export async function startSession(db: Db, userId: string, client: { userAgent?:
 /**
  * Resolves a cookie token to its user and the time the session ends — unless idle past
  * SESSION_IDLE_SECONDS or older than SESSION_MAX_AGE_SECONDS (30 days) — and, when `slide`
- * (every request but a session check, spec 001 §7 Session), moves the inactivity expiry forward
+ * (every request but a session check, docs/requirements/account-and-settings.md#session-check), moves the inactivity expiry forward
  * (at most once a minute, so reads do not each write). `expiresAt` is the earlier of the idle
  * expiry and the 30-day maximum. Returns null for an unknown or expired session.
  */
@@ -109,11 +132,11 @@ export async function endSession(db: Db, token: string): Promise<void> {
 }
 
 /**
- * Deletes expired sessions, failed sign-in rows older than the failure window and reset links a day past their expiry (scheduled
+ * Deletes expired sessions, attempt counters whose window is over and reset links a day past their expiry (scheduled
  * hourly as 'auth.purge'). Returns nothing; safe to run at any time.
  */
 export async function purgeAuthRecords(db: Db): Promise<void> {
   await authRepo.deleteExpiredSessions(db, new Date(Date.now() - SESSION_MAX_AGE_SECONDS * 1000));
-  await authRepo.deleteFailuresBefore(db, new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000));
+  await authRepo.deleteAttemptsBefore(db, windowSince());
   await authRepo.deletePasswordResetsBefore(db, new Date(Date.now() - 24 * 3600 * 1000));
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_CHECK_HEADER, SESSION_MAX_AGE_SECONDS } from '@mailcraft/shared';
-import { authFailures, sessions } from '../../db/schema/index.js';
+import { authAttempts, sessions } from '../../db/schema/index.js';
 import { createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
 import { clientKey } from '../../platform/client-key.js';
 import { purgeAuthRecords } from './auth.service.js';
@@ -12,7 +12,7 @@ beforeAll(async () => { t = await createTestApp({ workers: false }); });
 afterAll(async () => { await t.close(); });
 
 describe('auth', () => {
-  it('first account is an administrator, later ones are not', async () => {
+  it('the first account, signed up with the setup code, is the operator; later ones are not', async () => {
     const first = await signUpUser(t.app);
     const second = await signUpUser(t.app);
     const s1 = (await first.req({ method: 'GET', url: '/api/auth/status' })).json();
@@ -22,12 +22,12 @@ describe('auth', () => {
   });
 
   it('anonymous status is unauthenticated and protected routes answer 401', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/status' })).json()).toEqual({ authenticated: false, user: null, expires_at: null });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/status' })).json()).toEqual({ authenticated: false, user: null, expires_at: null, operator_exists: true });
     const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/current' });
     expect(res.statusCode).toBe(401);
   });
 
-  it('tells when the session ends; a session check reads it without extending it (spec 001 §7 Session)', async () => {
+  it('tells when the session ends; a session check reads it without extending it', async () => {
     const user = await signUpUser(t.app);
     const status = async (check: boolean) =>
       (await user.req({ method: 'GET', url: '/api/auth/status', headers: check ? { [SESSION_CHECK_HEADER]: '1' } : {} })).json().expires_at as string;
@@ -43,7 +43,7 @@ describe('auth', () => {
     // Ended server-side: the check reports signed out.
     await t.ctx.db.delete(sessions).where(eq(sessions.userId, user.id));
     expect((await user.req({ method: 'GET', url: '/api/auth/status', headers: { [SESSION_CHECK_HEADER]: '1' } })).json())
-      .toEqual({ authenticated: false, user: null, expires_at: null });
+      .toEqual({ authenticated: false, user: null, expires_at: null, operator_exists: true });
   });
 
   it('logs in with JSON, rejects a wrong password with 401, logs out', async () => {
@@ -109,6 +109,27 @@ describe('auth', () => {
     expect((await login('correct horse battery', '10.0.0.2')).statusCode).toBe(200);
   });
 
+  it('counts sign-ins sent at once before checking any password: at most 5 wrong ones are checked, then 429 until the window ends', async () => {
+    const u = await signUpUser(t.app);
+    const login = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password }, remoteAddress: '10.0.5.5' });
+    const statuses = (await Promise.all(Array.from({ length: 28 }, () => login('wrong')))).map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect((await login('correct horse battery')).statusCode).toBe(429);
+    // Once the window is over, the right password works again.
+    await t.ctx.db.update(authAttempts).set({ windowStart: new Date(Date.now() - 16 * 60_000) });
+    expect((await login('correct horse battery')).statusCode).toBe(200);
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const u = await signUpUser(t.app);
+    for (let i = 0; i < 22; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email, password: 'correct horse battery' }, remoteAddress: '10.0.6.6' });
+      expect(r.statusCode, `sign-in ${i + 1}`).toBe(200);
+    }
+  });
+
   it('limits per IP however X-Forwarded-For is set when no proxy is trusted', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 22; i++) {
@@ -160,14 +181,39 @@ describe('auth', () => {
     expect((await formLogin('/designer%3Fproject%3D1')).headers.location).toBe('/designer?project=1');
   });
 
+  it('never answers a protocol-relative location, whatever dot segments or encodings `next` hides it in', async () => {
+    const u = await signUpUser(t.app, { email: 'dots@example.test' });
+    const formLogin = (next: string) => t.app.inject({
+      method: 'POST', url: `/api/auth/login?next=${next}`, remoteAddress: '10.3.3.4',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=dots%40example.test&password=correct+horse+battery',
+    });
+    const evil = [
+      '/.//evil.example/phish', '/..//evil.example', '/a/..//evil.example', '/././/evil.example', '/a/b/../..//evil.example',
+      '/%2E//evil.example', '/%2e%2e//evil.example', '/.%2F%2Fevil.example', '/%2F%2Fevil', '/%2F/evil', '///evil.example',
+      '/.%5C/evil.example', '/%5C%5Cevil.example', '/.\\/evil.example', '/a/..%5C%5Cevil.example',
+      'https://evil.example/x', 'http:evil.example', '//evil.example', '/%09/evil.example', 'javascript:alert(1)',
+    ];
+    for (const next of evil) {
+      const get = await u.req({ method: 'GET', url: `/api/auth/login?next=${next}` });
+      expect(get.statusCode, next).toBe(302);
+      expect(get.headers.location, next).toBe('/projects');
+      const post = await formLogin(next);
+      expect(post.statusCode, next).toBe(303);
+      expect(post.headers.location, next).toBe('/projects');
+    }
+    // Dot segments that stay on the app resolve as a browser would.
+    expect((await u.req({ method: 'GET', url: '/api/auth/login?next=/a/../projects/./x%3Fy%3D1' })).headers.location).toBe('/projects/x?y=1');
+    expect((await formLogin('/settings/..')).headers.location).toBe('/');
+  });
+
   it('refuses cross-site writes: foreign or null Origin, cross-site fetch metadata, no header with a cookie, login CSRF', async () => {
     const u = await signUpUser(t.app);
     const create = (headers: Record<string, string>) =>
       t.app.inject({ method: 'POST', url: '/api/projects', headers: { cookie: u.cookie, ...headers }, payload: { name: 'X' } });
-    for (const headers of [{ origin: 'null' }, { origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, {}]) {
+    for (const headers of [{ origin: 'null' }, { origin: 'http://evil.example' }, { 'sec-fetch-site': 'cross-site' }, {}] as Array<Record<string, string>>) {
       const r = await create(headers);
       expect(r.statusCode, JSON.stringify(headers)).toBe(403);
-      expect(r.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Cross-origin request refused' } });
+      expect(r.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Cross-origin request refused', request_id: r.headers['x-request-id'] } });
     }
     expect((await create({ origin: 'http://localhost:80' })).statusCode).toBe(201);
     expect((await create({ 'sec-fetch-site': 'same-origin' })).statusCode).toBe(201);
@@ -196,10 +242,10 @@ describe('auth', () => {
     const id = createHash('sha256').update(token).digest('hex');
     await t.ctx.db.update(sessions).set({ createdAt: new Date(Date.now() - (SESSION_MAX_AGE_SECONDS + 60) * 1000) }).where(eq(sessions.id, id));
     expect((await u.req({ method: 'GET', url: '/api/auth/status' })).json().authenticated).toBe(false);
-    await t.ctx.db.insert(authFailures).values({ key: 'ip:old', failedAt: new Date(Date.now() - 3600_000) });
+    await t.ctx.db.insert(authAttempts).values({ key: 'ip:old', count: 3, windowStart: new Date(Date.now() - 3600_000) });
     await purgeAuthRecords(t.ctx.db);
     expect(await t.ctx.db.select().from(sessions).where(eq(sessions.id, id))).toEqual([]);
-    expect(await t.ctx.db.select().from(authFailures).where(eq(authFailures.key, 'ip:old'))).toEqual([]);
+    expect(await t.ctx.db.select().from(authAttempts).where(eq(authAttempts.key, 'ip:old'))).toEqual([]);
   });
 
   it('sets a Secure cookie when the request came over https through a trusted proxy', async () => {

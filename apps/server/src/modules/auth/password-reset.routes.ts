@@ -6,6 +6,7 @@ import {
 import { clientKey } from '../../platform/client-key.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { validationSentence } from '../../platform/http.js';
 import type { ZodApp } from '../../platform/module.js';
 import { renderForgotPage, renderResetPage } from './auth.page.js';
 import { startSession } from './auth.service.js';
@@ -19,11 +20,12 @@ const errorOrPage = (description: string) => ({
   description,
   content: { 'application/json': { schema: ZErrorSchema }, 'text/html': { schema: z.string().describe('The form with the message') } },
 });
-const message = (err: unknown) => (err instanceof AppError || err instanceof Error ? err.message : 'Request failed');
+/** What the form shows of a failure: an AppError's message or the validation sentence naming the field, else a sentence; never an internal error's text. */
+const message = (err: unknown) => (err instanceof AppError ? err.message : validationSentence(err) ?? 'Something went wrong. Please try again later.');
 const ZTokenQuerySchema = z.object({ token: z.string().max(200).optional().describe('The token of the emailed link') });
 
 /**
- * Password reset by email (issue 6 "Sign-in"), server-hosted like the sign-in page; forms post
+ * Password reset by email (docs/requirements/account-and-settings.md#sign-in-pages), server-hosted like the sign-in page; forms post
  * back and get HTML, JSON callers get JSON:
  * - GET /api/auth/forgot-password — the email form ('Forgot password?' on the sign-in page).
  * - POST /api/auth/forgot-password {email} → 202 `{ ok: true }` (form: the 'Check your email' page),

@@ -4,7 +4,7 @@ import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_SECONDS, type TUser } from 
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { authRepo } from './auth.repo.js';
-import { ARGON2, FAILURE_WINDOW_SECONDS, presentUser, tokenHash } from './auth.service.js';
+import { ARGON2, presentUser, tokenHash, windowSince } from './auth.service.js';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job.js';
 
@@ -12,22 +12,20 @@ import { defineJob } from '../../jobs/job.js';
 export const MAX_RESET_REQUESTS = { ip: 10, email: 3 } as const;
 
 /**
- * POST /api/auth/forgot-password (issue 6 "Sign-in"): queues the reset mail for `email`, with the
+ * POST /api/auth/forgot-password (docs/requirements/account-and-settings.md#sign-in-pages): queues the reset mail for `email`, with the
  * same answer and the same work on the request path whether or not an account has it — the job
  * looks the account up. Per client address at most MAX_RESET_REQUESTS.ip requests in 15 minutes
  * (RATE_LIMITED 429 after, which says nothing about the account); per email at most
  * MAX_RESET_REQUESTS.email mails (later requests are answered the same, and send nothing).
  */
 export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
-  const since = new Date(Date.now() - FAILURE_WINDOW_SECONDS * 1000);
   const ipKey = `reset-ip:${ip}`;
   const emailKey = `reset-email:${email}`;
-  if ((await authRepo.countFailures(ctx.db, ipKey, since)) >= MAX_RESET_REQUESTS.ip) {
+  const counts = await authRepo.countAttempt(ctx.db, [ipKey, emailKey], windowSince());
+  if (counts[ipKey] > MAX_RESET_REQUESTS.ip) {
     throw new AppError('RATE_LIMITED', 'Too many password reset requests. Please try again in 15 minutes.');
   }
-  const quiet = (await authRepo.countFailures(ctx.db, emailKey, since)) >= MAX_RESET_REQUESTS.email;
-  await authRepo.recordFailure(ctx.db, [ipKey, emailKey]);
-  if (!quiet) await ctx.queue.send(passwordResetMailJob, { email });
+  if (counts[emailKey] <= MAX_RESET_REQUESTS.email) await ctx.queue.send(passwordResetMailJob, { email });
 }
 
 /**
@@ -75,7 +73,7 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   await authRepo.setPassword(ctx.db, user.id, await hash(password, ARGON2));
   await authRepo.voidPasswordResets(ctx.db, user.id);
   await authRepo.deleteUserSessions(ctx.db, user.id);
-  await authRepo.clearFailures(ctx.db, `email:${user.email}`);
+  await authRepo.clearAttempts(ctx.db, `email:${user.email}`);
   return presentUser(user);
 }
 

@@ -5,9 +5,12 @@ import { AppError } from '../../platform/errors.js';
 export const DEFAULT_NEXT = '/projects';
 
 /**
- * The path to follow after sign-in (issue 5 §7 open redirect): `next` resolved against the app's
- * own origin must stay on that origin, and only its path, query and fragment are kept. Anything
- * else — another host, `/\evil`, `//evil`, a tab or newline, a scheme — gives '/projects'.
+ * The path to follow after sign-in (open-redirect guard): `next` must be a path, is resolved
+ * against the app's own origin and must stay on it; the answer is built from the parsed URL (its
+ * path, query and fragment). Resolving dot segments can turn a path into a protocol-relative one
+ * ('/.//evil' → '//evil', which a browser sends to host 'evil'), so a result starting with `//`
+ * or `/\` is refused too. Anything refused — another host, `//evil`, a backslash, a tab or newline,
+ * a scheme — gives DEFAULT_NEXT.
  */
 export function safeNext(next: unknown, appOrigin: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
@@ -15,7 +18,8 @@ export function safeNext(next: unknown, appOrigin: string): string {
   try {
     const url = new URL(next, appOrigin);
     if (url.origin !== new URL(appOrigin).origin) return DEFAULT_NEXT;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const target = `${url.pathname}${url.search}${url.hash}`;
+    return /^\/[/\\]/.test(target) || !target.startsWith('/') ? DEFAULT_NEXT : target;
   } catch {
     return DEFAULT_NEXT;
   }
@@ -31,7 +35,7 @@ export const requestOrigin = (req: FastifyRequest): string | null => {
 };
 
 /**
- * Cross-site request check (issue 5 §7; OWASP CSRF cheat sheet "Verifying origin with standard
+ * Cross-site request check (docs/architecture.md#security-baseline; OWASP CSRF cheat sheet "Verifying origin with standard
  * headers" and "Fetch Metadata"). Refuses with FORBIDDEN (403) 'Cross-origin request refused':
  * an `Origin` that is not the app's own origin or `publicUrl` (including `Origin: null`); without
  * Origin, a `Sec-Fetch-Site` other than same-origin or none; and, when `requireHeaders` is set

@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-/** Name of the session cookie (httpOnly, SameSite=Lax; DESIGN.md "Security baseline"). */
+/** Name of the session cookie (httpOnly, SameSite=Lax; docs/architecture.md#security-baseline). */
 export const SESSION_COOKIE = 'mc_session';
 
 /**
@@ -29,7 +29,7 @@ export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, secur
 }
 
 /**
- * The web app's authenticate step (issue 5 §2), an `onRequest` hook of the `/api` scope: resolves
+ * The web app's authenticate step (docs/architecture.md#authentication), an `onRequest` hook of the `/api` scope: resolves
  * the session cookie to a principal `{ userId, isAdmin, via: 'session', scopes: ['*'] }`, or null.
  */
 export function authenticateSession(ctx: Pick<AppContext, 'db'>) {
@@ -52,7 +52,7 @@ export function authenticateSession(ctx: Pick<AppContext, 'db'>) {
 const SIGN_IN_ROUTES = ['/api/auth/login', '/api/auth/signup', '/api/auth/logout'];
 
 /**
- * Cross-site and input guards of the `/api` scope (issue 5 §7), a `preHandler`:
+ * Cross-site and input guards of the `/api` scope (docs/architecture.md#security-baseline), a `preHandler`:
  * - cookie-authenticated writes must come from the app's own origin (Origin, else Sec-Fetch-Site,
  *   else refused); sign-in, sign-up and logout refuse a foreign Origin even without a cookie;
  * - a NUL character anywhere in a JSON body or the query is refused with 400.

@@ -5,10 +5,10 @@ import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { getListMappings, saveListMappings } from './column-mappings.service.js';
 
 /**
- * Column mapping routes (spec 000 §3 Mappings, §5, §7); login required, lists scoped to the user:
+ * Column mapping routes (docs/requirements/mailing-lists.md#mappings); login required, lists scoped to the user:
  * - GET /api/mappings/list/{id} → `{ mappings: {column: field}, fieldSettings: { capitalization: {field: mode} }, saved }`;
  *   the auto-mapping with `saved: false` until mappings are saved. 404 for another user's list.
- * - GET /api/data-mapping/list/{id}: the same answer, at the path the QR screen calls (spec 001 §7).
+ * - GET /api/data-mapping/list/{id}: the same answer, at the path the QR screen calls (docs/requirements/maps.md#api).
  * - POST /api/lists/map-columns `{ fileId, mappings, fieldSettings }` → `{ ok: true }`. 400 naming
  *   the column or field at fault (unknown column or field, a non-custom field from two columns,
  *   an unknown capitalization); 404 for another user's list.

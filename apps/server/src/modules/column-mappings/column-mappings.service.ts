@@ -30,7 +30,7 @@ async function mappingsOfList(db: Db, list: { id: string; headers: string[] }): 
 }
 
 /**
- * POST /api/lists/map-columns (spec 000 §7), input already checked by ZMapColumnsSchema (targets,
+ * POST /api/lists/map-columns (docs/requirements/workflow.md#api), input already checked by ZMapColumnsSchema (targets,
  * one column per non-custom field, capitalization of mapped non-USPS fields only). Saves, or
  * replaces, the list's mappings.
  * Errors: NOT_FOUND (404) when `fileId` is not the principal's list; VALIDATION (400) naming a

@@ -18,7 +18,7 @@ const getMappings = (u: TestUser, id: string) => u.req({ method: 'GET', url: `/a
 const save = (u: TestUser, payload: Record<string, unknown>) => u.req({ method: 'POST', url: '/api/lists/map-columns', payload });
 
 describe('column mappings', () => {
-  it('answers the auto-mapping until mappings are saved (spec 000 §5 auto-matching)', async () => {
+  it('answers the auto-mapping until mappings are saved (docs/requirements/projects.md#rules auto-matching)', async () => {
     const u = await signUpUser(t.app);
     const id = await newList(u);
     const res = await getMappings(u, id);
@@ -44,7 +44,7 @@ describe('column mappings', () => {
     const saved = (await getMappings(u, id)).json();
     expect(saved).toEqual({
       mappings: { 'First Name': 'first_name', LAST_NAME: 'last_name', ZIP: 'zip', Notes: 'custom_1', Extra: 'custom_1', 'IMb No': 'imbno' },
-      // USPS (imbno) and unmapped (city) fields carry no capitalization (spec 000 §5).
+      // USPS (imbno) and unmapped (city) fields carry no capitalization (docs/requirements/projects.md#rules).
       fieldSettings: { capitalization: { first_name: 'title', last_name: 'upper' } },
       saved: true,
     });

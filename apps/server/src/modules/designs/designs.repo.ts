@@ -33,7 +33,7 @@ export const designsRepo = {
   /** Inserts or replaces the design of a project; updated_at becomes now. */
   upsert: async (db: Db, projectId: string, values: DesignValues): Promise<DesignRow> => {
     const set = { ...values, updatedAt: new Date() };
-    // Each save is a new version (print files record the version they were made from, issue 6).
+    // Each save is a new version (print files record the version they were made from, docs/requirements/workflow.md#clear-states-and-fast-pages).
     return (await db.insert(designs).values({ projectId, ...set })
       .onConflictDoUpdate({ target: designs.projectId, set: { ...set, version: sql`${designs.version} + 1` } }).returning())[0];
   },

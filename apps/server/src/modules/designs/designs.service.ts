@@ -5,6 +5,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
+import { checkDesignImages } from './design-images.js';
 import { designsRepo, type DesignRow } from './designs.repo.js';
 import { decodePngDataUrl, thumbnailKey, type ThumbnailSide } from './thumbnails.js';
 
@@ -27,7 +28,7 @@ function present(project: DesignProject, row: DesignRow | undefined): TProjectDe
 
 /**
  * GET /api/templates/project/{id}/design → `{template_data_inside, template_data_outside,
- * updated_at}` (spec 000 §3 Design template). Until a design is saved, blank templates at the
+ * updated_at}` (docs/requirements/designer.md#design-template template). Until a design is saved, blank templates at the
  * project's paper size (6.35 mm padding) and `updated_at: null`; outside is null when single-sided.
  */
 export async function getDesign(db: Db, project: DesignProject): Promise<TProjectDesign> {
@@ -49,6 +50,8 @@ function checkSize(template: TDesignTemplate, paperSize: PaperSize, side: string
  *   cleared by sending a blank template, never by omission.
  * - Thumbnails: PNG data URLs, at most 2 MB each (413), PNG signature checked (400); a side
  *   without a new thumbnail keeps its previous one.
+ * - Images in elements: at most IMAGE_MAX_PIXELS and IMAGE_MAX_DECODED_BYTES by their header
+ *   (413 naming the element, see `checkDesignImages`).
  */
 export async function saveDesign(db: Db, storage: Storage, project: DesignProject, input: TProjectDesignSave): Promise<TProjectDesign> {
   const projectId = project.id;
@@ -60,6 +63,7 @@ export async function saveDesign(db: Db, storage: Storage, project: DesignProjec
   const inside = input.template_data_inside;
   checkSize(inside, paperSize, 'inside');
   if (input.template_data_outside) checkSize(input.template_data_outside, paperSize, 'outside');
+  await checkDesignImages([inside, input.template_data_outside]);
 
   const pngs = Object.entries(input.thumbnails ?? {})
     .filter((e): e is [ThumbnailSide, string] => typeof e[1] === 'string')
@@ -120,7 +124,7 @@ export async function findSavedDesign(db: Db, projectId: string): Promise<{ insi
 }
 
 /**
- * How many designs use each font, by PostScript name (issue 11: a font in use is not deleted):
+ * How many designs use each font, by PostScript name (docs/requirements/administration.md#administration: a font in use is not deleted):
  * a project's design counts once when any element of its inside, outside or reinforcements names
  * the font. Fonts no design uses are absent from the map.
  */

@@ -84,7 +84,7 @@ function drawPage(doc: PDFDocument, layout: GuideLayout, g: GuidePage, fonts: Fo
 }
 
 /**
- * Renders the PDF template guide (spec 000 §2 template setup): one page per side (outside =
+ * Renders the PDF template guide (docs/requirements/workflow.md#route-table template setup): one page per side (outside =
  * address side first), each page the trim plus 1/8 in bleed in points (8.5x11 → 630 × 810 pt),
  * with BleedBox = page and TrimBox = trim. Vector outlines and labels for bleed, trim, safe area
  * and, on the address side, the indicia, address and barcode clear zones (see shared designs/guide-geometry.ts

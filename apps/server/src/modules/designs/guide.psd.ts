@@ -44,8 +44,8 @@ async function pageLayers(g: GuidePage, canvas: { width: number; height: number 
 }
 
 /**
- * Renders the PSD template guide (spec 000 §2 template setup; pixel sizes at 300 DPI from
- * spec 000 §9). Canvas = trim + 38 px bleed per edge (1/8 in = 37.5 px, rounded up), e.g.
+ * Renders the PSD template guide (docs/requirements/workflow.md#route-table template setup; pixel sizes at 300 DPI from
+ * docs/requirements/designer.md#limits). Canvas = trim + 38 px bleed per edge (1/8 in = 37.5 px, rounded up), e.g.
  * 8.5x11 → 2626 × 3376 px. Layers 'Artwork' (empty, for the user's art), 'Bleed', 'Trim',
  * 'Safe area' and on the address side 'Indicia zone', 'Address zone', 'Barcode clear zone', each
  * a raw RGBA bitmap. Double-sided: one layer group per side on the same canvas, 'Outside (address

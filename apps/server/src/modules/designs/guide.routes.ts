@@ -7,7 +7,7 @@ import { openGuideFile } from './guide.service.js';
 const CONTENT_TYPES = { pdf: 'application/pdf', psd: 'image/vnd.adobe.photoshop' } as const;
 
 /**
- * Template guide downloads for the template setup screen (spec 000 §2 "download PSD and PDF
+ * Template guide downloads for the template setup screen (docs/requirements/workflow.md#route-table "download PSD and PDF
  * template buttons"), login required (401):
  * - GET /api/templates/guide.pdf?paperSize=&templateType=&sides= → attachment, vector guide
  * - GET /api/templates/guide.psd?paperSize=&templateType=&sides= → attachment, 300 DPI layers

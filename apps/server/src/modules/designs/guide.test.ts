@@ -10,7 +10,7 @@ let u: TestUser;
 // readPsd's useImageData still allocates through createImageData; plain RGBA needs no canvas.
 initializeCanvas(
   () => { throw new Error('no canvas in tests'); },
-  (width, height) => ({ width, height, data: new Uint8ClampedArray(width * height * 4) }) as unknown as ImageData,
+  (width, height) => ({ width, height, data: new Uint8ClampedArray(width * height * 4) }) as never,
 );
 beforeAll(async () => {
   t = await createTestApp({ workers: false });

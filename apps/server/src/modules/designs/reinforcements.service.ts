@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import type { StoredReinforcement } from '../../db/schema/projects.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
+import { checkDesignImages } from './design-images.js';
 import { designsRepo } from './designs.repo.js';
 import { decodePngDataUrl, thumbnailKey } from './thumbnails.js';
 
@@ -35,7 +36,7 @@ async function stored(db: Db, projectId: string): Promise<Partial<Record<string,
 }
 
 /**
- * A project's reinforcements with their designs, by slot (spec 002 §3; the Designer's R1–R3 tabs
+ * A project's reinforcements with their designs, by slot (docs/requirements/print-on-demand-api.md#data; the Designer's R1–R3 tabs
  * and GET /api/reinforcements, which drops `template_data`). Only saved slots are listed.
  */
 export async function listReinforcements(db: Db, project: ReinforcementProject): Promise<TReinforcementDesign[]> {
@@ -55,7 +56,7 @@ export async function listReinforcementsOf(db: Db, projects: ReinforcementProjec
   return new Map(projects.map((p) => [p.id, bySlot(p, stored.get(p.id) ?? {})]));
 }
 
-/** The list shape of GET /api/reinforcements (spec 002 §3: id, name, type, size; no design). */
+/** The list shape of GET /api/reinforcements (docs/requirements/print-on-demand-api.md#data: id, name, type, size; no design). */
 export const reinforcementSummary = ({ template_data: _, ...summary }: TReinforcementDesign): TReinforcement => summary;
 
 /** One reinforcement with its design. Errors: NOT_FOUND when the slot is empty. */
@@ -69,7 +70,8 @@ export async function getReinforcement(db: Db, project: ReinforcementProject, sl
  * PUT /api/projects/{id}/reinforcements/{slot}: saves a reinforcement's name, type and one-page
  * design (and its thumbnail PNG, stored at `projects/{id}/thumbnails/r{slot}.png`).
  * Errors: VALIDATION (400) when the design is not one page at the project's paper size (mm, ±0.5)
- * or the thumbnail is not a PNG; PAYLOAD_TOO_LARGE (413) for a thumbnail over 2 MB.
+ * or the thumbnail is not a PNG; PAYLOAD_TOO_LARGE (413) for a thumbnail over 2 MB or an image
+ * over the image bounds (`checkDesignImages`).
  */
 export async function saveReinforcement(
   db: Db, storage: Storage, project: ReinforcementProject, slot: ReinforcementSlot, input: z.output<typeof ZReinforcementSaveSchema>,
@@ -80,6 +82,7 @@ export async function saveReinforcement(
     const { width, height } = PAPER_SIZES_MM[project.paperSize];
     throw new AppError('VALIDATION', `The reinforcement must be ${width} × ${height} mm (${project.paperSize})`);
   }
+  await checkDesignImages([template]);
   const key = slotKey(slot);
   const previous = (await stored(db, project.id))[key];
   let thumbnail = previous?.thumbnail ?? null;

@@ -1,10 +1,10 @@
 import { AppError } from '../../platform/errors.js';
 
-/** Pages with a thumbnail: the design's two sides and the reinforcements r1–r3 (spec 002 §3). */
+/** Pages with a thumbnail: the design's two sides and the reinforcements r1–r3 (docs/requirements/print-on-demand-api.md#data). */
 export const THUMBNAIL_SIDES = ['inside', 'outside', 'r1', 'r2', 'r3'] as const;
 export type ThumbnailSide = (typeof THUMBNAIL_SIDES)[number];
 
-/** Storage key of a project's thumbnail PNG (spec 000 §2 project cards show inside and outside). */
+/** Storage key of a project's thumbnail PNG (docs/requirements/workflow.md#route-table project cards show inside and outside). */
 export const thumbnailKey = (projectId: string, side: ThumbnailSide) => `projects/${projectId}/thumbnails/${side}.png`;
 
 /** Largest thumbnail accepted, in bytes of decoded PNG. */

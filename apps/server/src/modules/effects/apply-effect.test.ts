@@ -23,7 +23,7 @@ async function pixels(png: Buffer): Promise<Rgb[]> {
 const RED: Rgb = [220, 40, 30];
 const BLUE: Rgb = [20, 60, 200];
 
-describe('applyEffect (issue 11 effects, drawn with sharp)', () => {
+describe('applyEffect (docs/requirements/administration.md#administration effects, drawn with sharp)', () => {
   it('grayscale makes R = G = B, keeping the size and the order of lightness', async () => {
     const out = await pixels(await applyEffect(await stripe([RED, BLUE, [255, 255, 255]]), { kind: 'grayscale', params: {} }));
     expect(out).toHaveLength(3);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { EFFECT_MAX_INPUT_BYTES, EFFECT_MAX_INPUT_PIXELS, EFFECT_MESSAGES, type TEffectSpec } from '@mailcraft/shared';
 import { AppError } from '../../platform/errors.js';
+import { checkImageHeader } from '../../platform/image-bounds.js';
 
 /** Longest one effect may take before sharp gives up (seconds): a hostile image cannot hold a libuv thread longer. */
 const EFFECT_TIMEOUT_SECONDS = 10;
@@ -39,19 +40,20 @@ function withEffect(image: sharp.Sharp, effect: TEffectSpec): sharp.Sharp {
 }
 
 /**
- * Draws `effect` on an image (issue 11 Admin → Effects) and returns it as 8-bit sRGB PNG bytes of
+ * Draws `effect` on an image (Admin → Effects) and returns it as 8-bit sRGB PNG bytes of
  * the same width and height (alpha kept). The one function both the designer's preview route and
  * print use, so the screen shows what prints. Bounded against hostile input: at most
- * EFFECT_MAX_INPUT_BYTES bytes and EFFECT_MAX_INPUT_PIXELS pixels (checked from the header before
- * decoding), and EFFECT_TIMEOUT_SECONDS of work. EXIF orientation is not applied (the PDF draws the
+ * EFFECT_MAX_INPUT_BYTES bytes, EFFECT_MAX_INPUT_PIXELS pixels and IMAGE_MAX_DECODED_BYTES decoded
+ * (checked from the header before decoding), and EFFECT_TIMEOUT_SECONDS of work. EXIF orientation is not applied (the PDF draws the
  * pixels as stored). Throws PAYLOAD_TOO_LARGE (413) for too many bytes or pixels, and
  * UNPROCESSABLE (422) when the bytes are not a PNG or JPEG image sharp can decode, or the work
  * took too long.
  */
 export async function applyEffect(bytes: Uint8Array, effect: TEffectSpec): Promise<Buffer> {
   if (bytes.byteLength > EFFECT_MAX_INPUT_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', EFFECT_MESSAGES.tooLarge);
-  // The header alone (no pixels decoded) says the format and size; the pixel limit then guards decoding too.
-  const meta = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => null);
+  // The header alone (no pixels decoded) says the format and size (413 past IMAGE_MAX_DECODED_BYTES);
+  // the pixel limit then guards decoding too.
+  const meta = await checkImageHeader(bytes);
   if (!meta || (meta.format !== 'png' && meta.format !== 'jpeg')) throw new AppError('UNPROCESSABLE', EFFECT_MESSAGES.notImage);
   if ((meta.width ?? 0) * (meta.height ?? 0) > EFFECT_MAX_INPUT_PIXELS) throw new AppError('PAYLOAD_TOO_LARGE', EFFECT_MESSAGES.tooManyPixels);
   try {

@@ -4,7 +4,7 @@ import { effects } from '../../db/schema/index.js';
 
 export type EffectRow = typeof effects.$inferSelect;
 
-/** Database access for the effects table (issue 11 Admin → Effects). */
+/** Database access for the effects table (docs/requirements/administration.md#administration Admin → Effects). */
 export const effectsRepo = {
   /** Every effect, ordered by name. */
   list: async (db: Db) => db.select().from(effects).orderBy(asc(effects.name)),

@@ -8,7 +8,7 @@ import { adminOnly, requirePrincipal, signedIn } from '../../platform/principal.
 import { createEffect, deleteEffect, listEffects, previewEffect, previewSpec, updateEffect } from './effects.service.js';
 
 /**
- * Image effects (issue 11 Admin → Effects):
+ * Image effects (docs/requirements/administration.md#administration Admin → Effects):
  * - GET    /api/effects → TEffect[] (signed-in users: the designer's Effect choice), by name
  * - POST   /api/effects/{id}/preview {image: data URL} → image/png: the effect drawn by the same
  *          `applyEffect` print uses (signed-in; 404 unknown; 413 over 5 MB / 25 MP; 422 not PNG/JPEG)

@@ -37,7 +37,7 @@ export async function listEffects(db: Db): Promise<TEffect[]> {
 }
 
 /**
- * POST /api/admin/effects (issue 11): adds a named effect. Errors: CONFLICT (409) for a name in
+ * POST /api/admin/effects (docs/requirements/administration.md#administration): adds a named effect. Errors: CONFLICT (409) for a name in
  * use. Audited as 'effect.create'.
  */
 export async function createEffect(db: Db, admin: Principal, body: TEffectCreate): Promise<TEffect> {
@@ -53,7 +53,7 @@ export async function createEffect(db: Db, admin: Principal, body: TEffectCreate
 }
 
 /**
- * PATCH /api/admin/effects/{id} (issue 11): renames the effect and/or changes its kind and
+ * PATCH /api/admin/effects/{id} (docs/requirements/administration.md#administration): renames the effect and/or changes its kind and
  * parameters. A new kind without params starts from EFFECT_DEFAULT_PARAMS; the result must be a
  * valid EffectSpec. Image elements that use it print with the new settings from the next render.
  * Errors: NOT_FOUND (404); VALIDATION (400, thrown ZodError) for bad params; CONFLICT (409) for a
@@ -84,7 +84,7 @@ export async function updateEffect(db: Db, admin: Principal, id: string, patch: 
 }
 
 /**
- * DELETE /api/admin/effects/{id} (issue 11). Designs keep the id on their image elements, which
+ * DELETE /api/admin/effects/{id} (docs/requirements/administration.md#administration). Designs keep the id on their image elements, which
  * then print (and show) without an effect. Errors: NOT_FOUND (404). Audited as 'effect.delete'.
  */
 export async function deleteEffect(db: Db, admin: Principal, id: string): Promise<void> {
@@ -99,7 +99,7 @@ export async function deleteEffect(db: Db, admin: Principal, id: string): Promis
 }
 
 /**
- * The effects of these ids as specs, for print (issue 11): unknown (deleted) ids are absent, so
+ * The effects of these ids as specs, for print (docs/requirements/administration.md#administration): unknown (deleted) ids are absent, so
  * their elements print without an effect. A stored spec that no longer parses is absent too.
  */
 export async function effectSpecs(db: Db, ids: string[]): Promise<Map<string, TEffectSpec>> {
@@ -122,7 +122,7 @@ export const imageDataUrlBytes = (dataUrl: string): Buffer => Buffer.from(dataUr
 const previewSlots = new WorkSlots(4, 2, 10_000, M.busy);
 
 /**
- * POST /api/effects/{id}/preview (issue 11): the saved effect drawn on `image` by `applyEffect`,
+ * POST /api/effects/{id}/preview (docs/requirements/administration.md#administration): the saved effect drawn on `image` by `applyEffect`,
  * exactly as print draws it, PNG bytes. Errors: NOT_FOUND (404); as `applyEffect` (413, 422);
  * RATE_LIMITED (429) while the principal's preview slots stay busy.
  */
@@ -132,6 +132,6 @@ export async function previewEffect(db: Db, principal: Principal, id: string, im
   return previewSlots.run(principal.userId, () => applyEffect(imageDataUrlBytes(image), spec));
 }
 
-/** POST /api/admin/effects/preview (issue 11): an unsaved effect (the admin form) drawn on `image`, PNG bytes. Errors as `previewEffect`. */
+/** POST /api/admin/effects/preview (docs/requirements/administration.md#administration): an unsaved effect (the admin form) drawn on `image`, PNG bytes. Errors as `previewEffect`. */
 export const previewSpec = (principal: Principal, spec: TEffectSpec, image: string): Promise<Buffer> =>
   previewSlots.run(principal.userId, () => applyEffect(imageDataUrlBytes(image), spec));

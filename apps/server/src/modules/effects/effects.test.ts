@@ -4,7 +4,7 @@ import { EFFECT_MESSAGES as M, type TAuditEntry, type TEffect } from '@mailcraft
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { applyEffect } from './apply-effect.js';
 
-/** Admin → Effects (issue 11): administrators manage named effects; signed-in users list them and preview them. */
+/** Admin → Effects (docs/requirements/administration.md#administration): administrators manage named effects; signed-in users list them and preview them. */
 describe('effects: administration, listing and preview', () => {
   let t: TestApp;
   let admin: TestUser;

@@ -36,7 +36,7 @@ async function readFontUpload(req: FastifyRequest): Promise<{ bytes: Buffer; nam
 }
 
 /**
- * Font administration (issue 11 Admin → Fonts), administrators only (401 / 403 for others):
+ * Font administration (docs/requirements/administration.md#administration Admin → Fonts), administrators only (401 / 403 for others):
  * - GET    /api/admin/fonts → TAdminFont[] (details and how many designs use each)
  * - POST   /api/admin/fonts (multipart `file`, optional `name`) → 201 TAdminFont; 400 not a
  *          printable TTF/OTF, 409 'A font named X already exists', 413 over 10 MB

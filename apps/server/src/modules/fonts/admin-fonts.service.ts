@@ -7,7 +7,7 @@ import { isUuid } from '../../platform/ids.js';
 import type { Principal } from '../../platform/principal.js';
 import { recordAdminChange } from '../audit/audit.service.js';
 import { fontUsage } from '../designs/designs.service.js';
-import { inspectFontFile } from './font-file.js';
+import { inspectFontInThread } from './font-threads.js';
 import { fontsRepo, type FontRow } from './fonts.repo.js';
 import { dropLocalFontFile, isBuiltinFont, presentFont } from './fonts.service.js';
 
@@ -36,15 +36,15 @@ async function fontRow(db: Db, id: string): Promise<FontRow> {
 }
 
 /**
- * POST /api/admin/fonts (issue 11): checks `bytes` (see `inspectFontFile`), stores them at
+ * POST /api/admin/fonts (Admin → Fonts): checks `bytes` in a font thread (see `inspectFontInThread`), stores them at
  * `fonts/{id}.ttf|.otf` and adds the font, shown as `name` (trimmed; the family when empty).
  * The next print render and designer load include it.
- * Errors: VALIDATION (400) for a file that is not a printable TTF/OTF or a name over
- * FONT_NAME_MAX; CONFLICT (409) 'A font named X already exists' for a PostScript name in use.
+ * Errors: VALIDATION (400) for a file that is not a printable TTF/OTF, one whose check runs out
+ * of memory or time, or a name over FONT_NAME_MAX; CONFLICT (409) 'A font named X already exists' for a PostScript name in use.
  * Audited as 'font.upload'.
  */
 export async function uploadFont(ctx: AppContext, admin: Principal, upload: { bytes: Buffer; name?: string }): Promise<TAdminFont> {
-  const facts = await inspectFontFile(upload.bytes);
+  const facts = await inspectFontInThread(upload.bytes);
   if (await fontsRepo.findByName(ctx.db, facts.postscriptName)) throw new AppError('CONFLICT', FM.exists(facts.postscriptName));
   const id = randomUUID();
   const fileKey = `fonts/${id}${facts.extension}`;
@@ -69,7 +69,7 @@ export async function uploadFont(ctx: AppContext, admin: Principal, upload: { by
 }
 
 /**
- * PATCH /api/admin/fonts/{id} (issue 11): renames the font and/or makes it the fallback — the
+ * PATCH /api/admin/fonts/{id} (docs/requirements/administration.md#administration): renames the font and/or makes it the fallback — the
  * previous fallback stops being it in the same transaction, so there is always exactly one.
  * Errors: NOT_FOUND (404). Audited as 'font.rename' / 'font.fallback'.
  */
@@ -97,7 +97,7 @@ export async function updateFont(db: Db, admin: Principal, id: string, patch: TA
 }
 
 /**
- * DELETE /api/admin/fonts/{id} (issue 11 "delete when unused"): removes an uploaded font and its
+ * DELETE /api/admin/fonts/{id} (docs/requirements/administration.md#font-deletion): removes an uploaded font and its
  * file (and its local copy for the render threads). Errors: NOT_FOUND (404); CONFLICT (409) for a built-in font, the fallback font, or a font
  * any design uses ('This font is used by N designs'). Audited as 'font.delete'.
  */

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FONT_MAX_BYTES, FONT_MESSAGES as FM, type TAdminFont, type TAuditEntry, type TFont } from '@mailcraft/shared';
 import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { createDesign, createMailingList, createProject, designPage, saveColumnMappings, textElement } from '../../test/factories.js';
+import { healthWhile } from '../../test/health-meanwhile.js';
+import { corruptFont, fontClaimingGlyphs } from '../../test/hostile-files.js';
 
 /** Free fonts the server's own dependencies install (SIL OFL 1.1), read in place: none is committed. */
 const require = createRequire(import.meta.url);
@@ -61,7 +63,7 @@ async function previewWithFont(fontName: string): Promise<Buffer> {
   return res.rawPayload;
 }
 
-describe('admin fonts (issue 11)', () => {
+describe('admin fonts', () => {
   it('refuses non-administrators on every /api/admin/fonts route', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     for (const res of [
@@ -81,6 +83,19 @@ describe('admin fonts (issue 11)', () => {
     // A real sfnt header whose tables are cut off: fontkit cannot read it.
     expectRefusal(await upload(admin, BOLD.subarray(0, 600)), 400, FM.notFont);
     expectRefusal(await upload(admin, Buffer.alloc(FONT_MAX_BYTES + 1, 1)), 413, FM.tooLarge);
+    expect((await adminFonts()).map((f) => f.postscript_name)).toEqual(['Helvetica', 'Roboto-Regular']);
+  });
+
+  it('checks fonts off the HTTP thread: a damaged font and one claiming 65,535 glyphs are refused, the server answering meanwhile', async () => {
+    // 2,000 inverted bytes (name table spared) froze the server for 162 s at 4.1 GB when checked on the HTTP thread.
+    const damaged = await healthWhile(t.app, upload(admin, corruptFont(BOLD, 2_000, 1), {}, 'damaged.ttf'));
+    expectRefusal(damaged.result, 400, FM.notEmbeddable);
+    expect(damaged.answers).toBeGreaterThan(0);
+    expect(damaged.slowestMs).toBeLessThan(500);
+    // maxp.numGlyphs claiming 65,535 over 1,708 outlines was accepted after 41 s.
+    const claiming = await healthWhile(t.app, upload(admin, fontClaimingGlyphs(BOLD, 65_535), {}, 'claims.ttf'));
+    expectRefusal(claiming.result, 400, FM.glyphsMissing(65_535, 1_708));
+    expect(claiming.slowestMs).toBeLessThan(500);
     expect((await adminFonts()).map((f) => f.postscript_name)).toEqual(['Helvetica', 'Roboto-Regular']);
   });
 

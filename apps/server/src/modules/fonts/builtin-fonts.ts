@@ -4,7 +4,7 @@ import { getDefaultFont, type Font } from '@pdfme/common';
 import { DEFAULT_ELEMENT_FONT } from '@mailcraft/shared';
 
 /**
- * The fonts every installation has (spec 000 §9 "Default fonts: Helvetica (built in) and
+ * The fonts every installation has (docs/requirements/designer.md#limits "Default fonts: Helvetica (built in) and
  * Roboto-Regular"; Roboto-Regular is the fallback for elements without a font).
  * - Roboto-Regular: the Roboto TTF that @pdfme/common bundles (Apache-2.0).
  * - Helvetica: Helvetica itself is not freely distributable, so its name is served by Arimo
@@ -38,7 +38,7 @@ export function builtinFontBytes(fileKey: string): Bytes | null {
 }
 
 /**
- * The fonts a render thread prints with beyond the built-in ones (issue 11: uploaded fonts reach
+ * The fonts a render thread prints with beyond the built-in ones (docs/requirements/administration.md#administration: uploaded fonts reach
  * the renderer), sent with every render task by the main thread (`renderFonts`): small, as the
  * bytes are read from `files` in the thread.
  */
@@ -58,7 +58,7 @@ const uploaded = new Map<string, Bytes>();
  * The pdfme `Font` map for the renderer: the built-in fonts (`{ 'Roboto-Regular': {data,
  * fallback: true}, Helvetica: {data} }`) plus, with `fonts`, the uploaded ones and the fallback
  * it names. Built once per process or worker thread and reused for every `generate()` call
- * (DESIGN.md "Print rendering": pass the font once); rebuilt when `fonts.key` changes, reading
+ * (docs/architecture.md#print-renderer: pass the font once); rebuilt when `fonts.key` changes, reading
  * only files not read before (and forgetting deleted ones; a file deleted meanwhile is left
  * out, as only fonts no design uses are deleted). Throws when an uploaded font's file cannot be read.
  */

@@ -4,7 +4,7 @@ import { fonts, users } from '../../db/schema/index.js';
 
 export type FontRow = typeof fonts.$inferSelect;
 
-/** Database access for the fonts table (spec 000 §3 Font; issue 11 admin fonts). */
+/** Database access for the fonts table (docs/requirements/designer.md#fonts; docs/requirements/administration.md#administration admin fonts). */
 export const fontsRepo = {
   /** Every font, ordered by PostScript name. */
   list: async (db: Db) => db.select().from(fonts).orderBy(asc(fonts.postscriptName)),

@@ -6,7 +6,7 @@ import { signedIn } from '../../platform/principal.js';
 import { fontBase64, listFonts } from './fonts.service.js';
 
 /**
- * Font routes (spec 000 §7 "fonts"), both for signed-in users (401 otherwise):
+ * Font routes (docs/requirements/workflow.md#api "fonts"), both for signed-in users (401 otherwise):
  * - GET /api/fonts → `[{ id, postscript_name, is_fallback, display_name }]` (built-in and uploaded fonts)
  * - GET /api/fonts/{id}/base64 → `{ data }`, the TTF as base64; 404 for an unknown id.
  * Font files may be cached by the browser for a day: fonts do not change under an id.

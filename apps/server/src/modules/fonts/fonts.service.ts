@@ -4,11 +4,12 @@ import { DEFAULT_ELEMENT_FONT, type TFont } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { isUuid } from '../../platform/ids.js';
 import { notFound } from '../../platform/errors.js';
+import { writeAtomically } from '../../platform/storage.js';
 import { BUILTIN_FONTS, builtinFontBytes, type RenderFonts } from './builtin-fonts.js';
 import { fontsRepo, type FontRow } from './fonts.repo.js';
 
 /**
- * Adds the default fonts (spec 000 §9: Helvetica and Roboto-Regular, the fallback) when they
+ * Adds the default fonts (docs/requirements/designer.md#limits: Helvetica and Roboto-Regular, the fallback) when they
  * are missing. Idempotent; call at start-up after migrations (main.ts, test harness).
  */
 export async function seedFonts(ctx: Pick<AppContext, 'db'>): Promise<void> {
@@ -49,20 +50,20 @@ export async function dropLocalFontFile(ctx: Pick<AppContext, 'config'>, row: Pi
   await fs.rm(localFontPath(ctx, row), { force: true });
 }
 
-/** The local copy of an uploaded font's file for the render threads (`localFontPath`), written once. */
+/** The local copy of an uploaded font's file for the render threads (`localFontPath`), written once (atomically). */
 async function localFontFile(ctx: Pick<AppContext, 'storage' | 'config'>, row: FontRow): Promise<string> {
   const file = localFontPath(ctx, row);
   // Bytes never change under a font id, so a file that exists is current.
   if (await fs.access(file).then(() => true, () => false)) return file;
   await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  await fs.writeFile(tmp, await ctx.storage.get(row.fileKey));
-  await fs.rename(tmp, file); // atomic: a thread never reads half a file
+  const bytes = await ctx.storage.get(row.fileKey);
+  // Renders at once may all copy it: each through its own temporary file, so a thread never reads half a file.
+  await writeAtomically(file, (tmp) => fs.writeFile(tmp, bytes));
   return file;
 }
 
 /**
- * The fonts render threads print with (issue 11: uploaded fonts reach print files, previews and
+ * The fonts render threads print with (docs/requirements/administration.md#administration: uploaded fonts reach print files, previews and
  * order PDFs): the uploaded fonts as local files, the fallback's name and a key that changes
  * with the set of fonts, so threads rebuild their font map after an upload, delete or fallback
  * change (see `loadFonts`). One small query per call; files are copied from storage once.

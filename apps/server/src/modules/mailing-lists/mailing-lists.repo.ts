@@ -7,7 +7,7 @@ import { numberValue, rowsOf } from '../../db/raw-rows.js';
 
 export type MailingListRow = typeof mailingLists.$inferSelect;
 export type RecordRow = { id: string; rowIndex: number; values: string[] };
-/** A record with its address-check edits (issue 12): accepted fixes, excluded from printing, issue codes ignored. */
+/** A record with its address-check edits (docs/requirements/print.md#print): accepted fixes, excluded from printing, issue codes ignored. */
 export type EditedRecordRow = RecordRow & { overrides: Record<string, string>; excluded: boolean; ignoredIssues: string[] };
 
 /**
@@ -44,7 +44,7 @@ function trigramPattern(text: string | undefined): string | null {
 
 const recordColumns = { id: mailingListRecords.id, rowIndex: mailingListRecords.rowIndex, values: mailingListRecords.values };
 /**
- * A record with its address-check edits (issue 12): overrides (standard field → value), whether it
+ * A record with its address-check edits (docs/requirements/print.md#print): overrides (standard field → value), whether it
  * is excluded from printing, and the issue codes the user ignored (print reads them too and leaves them be).
  */
 const editedRecordColumns = {
@@ -54,12 +54,13 @@ const editedRecordColumns = {
 /**
  * A page of an indexed list's search, prepared (the public API's recipient search runs it on every
  * call): `any` matches any value, `field` the value in column `column`; both pre-filtered by the
- * trigram index. Placeholders: listId, contains (trigramPattern), pattern, column, offset, limit.
+ * trigram index. Placeholders: listId, afterRow (-1 from the start), contains (trigramPattern), pattern, column, offset, limit.
  */
 const indexedSearchPage = preparedPerDb((db) => {
-  const page = (exact: SQL, name: string) => db.select(recordColumns).from(mailingListRecords)
+  const page = (exact: SQL, name: string) => db.select(editedRecordColumns).from(mailingListRecords)
     .where(and(
       eq(mailingListRecords.listId, sql.placeholder('listId')), mailingListRecords.searchIndexed,
+      gt(mailingListRecords.rowIndex, sql.placeholder('afterRow')),
       sql`${mailingListRecords.values}::text ILIKE ${sql.placeholder('contains')}`, exact,
     ))
     .orderBy(asc(mailingListRecords.rowIndex)).offset(sql.placeholder('offset')).limit(sql.placeholder('limit'))
@@ -75,7 +76,7 @@ const columnText = (column: number) => sql<string | null>`${mailingListRecords.v
 
 /**
  * Database access for mailing lists and their records. Every read of a list
- * is scoped to its owner (DESIGN.md "Security baseline").
+ * is scoped to its owner (docs/architecture.md#security-baseline).
  */
 /** The statement of `indexSearchRange` (its plan is asserted by a test). */
 export const indexSearchRangeStatement = (listId: string, from: number, count: number) => sql`UPDATE mailing_list_records SET search_indexed = true
@@ -107,7 +108,7 @@ export const mailingListsRepo = {
 
   /**
    * Inserts `rows` as records `startIndex`, `startIndex + 1`, … in one statement: the rows travel
-   * as one jsonb array and are unpacked by the database (DESIGN.md: 100k rows in 1.5 s on PGlite
+   * as one jsonb array and are unpacked by the database (docs/decisions/README.md#records: 100k rows in 1.5 s on PGlite
    * at 10k rows per call; row-at-a-time took 32 s).
    */
   insertRecords: async (db: Db, listId: string, startIndex: number, rows: string[][]) =>
@@ -140,21 +141,24 @@ export const mailingListsRepo = {
   },
 
   /**
-   * A page of a list's records matching `pattern` (SQL LIKE, case-insensitive) in column `column`
-   * (0-based; every value when null), with how many match in all (-1, uncounted, when `pattern` is null: every record matches).
+   * A page of a list's records, with their address-check edits, matching `pattern` (SQL LIKE,
+   * case-insensitive) in column `column` (0-based; every value when null), with how many match in
+   * all (-1, uncounted, when `pattern` is null: every record matches). The page starts after
+   * record `afterRow` (a row index; keyset, for the API's cursors), then skips `offset` matches.
    */
-  recordPage: async (db: Db, list: SearchedList, match: RecordMatch, offset: number, limit: number): Promise<{ rows: RecordRow[]; matching: number }> => {
+  recordPage: async (db: Db, list: SearchedList, match: RecordMatch, offset: number, limit: number, afterRow = -1): Promise<{ rows: EditedRecordRow[]; matching: number }> => {
     const where = and(eq(mailingListRecords.listId, list.id), match.pattern === null ? undefined : recordMatches(match, list.searchReady));
     const contains = list.searchReady ? trigramPattern(match.contains) : null;
     const rows = match.pattern !== null && contains
       ? await indexedSearchPage(db)[match.column === null ? 'any' : 'field'].execute({
-        listId: list.id, contains, pattern: match.pattern, column: match.column ?? 0, offset, limit,
-      }) as RecordRow[]
-      : await db.select(recordColumns).from(mailingListRecords).where(where).orderBy(asc(mailingListRecords.rowIndex)).offset(offset).limit(limit);
+        listId: list.id, afterRow, contains, pattern: match.pattern, column: match.column ?? 0, offset, limit,
+      }) as EditedRecordRow[]
+      : await db.select(editedRecordColumns).from(mailingListRecords).where(and(where, gt(mailingListRecords.rowIndex, afterRow)))
+        .orderBy(asc(mailingListRecords.rowIndex)).offset(offset).limit(limit);
     // Without a search the list's row count is the answer (-1: uncounted); a first page that is not
     // full holds every match; otherwise count.
     if (match.pattern === null) return { rows, matching: -1 };
-    if (offset === 0 && rows.length < limit) return { rows, matching: rows.length };
+    if (offset === 0 && afterRow < 0 && rows.length < limit) return { rows, matching: rows.length };
     const [count] = await db.select({ n: sql<number>`count(*)` }).from(mailingListRecords).where(where);
     return { rows, matching: Number(count.n) };
   },
@@ -217,7 +221,7 @@ export const mailingListsRepo = {
   /**
    * Every record of the list with its edits, in list order, `batchSize` at a time, each batch read
    * as one JSON text (`json_agg`) and parsed at once: for a whole list this is about twice as fast
-   * as a row per record on PGlite (the address check reads 100,000 records in 3 s, issue 12).
+   * as a row per record on PGlite (the address check reads 100,000 records in 3 s, docs/requirements/print.md#print).
    */
   async *editedRecordsAsJson(db: Db, listId: string, batchSize: number): AsyncGenerator<EditedRecordRow[]> {
     let after = -1;
@@ -234,7 +238,7 @@ export const mailingListsRepo = {
 
   /**
    * The printable records' row indexes with the text in column `column` (0-based), in list order:
-   * the presort `sequence` of each record (issue 12), read without the rest of the record.
+   * the presort `sequence` of each record (docs/requirements/print.md#print), read without the rest of the record.
    */
   sequenceKeys: async (db: Db, listId: string, column: number): Promise<Array<{ rowIndex: number; key: string | null }>> =>
     db.select({ rowIndex: mailingListRecords.rowIndex, key: columnText(column) })
@@ -244,7 +248,7 @@ export const mailingListsRepo = {
 
   /**
    * As `sequenceKeys`, with each record's presort tray and presort date — the texts in columns
-   * `tray` and `date` (0-based; date null when not mapped) — for tray-break sheets (issue 12).
+   * `tray` and `date` (0-based; date null when not mapped) — for tray-break sheets (docs/requirements/print.md#print).
    */
   trayKeys: async (db: Db, listId: string, column: number, tray: number, date: number | null) =>
     db.select({
@@ -264,7 +268,7 @@ export const mailingListsRepo = {
     return rowIndexes.flatMap((i) => byRow.get(i) ?? []);
   },
 
-  /** How many of the list's records print (not excluded, issue 12). */
+  /** How many of the list's records print (not excluded, docs/requirements/print.md#print). */
   printableCount: async (db: Db, listId: string): Promise<number> => {
     const [row] = await db.select({ n: sql<number>`count(*)` }).from(mailingListRecords)
       .where(and(eq(mailingListRecords.listId, listId), eq(mailingListRecords.excluded, false)));

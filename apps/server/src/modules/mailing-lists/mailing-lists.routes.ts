@@ -48,7 +48,7 @@ async function readUpload(req: FastifyRequest): Promise<UploadInput> {
 }
 
 /**
- * Mailing list routes (spec 000 §2 Upload screen, §7); login required, every list scoped to the
+ * Mailing list routes (docs/requirements/mailing-lists.md#upload-screen screen, §7); login required, every list scoped to the
  * signed-in user (another user's id answers 404):
  * - POST /api/lists/upload, multipart `file` + optional `projectId` → 201 `{ id, name, row_count, headers }`;
  *   errors 400 / 404 / 413 / 415 / 422 / 402 as `uploadList` and `readUpload` describe.

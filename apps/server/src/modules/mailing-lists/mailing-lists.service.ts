@@ -10,7 +10,7 @@ import { mailingListsRepo, type EditedRecordRow, type MailingListRow, type Recor
 /** A mailing list as stored, for the modules that work on one. */
 export type { EditedRecordRow, MailingListRow };
 
-/** A list as GET /api/lists presents it (spec 000 §3 Mailing list). */
+/** A list as GET /api/lists presents it (docs/requirements/mailing-lists.md#mailing-list list). */
 export const presentList = (row: MailingListRow): TMailingList => ({
   id: row.id,
   name: row.name,
@@ -44,7 +44,7 @@ export function recordBatches(db: Db, list: Pick<MailingListRow, 'id'>, batchSiz
 }
 
 /**
- * The records that print (issue 12: not excluded at the address check), as `recordBatches` reads
+ * The records that print (docs/requirements/print.md#print: not excluded at the address check), as `recordBatches` reads
  * them, each with its `overrides` (standard field → accepted fix, for `mapRecord`); `from` is still
  * a record's 0-based place in the list (record number − 1). The caller has checked ownership.
  */
@@ -67,7 +67,7 @@ function compareSequence(a: { rowIndex: number; key: string | null }, b: { rowIn
 }
 
 /**
- * The printable records in presort order (issue 12 "Presort order"): by the `sequence` value in
+ * The printable records in presort order (docs/requirements/print.md#presort-order): by the `sequence` value in
  * column `column` (0-based; see `compareSequence`), ties and blanks in list order, `batchSize` at a
  * time, at most `limit`. Only the row indexes and sequence values of the whole list are held in
  * memory (about 50 bytes a record), never the records. The caller has checked ownership.
@@ -79,7 +79,7 @@ export async function* presortedRecordBatches(db: Db, list: Pick<MailingListRow,
 }
 
 /**
- * The printable records at 1-based print positions `positions` (issue 12 proofs of flagged pieces),
+ * The printable records at 1-based print positions `positions` (docs/requirements/print.md#print proofs of flagged pieces),
  * in the order given: positions in presort order when `column` (the `sequence` column, see
  * `presortedRecordBatches`) is given, else in list order; positions past the end are left out.
  * The caller has checked ownership.
@@ -96,7 +96,7 @@ export async function printableRecordsAt(db: Db, list: Pick<MailingListRow, 'id'
 export type TrayRun = { first: number; count: number; tray: string; date: string };
 
 /**
- * The presort trays of a list in print order (issue 12 "Presort order": a tray-break sheet between
+ * The presort trays of a list in print order (docs/requirements/print.md#presort-order: a tray-break sheet between
  * trays): the printable records sorted as `presortedRecordBatches` sorts them, cut into runs of
  * the same `presorttrayid` (column `tray`), each with the presort date (column `date`) of its first
  * record. A blank tray id continues the tray before it. The caller has checked ownership.
@@ -113,14 +113,14 @@ export async function presortTrays(db: Db, list: Pick<MailingListRow, 'id'>, col
   return runs;
 }
 
-/** How many of a list's records print (not excluded at the address check, issue 12). */
+/** How many of a list's records print (not excluded at the address check, docs/requirements/print.md#print). */
 export function printableRecordCount(db: Db, list: Pick<MailingListRow, 'id'>): Promise<number> {
   return mailingListsRepo.printableCount(db, list.id);
 }
 
 /**
  * Every record of a list with its address-check edits (`overrides`, `excluded`, `ignoredIssues`), in list order,
- * `batchSize` at a time, for the address check (issue 12). The caller has checked ownership.
+ * `batchSize` at a time, for the address check (docs/requirements/print.md#print). The caller has checked ownership.
  */
 export function editedRecordBatches(db: Db, list: Pick<MailingListRow, 'id'>, batchSize: number) {
   return mailingListsRepo.editedRecordsAsJson(db, list.id, batchSize);
@@ -132,7 +132,7 @@ export function findEditedRecords(db: Db, list: Pick<MailingListRow, 'id'>, ids:
 }
 
 /**
- * Address-check edits of a list's records (issue 12), the imported values untouched: `merge`
+ * Address-check edits of a list's records (docs/requirements/print.md#print), the imported values untouched: `merge`
  * adds overrides (standard field → value) per record, `clear` removes them, `exclude` / `include`
  * leave records out of printing or bring them back, `ignore` adds issue codes not to report again
  * (deduplicated), `unignore` removes some (`codes`) or all of them. Answers how many records
@@ -157,17 +157,17 @@ export function searchRecords(db: Db, list: Pick<MailingListRow, 'id' | 'searchR
 }
 
 /**
- * A page of a list's records (ownership checked by the caller) whose value in `column` (0-based;
+ * A page of a list's records with their address-check edits (ownership checked by the caller) whose value in `column` (0-based;
  * any value when null) matches the SQL LIKE `pattern` case-insensitively — every record when
  * `pattern` is null — with how many match in all. `contains` (the search text) lets the trigram
- * index find the candidates first.
+ * index find the candidates first. The page starts after row index `afterRow` (a cursor's; -1 from the start), then skips `offset` matches.
  */
-export function recordPage(db: Db, list: Pick<MailingListRow, 'id' | 'searchReady'>, match: RecordMatch, offset: number, limit: number) {
-  return mailingListsRepo.recordPage(db, list, match, offset, limit);
+export function recordPage(db: Db, list: Pick<MailingListRow, 'id' | 'searchReady'>, match: RecordMatch, offset: number, limit: number, afterRow = -1) {
+  return mailingListsRepo.recordPage(db, list, match, offset, limit, afterRow);
 }
 
 /**
- * Creates an empty list with `headers` for the Print-on-Demand API (spec 002 §7 POST
+ * Creates an empty list with `headers` for the Print-on-Demand API (docs/requirements/print-on-demand-api.md#api-lists-and-imports
  * /api/mailingLists), optionally for one of the principal's projects. Errors: NOT_FOUND (project).
  */
 export async function createEmptyList(db: Db, principal: Principal, input: { name: string; projectId: string | null; headers: string[] }): Promise<TMailingList> {
@@ -199,7 +199,7 @@ export function findRecord(db: Db, list: Pick<MailingListRow, 'id'>, recordId: s
   return mailingListsRepo.record(db, list.id, recordId);
 }
 
-/** GET /api/lists: the user's lists, newest first (spec 000 §7). */
+/** GET /api/lists: the user's lists, newest first (docs/requirements/workflow.md#api). */
 export async function listLists(db: Db, principal: Principal): Promise<TMailingList[]> {
   return (await mailingListsRepo.listByUser(db, principal.userId)).map(presentList);
 }
@@ -211,7 +211,7 @@ export async function getList(db: Db, principal: Principal, listId: string): Pro
 }
 
 /**
- * PATCH /api/lists/{id} `{ name }` (issue 6): renames one of the principal's lists; the name is
+ * PATCH /api/lists/{id} `{ name }` (docs/requirements/workflow.md#clear-states-and-fast-pages): renames one of the principal's lists; the name is
  * already trimmed and 1–255 characters (ZListRenameSchema). Errors: NOT_FOUND (404).
  */
 export async function renameList(db: Db, principal: Principal, listId: string, name: string): Promise<TMailingList> {
@@ -220,7 +220,7 @@ export async function renameList(db: Db, principal: Principal, listId: string, n
 }
 
 /**
- * DELETE /api/lists/{id} (spec 000 §2 Upload screen, §4 Deletion): removes the list, its
+ * DELETE /api/lists/{id} (docs/requirements/mailing-lists.md#upload-screen screen, §4 Deletion): removes the list, its
  * records, its mappings and its stored source file.
  * Errors: NOT_FOUND (404) unless it is the user's; CONFLICT (409) 'The current mailing list of
  * a project cannot be deleted' while any of the user's projects has it as `list_id`.
@@ -235,7 +235,7 @@ export async function deleteList(ctx: Pick<AppContext, 'db' | 'storage'>, princi
 }
 
 /**
- * GET /api/lists/{id}/preview (spec 000 §2 Mapping screen Data Preview, §7): `limit` records
+ * GET /api/lists/{id}/preview (docs/requirements/mailing-lists.md#mapping-screen screen Data Preview, §7): `limit` records
  * from `offset` (0-based), raw values exactly as imported, in list order, each row as wide as
  * `headers`; `total` is the list's row count.
  * Errors: NOT_FOUND (404) unless it is the user's list.

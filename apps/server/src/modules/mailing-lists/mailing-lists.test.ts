@@ -18,7 +18,7 @@ const upload = (u: TestUser, name: string, data: Buffer, fields: Record<string, 
 const uploadOk = async (u: TestUser, name: string, data: Buffer, fields: Record<string, string> = {}) => {
   const res = await upload(u, name, data, fields);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; name: string; row_count: number; headers: string[] };
+  return res.json() as { id: string; name: string; row_count: number; headers: string[]; project_list: boolean };
 };
 const get = (u: TestUser, url: string) => u.req({ method: 'GET', url });
 
@@ -97,7 +97,7 @@ describe('mailing lists', () => {
     expect((await get(u, `/api/lists/${current.id}`)).json().project_id).toBe(project.id);
 
     const refused = await u.req({ method: 'DELETE', url: `/api/lists/${current.id}` });
-    expect(refused.json().error).toEqual({ code: 'CONFLICT', message: 'The current mailing list of a project cannot be deleted' });
+    expect(refused.json().error).toEqual({ code: 'CONFLICT', message: 'The current mailing list of a project cannot be deleted', request_id: refused.headers['x-request-id'] });
     expectError(refused, 409, 'CONFLICT', LIST_MESSAGES.currentList);
 
     const deleted = await u.req({ method: 'DELETE', url: `/api/lists/${old.id}` });

@@ -6,7 +6,8 @@ import type { Principal } from '../../platform/principal.js';
 import { adoptProjectListIfNone, getOwnedProject } from '../projects/projects.service.js';
 import { planLimit } from '../subscriptions/subscriptions.service.js';
 import { WorkSlots } from '../../platform/work-slots.js';
-import { openTable, uploadExtension } from './import/open-table.js';
+import { uploadExtension } from './import/open-table.js';
+import { openTableInThread } from './import/table-threads.js';
 import { mailingListsRepo } from './mailing-lists.repo.js';
 import { indexListSearchJob } from './mailing-lists.jobs.js';
 
@@ -22,17 +23,20 @@ const listName = (filename: string) =>
   (filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255) || 'Mailing list';
 
 /**
- * POST /api/lists/upload (spec 000 §2 Upload screen, §7): imports a .csv, .xls or .xlsx file
+ * POST /api/lists/upload (the Upload screen): imports a .csv, .xls or .xlsx file
  * as a new mailing list of the user. The list row, every record and the project link are
  * written in ONE transaction, so a failed upload leaves earlier lists and the project's current
  * list as they were. With `projectId` the new list becomes that project's current list only when
  * the project has none (`project_list` true); a project that already has a list keeps it until the
- * user confirms the switch (issue 6: no silent list swap). The original file is stored as
+ * user confirms the switch (no silent list swap). The original file is stored as
  * `lists/{id}/source{ext}` after the commit.
  * Errors (AppError): UNSUPPORTED_MEDIA_TYPE 415 (extension); NOT_FOUND 404 (projectId not the
  * user's); UNPROCESSABLE 422 (empty, header only, over 250,000 rows, not a spreadsheet);
  * PAYMENT_REQUIRED 402 (more rows than the plan's `max_list_rows`); RATE_LIMITED 429 when the
- * user's import slot stays busy (`importSlots`); 422 for a file that expands or works too much.
+ * user's import slot stays busy (`importSlots`); 422 for a file that expands or works too much:
+ * more columns, cells or text than UPLOAD_MAX_COLUMNS, UPLOAD_MAX_CELLS, UPLOAD_MAX_TEXT_CHARS, an
+ * .xls of more than XLS_MAX_CELLS, or a parse that runs out of its thread's memory or time
+ * (`openTableInThread`).
  */
 export async function uploadList(ctx: Pick<AppContext, 'db' | 'storage' | 'queue'>, principal: Principal, input: UploadInput): Promise<TUploadedList> {
   const { userId } = principal;
@@ -42,7 +46,7 @@ export async function uploadList(ctx: Pick<AppContext, 'db' | 'storage' | 'queue
   if (projectId) await getOwnedProject(ctx.db, principal, projectId);
   const planMaxRows = await planLimit(ctx.db, principal, 'max_list_rows');
 
-  // One import per user and two in all at a time: parsing is the costly part (issue 5 §7).
+  // One import per user and two in all at a time: parsing is the costly part.
   return importSlots.run(userId, () => importTable(ctx, principal, input, ext, planMaxRows));
 }
 
@@ -50,7 +54,8 @@ async function importTable(
   ctx: Pick<AppContext, 'db' | 'storage' | 'queue'>, principal: Principal, input: UploadInput, ext: string, planMaxRows: number,
 ): Promise<TUploadedList> {
   const projectId = input.projectId || null;
-  const { table, format } = await openTable(input.bytes, input.filename);
+  // Parsed in a spreadsheet thread with its own memory and time limits; rows arrive in batches.
+  const { table, format } = await openTableInThread(input.bytes, input.filename);
   const id = randomUUID();
   const fileKey = `lists/${id}/source${ext}`;
   const name = listName(input.filename);
@@ -66,7 +71,7 @@ async function importTable(
     await mailingListsRepo.finish(tx, id, count, table.headers);
     const adopted = projectId ? await adoptProjectListIfNone(tx, principal, projectId, id) : false;
     return { rowCount: count, adopted };
-  });
+  }).finally(() => table.close());
 
   try {
     await ctx.storage.put(fileKey, input.bytes);

@@ -13,7 +13,7 @@ export type BoundedFeature = { feature: Feature<Geometry>; bounds: [number, numb
 export type BoundaryLayers = { states: BoundedFeature[]; counties: BoundedFeature[] };
 
 /**
- * The offline base map (issue 9 BaseMap): US states and counties (us-atlas, Census cartographic
+ * The offline base map (docs/requirements/maps.md#maps BaseMap): US states and counties (us-atlas, Census cartographic
  * boundaries 1:10m), and any configured roads. `atZoom(z)` gives the boundaries simplified for a
  * map at Web Mercator zoom `z` (Visvalingam, dropping what is under half a pixel there), so a
  * national map does not walk every bend of the 1:10m coastline.

@@ -7,7 +7,7 @@ export const BASE_LAYERS = ['states', 'counties', 'roads'] as const;
 export type BaseLayerName = (typeof BASE_LAYERS)[number];
 
 /**
- * GET /api/maps/maptiler-config (spec 001 §7): what the screen's MapLibre map loads — a configured
+ * GET /api/maps/maptiler-config (docs/requirements/maps.md#api): what the screen's MapLibre map loads — a configured
  * MapLibre style URL (with MAP_API_KEY, a browser-safe key), else our own style document
  * (`/api/maps/style/{style}.json`, raster tiles or the offline GeoJSON layers). Never a secret.
  */

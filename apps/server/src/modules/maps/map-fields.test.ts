@@ -17,7 +17,7 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebK
 const fromB64 = (s: string | null) => Buffer.from(s ?? '', 'base64').toString('utf8');
 
 /**
- * Issue 9 "Map fields everywhere": after Generate All Routes, each record's map, distance and
+ * docs/requirements/maps.md#maps "Map fields everywhere": after Generate All Routes, each record's map, distance and
  * driving time reach its QR link (with the QR configuration's conversions) and its printed piece
  * (an image element named map_image, text named distance and duration).
  */

@@ -7,9 +7,9 @@ import { mapImageUrl } from './route-drawing.js';
 export type RouteForFields = { distance: number; duration: number; imageToken: string };
 
 /**
- * The maps merge fields of a record (spec 001 §3 "Map data per record"; QR Maps Fields, notification
+ * The maps merge fields of a record (docs/requirements/maps.md#data "Map data per record"; QR Maps Fields, notification
  * variables, print): `distance` in whole metres and `duration` in whole seconds as strings (the QR
- * configuration converts them to the formats of spec 001 §9), `map_image` the public URL of its map.
+ * configuration converts them to the formats of docs/requirements/maps.md#limits), `map_image` the public URL of its map.
  * Empty for a record without a drawn map.
  */
 export function mapFieldValues(route: RouteForFields | null | undefined, publicUrl: string): Record<string, string> {
@@ -18,7 +18,7 @@ export function mapFieldValues(route: RouteForFields | null | undefined, publicU
 }
 
 /**
- * The maps fields of records as a mail piece prints them (issue 9): `distance` ('3.2 mi'),
+ * The maps fields of records as a mail piece prints them (docs/requirements/maps.md#maps): `distance` ('3.2 mi'),
  * `duration` ('12 min') and, with `images`, `map_image` as a PNG data URL read from storage (what
  * pdfme's image element takes). Records without a drawn map are absent: their pieces print no map.
  */

@@ -10,7 +10,7 @@ import { mapProviders } from './map-providers.js';
 import { mapRoutesRepo } from './map-routes.repo.js';
 import { routeTarget } from './route-previews.service.js';
 
-/** Issue 9 "Generation at scale": a run that died part-way is taken over and finishes without drawing again what it had drawn. */
+/** docs/requirements/maps.md#generate-all-routes: a run that died part-way is taken over and finishes without drawing again what it had drawn. */
 describe('Generate All Routes resumes after a crash', () => {
   let t: TestApp;
   let user: TestUser;

@@ -32,7 +32,7 @@ const present = (g: MapGenerationRow): TMapGeneration => ({
 });
 
 /**
- * POST /api/maps/generate-routes (spec 001 §4, §7; issue 9 "Generation at scale"): starts drawing
+ * POST /api/maps/generate-routes (docs/requirements/notifications.md#rules; docs/requirements/maps.md#generate-all-routes): starts drawing
  * every record's map as the 'maps.generate' job and answers the run (202). A run already queued or
  * running for the list is answered instead of starting another (one per list).
  * Errors: NOT_FOUND (project, list, location); PAYMENT_REQUIRED.
@@ -72,7 +72,9 @@ class Superseded extends Error {}
  * Runs one generation's turn: claims it, then draws the records not written since the run started,
  * 100 at a time in list order (so a run that died resumes where it stopped), adding progress after
  * each batch and beating every 10 s; after 1,000 records it queues itself again (runs take turns). Per-record failures are counted, never stop the run; a run
- * whose list, project or location is gone fails with its reason.
+ * whose list, project or location is gone fails with its reason, and one whose owner's plan no
+ * longer has `maps` — checked before every batch — fails with MAP_MESSAGES.upgrade without drawing
+ * more (docs/requirements/maps.md#plan-gating).
  */
 export async function runGeneration(ctx: AppContext, generationId: string): Promise<void> {
   const runId = randomUUID();
@@ -82,6 +84,7 @@ export async function runGeneration(ctx: AppContext, generationId: string): Prom
   try {
     const settings = g.settings as GenerationSettings;
     const owner: Principal = { userId: g.userId, isAdmin: false, via: 'job', scopes: [] };
+    await requireFeature(ctx.db, owner, 'maps', MAP_MESSAGES.upgrade);
     const target = await routeTarget(ctx, owner, { projectId: settings.projectId, listId: g.listId, locationId: settings.locationId }, settings.drawing);
     const providers = mapProviders(ctx.config);
     const hash = drawingHash(target);
@@ -98,6 +101,7 @@ export async function runGeneration(ctx: AppContext, generationId: string): Prom
         await ctx.queue.send(mapsGenerateJob, { generationId: g.id });
         return;
       }
+      if (step > 0) await requireFeature(ctx.db, owner, 'maps', MAP_MESSAGES.upgrade);
       const drawn = await drawRoutes(ctx, providers, target, batch, { force: settings.force, hash });
       await mapRoutesRepo.upsert(ctx.db, drawn.map((d) => d.row));
       const add = { done: batch.length, failed: drawn.filter((d) => d.failed).length, approximate: drawn.filter((d) => d.approximate).length };
@@ -108,7 +112,8 @@ export async function runGeneration(ctx: AppContext, generationId: string): Prom
     await mapRoutesRepo.progress(ctx.db, g.id, runId, { done: 0, failed: 0, approximate: 0 }, { status: 'done', done: g.total, finishedAt: new Date() });
   } catch (err) {
     if (err instanceof Superseded) return;
-    const message = err instanceof AppError ? err.message : `${ROUTE_MESSAGES.generateAllFailed}: ${err instanceof Error ? err.message : String(err)}`;
+    // The owner reads a sentence; the detail goes to the log below.
+    const message = err instanceof AppError ? err.message : `${ROUTE_MESSAGES.generateAllFailed}: something went wrong on our side. Please try again.`;
     if (!(err instanceof AppError)) console.error(`[maps] generation ${g.id} failed`, err);
     await mapRoutesRepo.progress(ctx.db, g.id, runId, { done: 0, failed: 0, approximate: 0 }, { status: 'failed', error: message, finishedAt: new Date() });
   } finally {

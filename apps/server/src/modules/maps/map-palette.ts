@@ -1,4 +1,4 @@
-/** Colours of the offline base map per map style (spec 001 §9: streets clean, streets dark). */
+/** Colours of the offline base map per map style (docs/requirements/maps.md#limits: streets clean, streets dark). */
 export type MapPalette = {
   water: string; land: string; stateLine: string; countyLine: string; roadCasing: string; road: string;
   customer: string; halo: string; label: string; labelBox: string;
@@ -13,5 +13,5 @@ const DARK: MapPalette = {
   customer: '#f9fafb', halo: '#111827', label: '#f9fafb', labelBox: 'rgba(17,24,39,0.88)',
 };
 
-/** The palette of a map style id; any id but 'streets-dark' draws as streets clean (spec 001 §9). */
+/** The palette of a map style id; any id but 'streets-dark' draws as streets clean (docs/requirements/maps.md#limits). */
 export const paletteOf = (style: string): MapPalette => (style === 'streets-dark' ? DARK : CLEAN);

@@ -17,7 +17,7 @@ const ROADS = fileURLToPath(new URL('../../../../../fixtures/maps/west-oakland-r
 type Handler = (url: URL, res: http.ServerResponse) => void;
 
 /** Stand-ins for OSRM, Nominatim, the Census geocoder and a tile server on loopback, answering in their real formats. */
-describe('map providers against local servers speaking the real protocols (issue 9)', () => {
+describe('map providers against local servers speaking the real protocols', () => {
   let server: http.Server;
   let base: string;
   const seen: string[] = [];

@@ -7,7 +7,7 @@ import type { BaseMapTiles } from './static-map.js';
 import { pmtilesArchive, type PmtilesArchive } from './pmtiles-archive.js';
 import { pmtilesTiles, xyzTiles } from './xyz-tiles.js';
 
-/** The map services in use (issue 9 Providers): each an HTTP service when configured, else its offline default. */
+/** The map services in use (docs/requirements/maps.md#maps Providers): each an HTTP service when configured, else its offline default. */
 export type MapProviders = {
   geocoder: Geocoder;
   /** Whether geocoder answers are worth caching in the database (HTTP services; the offline lookup is in memory). */

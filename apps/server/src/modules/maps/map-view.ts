@@ -16,24 +16,64 @@ const worldPx = (p: LngLat, zoom: number): [number, number] => {
   return [((p[0] + 180) / 360) * size, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * size];
 };
 
+/** Room a point's drawing needs around it, px (the business's pin and logo stand above its point). */
+export type Insets = { left: number; top: number; right: number; bottom: number };
+/** A point the view keeps inside the image together with the drawing around it. */
+export type FramedPoint = { at: LngLat; insets: Insets };
+
+/** One point to fit along one axis: its world px at zoom 0, and the px it needs before and after it. */
+type Extent = { at: number; before: number; after: number };
+
+/** Whether `extents` fit in `size` px at `scale` (world px at zoom 0 × scale = px). */
+const fits = (extents: Extent[], scale: number, size: number) =>
+  Math.max(...extents.map((e) => e.at * scale + e.after)) - Math.min(...extents.map((e) => e.at * scale - e.before)) <= size;
+
+/** Where the image starts, px, so that `extents` sit in its middle. */
+const centred = (extents: Extent[], scale: number, size: number) =>
+  (Math.min(...extents.map((e) => e.at * scale - e.before)) + Math.max(...extents.map((e) => e.at * scale + e.after)) - size) / 2;
+
 /**
- * The view that fits `points` in a `width`×`height` px image with `padding` px around (a fraction
- * of the shorter side, 12 % by default) — at a whole zoom when `wholeZoom` (raster tiles), capped at
- * MAX_ZOOM.
+ * The view that fits `points` and the `framed` points in a `width`×`height` px image: every point
+ * at least `padding` from each edge (a fraction of the shorter side, 12 % by default), a framed
+ * point also with its drawing's `insets` inside that padding, all of it centred — so neither end
+ * of a route sits on an edge, nor is the business's marker cut. The deepest zoom that fits, whole
+ * when `wholeZoom` (raster tiles), between 1 and MAX_ZOOM. Insets too large for the image are cut
+ * to 40 % of its side each.
  */
-export function fitView(points: readonly LngLat[], width: number, height: number, { wholeZoom = false, padding = 0.12 } = {}): MapView {
+export function fitView(
+  points: readonly LngLat[], width: number, height: number,
+  { wholeZoom = false, padding = 0.12, framed = [] as readonly FramedPoint[] } = {},
+): MapView {
   const pad = Math.min(width, height) * padding;
-  const at0 = points.map((p) => worldPx(p, 0));
-  const xs = at0.map((p) => p[0]);
-  const ys = at0.map((p) => p[1]);
-  const dx = Math.max(...xs) - Math.min(...xs);
-  const dy = Math.max(...ys) - Math.min(...ys);
-  const fit = Math.log2(Math.min((width - 2 * pad) / Math.max(dx, 1e-9), (height - 2 * pad) / Math.max(dy, 1e-9)));
-  const zoom = Math.max(1, Math.min(MAX_ZOOM, wholeZoom ? Math.floor(fit) : fit));
+  const cap = (v: number, size: number) => Math.min(Math.max(0, v), size * 0.4);
+  // Of the plain points (a route's hundreds) only the outermost matter: they all need the same room.
+  const plain = points.map((p) => worldPx(p, 0));
+  const outer = (axis: 0 | 1) => (plain.length ? [Math.min(...plain.map((p) => p[axis])), Math.max(...plain.map((p) => p[axis]))] : []);
+  const ends = framed.map((f) => ({ px: worldPx(f.at, 0), insets: f.insets }));
+  const xs: Extent[] = [
+    ...outer(0).map((at) => ({ at, before: pad, after: pad })),
+    ...ends.map((e) => ({ at: e.px[0], before: pad + cap(e.insets.left, width), after: pad + cap(e.insets.right, width) })),
+  ];
+  const ys: Extent[] = [
+    ...outer(1).map((at) => ({ at, before: pad, after: pad })),
+    ...ends.map((e) => ({ at: e.px[1], before: pad + cap(e.insets.top, height), after: pad + cap(e.insets.bottom, height) })),
+  ];
+  const fitsAt = (zoom: number) => fits(xs, 2 ** zoom, width) && fits(ys, 2 ** zoom, height);
+  // Fitting only gets harder as the zoom deepens: bisect for the deepest zoom that fits.
+  let zoom = 1;
+  if (fitsAt(MAX_ZOOM)) zoom = MAX_ZOOM;
+  else if (fitsAt(1)) {
+    let [lo, hi] = [1, MAX_ZOOM];
+    while (hi - lo > 1e-6) {
+      const mid = (lo + hi) / 2;
+      if (fitsAt(mid)) lo = mid;
+      else hi = mid;
+    }
+    zoom = lo;
+  }
+  if (wholeZoom) zoom = Math.max(1, Math.floor(zoom));
   const scale = 2 ** zoom;
-  const cx = ((Math.max(...xs) + Math.min(...xs)) / 2) * scale;
-  const cy = ((Math.max(...ys) + Math.min(...ys)) / 2) * scale;
-  return { zoom, left: cx - width / 2, top: cy - height / 2, width, height };
+  return { zoom, left: centred(xs, scale, width), top: centred(ys, scale, height), width, height };
 }
 
 /** The d3 projection drawing lon/lat into the view's pixels (Web Mercator, same as the tiles). */

@@ -9,7 +9,7 @@ import { mapProviders } from './map-providers.js';
 import { createLocation, getMapConfig, listLocations, moveLocation, saveMapConfig } from './maps.service.js';
 
 /**
- * Personalised maps, first part (spec 001 §3, §5, §7; issue 9); login required, another user's
+ * Personalised maps, first part (docs/requirements/maps.md#data; docs/requirements/maps.md#maps); login required, another user's
  * location or project → 404:
  * - GET  /api/maps/locations → TBusinessLocation[]
  * - POST /api/maps/locations {name, address, city, state, zip} → 201 TBusinessLocation (geocoded; 402 without `maps`)

@@ -28,16 +28,16 @@ async function ownedLocation(ctx: AppContext, principal: Principal, id: string):
   return row;
 }
 
-/** GET /api/maps/locations (spec 001 §7): the principal's business locations, oldest first. */
+/** GET /api/maps/locations (docs/requirements/maps.md#api): the principal's business locations, oldest first. */
 export async function listLocations(ctx: AppContext, principal: Principal): Promise<TBusinessLocation[]> {
   return (await mapsRepo.locations(ctx.db, principal.userId)).map(presentLocation);
 }
 
 /**
- * POST /api/maps/locations (spec 001 §5, §7): a new business location, placed by `geocoder` (the
+ * POST /api/maps/locations (docs/requirements/qr-codes.md#rules): a new business location, placed by `geocoder` (the
  * offline default: the ZIP code's centre, `precision: 'zip'`; the user then drags the pin to the
  * door). State upper-cased. Errors: PAYMENT_REQUIRED (402, 'You need to upgrade your plan to save
- * map configurations', spec 001 §6); VALIDATION 'No place found for this ZIP code' (or 'address'
+ * map configurations', docs/requirements/plans-and-billing.md#plan-gating); VALIDATION 'No place found for this ZIP code' (or 'address'
  * with an address geocoder); BAD_GATEWAY 'Failed to create location: …' when the geocoder fails.
  */
 export async function createLocation(ctx: AppContext, principal: Principal, geocoder: Geocoder, input: z.output<typeof ZBusinessLocationInputSchema>): Promise<TBusinessLocation> {
@@ -52,21 +52,21 @@ export async function createLocation(ctx: AppContext, principal: Principal, geoc
   }));
 }
 
-/** PUT /api/maps/locations/{id} (spec 001 §7): the pin moved by the user (`precision: 'pin'`). Errors: NOT_FOUND, PAYMENT_REQUIRED. */
+/** PUT /api/maps/locations/{id} (docs/requirements/maps.md#api): the pin moved by the user (`precision: 'pin'`). Errors: NOT_FOUND, PAYMENT_REQUIRED. */
 export async function moveLocation(ctx: AppContext, principal: Principal, id: string, pos: z.output<typeof ZLocationPositionSchema>): Promise<TBusinessLocation> {
   const row = await ownedLocation(ctx, principal, id);
   await requireFeature(ctx.db, principal, 'maps', M.upgrade);
   return presentLocation(await mapsRepo.updateLocation(ctx.db, row.id, { latitude: pos.latitude, longitude: pos.longitude, precision: 'pin' }));
 }
 
-/** GET /api/maps/config/{projectId} (spec 001 §7): the saved configuration, or the defaults of spec 001 §9. Errors: NOT_FOUND. */
+/** GET /api/maps/config/{projectId} (docs/requirements/maps.md#api): the saved configuration, or the defaults of docs/requirements/maps.md#defaults: NOT_FOUND. */
 export async function getMapConfig(ctx: AppContext, principal: Principal, projectId: string): Promise<TMapConfig> {
   const project = await getOwnedProject(ctx.db, principal, projectId);
   return presentConfig(project.id, await mapsRepo.config(ctx.db, project.id));
 }
 
 /**
- * POST /api/maps/config (spec 001 §7): saves the project's configuration; `markerConfig`, when
+ * POST /api/maps/config (docs/requirements/maps.md#api): saves the project's configuration; `markerConfig`, when
  * given, becomes the location's marker settings. Errors: NOT_FOUND (project, location),
  * PAYMENT_REQUIRED, VALIDATION (the schema's limits).
  */

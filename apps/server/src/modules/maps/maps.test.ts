@@ -5,7 +5,7 @@ import { createProject, onPlan } from '../../test/factories.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { offlineZipGeocoder } from './geocoder.js';
 
-describe('maps: business locations and map configuration (spec 001 §3, §5, §7; issue 9)', () => {
+describe('maps: business locations and map configuration', () => {
   let t: TestApp;
   let owner: TestUser;
   let other: TestUser;
@@ -64,7 +64,7 @@ describe('maps: business locations and map configuration (spec 001 §3, §5, §7
     expect(far.statusCode).toBe(400);
   });
 
-  it('answers the defaults of spec 001 §9 until saved, then the saved configuration; the limits hold', async () => {
+  it('answers the defaults of docs/requirements/maps.md#limits until saved, then the saved configuration; the limits hold', async () => {
     expect((await owner.req({ method: 'GET', url: `/api/maps/config/${projectId}` })).json()).toEqual({
       project_id: projectId, business_location_id: null, ...MAP_DEFAULTS, saved: false,
     });

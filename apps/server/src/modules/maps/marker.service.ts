@@ -1,6 +1,7 @@
-import { MAP_MESSAGES, MARKER_MESSAGES as MM, MARKER_RULES, type TMarkerSettings } from '@mailcraft/shared';
+import { IMAGE_MAX_PIXELS, MAP_MESSAGES, MARKER_MESSAGES as MM, MARKER_RULES, type TMarkerSettings } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { checkImageHeader } from '../../platform/image-bounds.js';
 import type { Principal } from '../../platform/principal.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
 import { mapsRepo, type BusinessLocationRow } from './maps.repo.js';
@@ -21,23 +22,26 @@ async function ownedForWrite(ctx: AppContext, principal: Principal, id: string):
 const settingsOf = (row: BusinessLocationRow): TMarkerSettings => (row.markerSettings ?? {}) as TMarkerSettings;
 
 /**
- * POST /api/maps/upload-marker (spec 001 §5, §7): the location's marker logo. The bytes must be a
+ * POST /api/maps/upload-marker: the location's marker logo. The bytes must be a
  * JPEG, PNG, WebP or GIF image under 1 MB (decoded by sharp — the file name and type the browser
  * claims are not trusted; SVG is refused, it could carry scripts); stored as a PNG scaled to fit
- * 256 px, metadata dropped. Offsets in stored units (shown ÷ 4, spec 001 §9).
+ * 256 px, metadata dropped. Offsets in stored units (shown ÷ 4).
  * Answers `{ markerUrl, settings }` with the logo's stored width and height (px).
  * Errors: NOT_FOUND; PAYMENT_REQUIRED; VALIDATION 'Please select an image file (JPEG, PNG, etc.)';
- * PAYLOAD_TOO_LARGE 'Logo image must be smaller than 1MB' (checked by the caller while reading).
+ * PAYLOAD_TOO_LARGE 'Logo image must be smaller than 1MB' (checked by the caller while reading), and
+ * PAYLOAD_TOO_LARGE for an image over IMAGE_MAX_PIXELS or IMAGE_MAX_DECODED_BYTES, refused from its
+ * header before it is decoded.
  */
 export async function uploadMarker(ctx: AppContext, principal: Principal, input: { businessId: string; bytes: Buffer; logoOffsetX: number; logoOffsetY: number }): Promise<{ markerUrl: string; settings: TMarkerSettings }> {
   const row = await ownedForWrite(ctx, principal, input.businessId);
   if (input.bytes.length >= MARKER_RULES.maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', MM.tooLarge);
+  // The header first: an image over IMAGE_MAX_PIXELS or IMAGE_MAX_DECODED_BYTES is refused (413) undecoded.
+  const meta = await checkImageHeader(input.bytes, 'The logo');
+  if (!meta?.format || !ACCEPTED.has(meta.format)) throw new AppError('VALIDATION', MM.notImage);
   const { default: sharp } = await import('sharp');
   let png: { data: Buffer; info: { width: number; height: number } };
   try {
-    const image = sharp(input.bytes, { limitInputPixels: 40_000_000, animated: false });
-    const meta = await image.metadata();
-    if (!meta.format || !ACCEPTED.has(meta.format)) throw new Error('not an accepted image');
+    const image = sharp(input.bytes, { limitInputPixels: IMAGE_MAX_PIXELS, animated: false });
     png = await image.rotate().resize(MARKER_RULES.maxLogoPx, MARKER_RULES.maxLogoPx, { fit: 'inside', withoutEnlargement: true }).png().toBuffer({ resolveWithObject: true });
   } catch {
     throw new AppError('VALIDATION', MM.notImage);
@@ -49,7 +53,7 @@ export async function uploadMarker(ctx: AppContext, principal: Principal, input:
   return { markerUrl: markerUrl(row.id, now), settings };
 }
 
-/** POST /api/maps/update-marker-position (spec 001 §7): new logo offsets (whole stored units). Answers the marker settings. Errors: NOT_FOUND, PAYMENT_REQUIRED. */
+/** POST /api/maps/update-marker-position (docs/requirements/maps.md#api): new logo offsets (whole stored units). Answers the marker settings. Errors: NOT_FOUND, PAYMENT_REQUIRED. */
 export async function updateMarkerPosition(ctx: AppContext, principal: Principal, input: { businessId: string; logoOffsetX: number; logoOffsetY: number }): Promise<TMarkerSettings> {
   const row = await ownedForWrite(ctx, principal, input.businessId);
   const settings: TMarkerSettings = { ...settingsOf(row), logoOffsetX: input.logoOffsetX, logoOffsetY: input.logoOffsetY };
@@ -57,7 +61,7 @@ export async function updateMarkerPosition(ctx: AppContext, principal: Principal
   return settings;
 }
 
-/** DELETE /api/maps/delete-marker/{id} (spec 001 §7): removes the logo; the other marker settings stay. Errors: NOT_FOUND, PAYMENT_REQUIRED. */
+/** DELETE /api/maps/delete-marker/{id} (docs/requirements/maps.md#api): removes the logo; the other marker settings stay. Errors: NOT_FOUND, PAYMENT_REQUIRED. */
 export async function deleteMarker(ctx: AppContext, principal: Principal, id: string): Promise<void> {
   const row = await ownedForWrite(ctx, principal, id);
   await ctx.storage.delete(markerKey(row.id));

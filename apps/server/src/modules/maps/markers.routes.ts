@@ -41,7 +41,7 @@ async function readMarkerUpload(req: FastifyRequest) {
 }
 
 /**
- * Business display markers and the base map (spec 001 §5, §7; issue 9); login required, another
+ * Business display markers and the base map (docs/requirements/qr-codes.md#rules; docs/requirements/maps.md#maps); login required, another
  * user's location → 404; writes need the `maps` feature (402):
  * - POST   /api/maps/upload-marker (multipart logo, businessId, logoOffsetX, logoOffsetY) → {markerUrl, settings}
  * - POST   /api/maps/update-marker-position {businessId, logoOffsetX, logoOffsetY, skipMapRegeneration} → {markerSettings}

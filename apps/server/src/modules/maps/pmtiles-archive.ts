@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { PMTiles, TileType, type RangeResponse, type Source } from 'pmtiles';
 
-/** A local PMTiles v3 archive of raster tiles (issue 9 BaseMap: a `.pmtiles` file by configuration). */
+/** A local PMTiles v3 archive of raster tiles (docs/requirements/maps.md#maps BaseMap: a `.pmtiles` file by configuration). */
 export type PmtilesArchive = {
   /** The tiles' media type: image/png, image/jpeg or image/webp. */
   mediaType(): Promise<string>;

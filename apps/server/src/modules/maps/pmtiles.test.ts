@@ -17,7 +17,7 @@ const tileOf = (p: LngLat, z: number) => {
   return { x: Math.floor(((p[0] + 180) / 360) * n), y: Math.floor((0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * n) };
 };
 
-/** Issue 9 BaseMap: a local `.pmtiles` archive of raster tiles for map images and the screen. */
+/** docs/requirements/maps.md#maps BaseMap: a local `.pmtiles` archive of raster tiles for map images and the screen. */
 describe('a .pmtiles base map (MAP_PMTILES_FILE)', () => {
   let t: TestApp;
   let dir: string;

@@ -9,7 +9,7 @@ import { mapRoutesRepo, type MapRouteValues, type RecordWithRoute } from './map-
 import type { BusinessLocationRow } from './maps.repo.js';
 import { renderStaticMap } from './static-map.js';
 
-/** How a list's maps are drawn: the screen's Step 2 and 3 settings (spec 001 §7 generate calls). Sizes px. */
+/** How a list's maps are drawn: the screen's Step 2 and 3 settings (docs/requirements/maps.md#api generate calls). Sizes px. */
 export type DrawSettings = {
   mapStyle: string; routeColor: string; routeWidth: number; mapWidth: number; mapHeight: number; markerSettings: TMarkerSettings | null;
 };
@@ -26,9 +26,9 @@ export type RouteTarget = RouteScope & { logoPng: Buffer | null; settings: DrawS
 
 /** Storage key of a record's map image. */
 export const mapImageKey = (listId: string, recordId: string) => `maps/${listId}/${recordId}.png`;
-/** Storage folder of a list's map images; deleting it removes them all (account deletion, issue 11). */
+/** Storage folder of a list's map images; deleting it removes them all (account deletion, docs/requirements/administration.md#administration). */
 export const listMapImagesKey = (listId: string) => `maps/${listId}`;
-/** Public URL of a map image (a QR link's `map_image`, spec 001 §3): unguessable, served without login, like an S3 object URL. */
+/** Public URL of a map image (a QR link's `map_image`, docs/requirements/maps.md#data): unguessable, served without login, like an S3 object URL. */
 export const mapImageUrl = (publicUrl: string, token: string, version?: Date) =>
   `${publicUrl}/maps/i/${token}.png${version ? `?v=${version.getTime()}` : ''}`;
 
@@ -50,7 +50,7 @@ const cacheKey = (providerName: string, q: GeocodeQuery) =>
   `${providerName}|${[q.address, q.city, q.state, q.zip].map((s) => s.trim().toLowerCase().replace(/\s+/g, ' ')).join('|')}`;
 
 /**
- * Places records (issue 9: cached per address for HTTP geocoders, one query for the batch's cache
+ * Places records (docs/requirements/maps.md#maps: cached per address for HTTP geocoders, one query for the batch's cache
  * hits; a failing record is reported, never stops the others). Records already placed keep their
  * position. Answers record id → the place, or an error message.
  */
@@ -90,7 +90,7 @@ export async function placeRecords(ctx: Pick<AppContext, 'db'>, providers: MapPr
 export type DrawnRoute = { row: MapRouteValues; failed: boolean; approximate: boolean };
 
 /**
- * Routes and draws the maps of `records` to `target` (spec 001 §4 Route previews; issue 9):
+ * Routes and draws the maps of `records` to `target` (docs/requirements/maps.md#route-previews previews; docs/requirements/maps.md#maps):
  * places each record, finds its route, draws the image (the SVG here, the pixels on sharp's
  * threads; two maps per core in flight) and stores it at
  * `maps/{listId}/{recordId}.png`, keeping the record's public image token. With `force` false a

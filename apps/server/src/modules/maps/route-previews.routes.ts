@@ -10,7 +10,7 @@ import { getGeneration, latestGeneration, startGeneration } from './map-generati
 import { geocodeEntries, generateSingleRoute, publicMapImage, qrMapData, routePreviews } from './route-previews.service.js';
 
 /**
- * Route previews and generation (spec 001 §4, §7; issue 9); login required, another user's
+ * Route previews and generation (docs/requirements/notifications.md#rules; docs/requirements/maps.md#maps); login required, another user's
  * project, list, location or run → 404; drawing needs the `maps` feature (402):
  * - GET  /api/maps/route-previews?projectId&listId&locationId → {previews} (first 25 records)
  * - POST /api/maps/generate-single-route → {route: {mapUrl, distance, duration, approximate}}

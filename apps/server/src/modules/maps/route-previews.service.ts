@@ -53,14 +53,14 @@ const present = (ctx: AppContext, target: RouteScope, r: RecordWithRoute): TRout
   };
 };
 
-/** GET /api/maps/route-previews (spec 001 §4, §5, §7): the list's first 25 records with their routes to the location. Errors: NOT_FOUND. */
+/** GET /api/maps/route-previews (docs/requirements/notifications.md#rules): the list's first 25 records with their routes to the location. Errors: NOT_FOUND. */
 export async function routePreviews(ctx: AppContext, principal: Principal, q: { projectId: string; listId: string; locationId: string }): Promise<TRoutePreview[]> {
   const target = await routeScope(ctx, principal, q);
   return (await mapRoutesRepo.firstRecords(ctx.db, target.listId, QR_PREVIEW_MAX_RECORDS)).map((r) => present(ctx, target, r));
 }
 
 /**
- * POST /api/maps/generate-single-route (spec 001 §4, §7): routes and draws one record's map now
+ * POST /api/maps/generate-single-route (docs/requirements/notifications.md#rules): routes and draws one record's map now
  * (always drawn again — the screen's regenerate). Answers the new image URL (cache-busted), distance
  * (m), duration (s). Errors: NOT_FOUND (project, list, location, entry); PAYMENT_REQUIRED;
  * UNPROCESSABLE with the record's reason ('Address not found', a routing failure).
@@ -76,13 +76,13 @@ export async function generateSingleRoute(ctx: AppContext, principal: Principal,
   return { route: { mapUrl: mapImageUrl(ctx.config.publicUrl, drawn.row.imageToken!, new Date()), distance: drawn.row.distance!, duration: drawn.row.duration!, approximate: drawn.approximate } };
 }
 
-/** The drawing settings of a generate call (spec 001 §7 payloads). */
+/** The drawing settings of a generate call (docs/requirements/maps.md#api payloads). */
 export const settingsOf = (i: Pick<TGenerateSingleRoute, 'mapStyle' | 'routeColor' | 'routeWidth' | 'mapWidth' | 'mapHeight' | 'markerSettings'>): DrawSettings => ({
   mapStyle: i.mapStyle, routeColor: i.routeColor, routeWidth: i.routeWidth, mapWidth: i.mapWidth, mapHeight: i.mapHeight, markerSettings: i.markerSettings ?? null,
 });
 
 /**
- * POST /api/maps/geocode-entries (spec 001 §4, §7), called before Generate All Routes: places the
+ * POST /api/maps/geocode-entries (docs/requirements/notifications.md#rules), called before Generate All Routes: places the
  * preview records (the first 25) now; the generation job places the rest as it goes. Answers the
  * list's totals. Errors: NOT_FOUND; PAYMENT_REQUIRED.
  */
@@ -101,7 +101,7 @@ export async function geocodeEntries(ctx: AppContext, principal: Principal, list
 }
 
 /**
- * GET /api/maps/qr-map-data/{listId}?limit (spec 001 §3 "Map data per record", §7): the first
+ * GET /api/maps/qr-map-data/{listId}?limit (docs/requirements/maps.md#data "Map data per record", §7): the first
  * `limit` records' distance (m), duration (s) and public map image URL. Errors: NOT_FOUND.
  */
 export async function qrMapData(ctx: AppContext, principal: Principal, listId: string, limit: number) {

@@ -1,12 +1,13 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoMap, MAP_MESSAGES, MARKER_MESSAGES as MM, ROUTE_MESSAGES, type TMapGeneration, type TRoutePreview } from '@mailcraft/shared';
+import { autoMap, imageTooLargeMessage, MAP_MESSAGES, MARKER_MESSAGES as MM, ROUTE_MESSAGES, type TMapGeneration, type TRoutePreview } from '@mailcraft/shared';
 import { eventually } from '../../test/eventually.js';
 import { expectError } from '../../test/expect-error.js';
 import { createMailingList, createProject, onPlan, saveColumnMappings, us500 } from '../../test/factories.js';
 import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { bilevelPng } from '../../test/hostile-files.js';
 
-describe('route previews, markers and Generate All Routes with the offline providers (spec 001 §4, §7; issue 9)', () => {
+describe('route previews, markers and Generate All Routes with the offline providers', () => {
   let t: TestApp;
   let owner: TestUser;
   let other: TestUser;
@@ -71,6 +72,9 @@ describe('route previews, markers and Generate All Routes with the offline provi
     expectError(await upload(Buffer.from('not an image at all')), 400, 'VALIDATION', MM.notImage);
     const big = await sharp({ create: { width: 1400, height: 1400, channels: 3, background: '#000' } }).raw().toBuffer();
     expectError(await upload(await sharp(big, { raw: { width: 1400, height: 1400, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer()), 413, 'PAYLOAD_TOO_LARGE', MM.tooLarge);
+    // Under 1 MB but 30,000 × 30,000 pixels: refused from its header, never decoded.
+    expectError(await upload(bilevelPng(30_000, 30_000)), 413, 'PAYLOAD_TOO_LARGE',
+      imageTooLargeMessage({ width: 30_000, height: 30_000, channels: 1, bytesPerSample: 1 }, 'The logo')!);
     const ok = await upload(await png('#c026d3', 400));
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().settings).toMatchObject({ width: 256, height: 256, logoOffsetX: 8, logoOffsetY: -12 });

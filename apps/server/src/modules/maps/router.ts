@@ -10,7 +10,7 @@ import type { ProviderHttp } from './provider-http.js';
 export type RouteResult = { distance: number; duration: number; geometry: LngLat[]; approximate: boolean };
 
 /**
- * Finds driving routes (DESIGN.md "Next areas": road data and routing). Implementations: OSRM
+ * Finds driving routes (docs/decisions/README.md#library-choices: road data and routing). Implementations: OSRM
  * over HTTP, and the offline router (a GeoJSON road network, else a straight-line estimate).
  * Rejects only when the provider fails.
  */
@@ -36,7 +36,7 @@ export function osrmRouter(baseUrl: string, http: ProviderHttp): Router {
 }
 
 /**
- * The straight-line estimate (issue 9): great-circle distance × the road-detour factor 1.3, driven
+ * The straight-line estimate (docs/requirements/maps.md#maps): great-circle distance × the road-detour factor 1.3, driven
  * at 40 km/h (`STRAIGHT_LINE_ESTIMATE`, shared), drawn as a straight line; `approximate: true`.
  */
 export function straightLine(from: LngLat, to: LngLat): RouteResult {

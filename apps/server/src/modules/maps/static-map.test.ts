@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { LngLat } from './geo.js';
 import { offlineRouter } from './router.js';
-import { renderStaticMap, type StaticMapInput } from './static-map.js';
+import { viewProjection } from './map-view.js';
+import { markerInsets, renderStaticMap, routeMapView, type StaticMapInput } from './static-map.js';
 
 const FIXTURES = new URL('../../../../../fixtures/maps/', import.meta.url);
 const ROADS = fileURLToPath(new URL('west-oakland-roads.geojson', FIXTURES));
@@ -32,7 +33,7 @@ async function fixedMap(over: Partial<StaticMapInput> = {}): Promise<Buffer> {
   }, { roadsFile: ROADS, tiles: null });
 }
 
-describe('static route maps (issue 9 StaticMapRenderer)', () => {
+describe('static route maps (docs/requirements/maps.md#maps StaticMapRenderer)', () => {
   it('draws a fixed route over the West Oakland roads as the stored golden image (within 0.5 % of pixels)', async () => {
     const png = await fixedMap();
     if (process.env.UPDATE_GOLDEN === '1') fs.writeFileSync(GOLDEN, png);
@@ -51,5 +52,28 @@ describe('static route maps (issue 9 StaticMapRenderer)', () => {
     expect(await differingPixels(roboto, helvetica)).toBeGreaterThan(200);
     const tall = await sharp(await fixedMap({ width: 600, height: 900 })).metadata();
     expect([tall.width, tall.height]).toEqual([600, 900]);
+  });
+
+  it('keeps the business marker — pin and logo — inside the image with the padding, wherever the business lies', async () => {
+    const customer: LngLat = [-122.29962, 37.80575];
+    for (const business of [[-122.30240, 37.80702], [-122.29962, 37.82], [-122.25, 37.80575], [-122.29962, 37.79]] as LngLat[]) {
+      for (const [width, height] of [[600, 400], [600, 900], [300, 300]]) {
+        const input = {
+          width, height, route: [customer, business], customer, business,
+          marker: { logoPng: Buffer.from('png'), settings: { width: 40, height: 20, logoSize: 64, logoOffsetX: 40, logoOffsetY: 8 } },
+        };
+        const insets = markerInsets(input.marker);
+        // The logo, 64 × 32 px, stands 44 px + 2 px (its offset ÷ 4) above the door, 10 px to the right.
+        expect(insets).toEqual({ left: 22, top: 78, right: 42, bottom: 0 });
+        for (const wholeZoom of [false, true]) {
+          const view = routeMapView(input, { wholeZoom });
+          const [x, y] = viewProjection(view)(business)!;
+          const [cx, cy] = viewProjection(view)(customer)!;
+          const pad = Math.min(width, height) * 0.12 - 0.5;
+          expect(Math.min(x - insets.left, y - insets.top, width - x - insets.right, height - y - insets.bottom)).toBeGreaterThanOrEqual(pad);
+          expect(Math.min(cx, cy, width - cx, height - cy)).toBeGreaterThanOrEqual(pad);
+        }
+      }
+    }
   });
 });

@@ -4,10 +4,10 @@ import { MARKER_RULES, type TMarkerSettings } from '@mailcraft/shared';
 import { baseLayers, inView } from './base-layers.js';
 import type { LngLat } from './geo.js';
 import { paletteOf, type MapPalette } from './map-palette.js';
-import { fitView, viewBounds, viewProjection, type MapView } from './map-view.js';
+import { fitView, viewBounds, viewProjection, type Insets, type MapView } from './map-view.js';
 import { textPaths } from './text-paths.js';
 
-/** Everything one map image shows (issue 9 StaticMapRenderer). Sizes in px; colours CSS. */
+/** Everything one map image shows (docs/requirements/maps.md#maps StaticMapRenderer). Sizes in px; colours CSS. */
 export type StaticMapInput = {
   width: number;
   height: number;
@@ -16,7 +16,7 @@ export type StaticMapInput = {
   route: LngLat[];
   customer: LngLat;
   business: LngLat;
-  /** rgba(r,g,b,a) — its alpha is the route's opacity (spec 001: colour and transparency are linked). */
+  /** rgba(r,g,b,a) — its alpha is the route's opacity (docs/requirements/README.md#requirements: colour and transparency are linked). */
   routeColor: string;
   routeWidth: number;
   marker: { logoPng: Buffer | null; settings: TMarkerSettings; name: string; address: string };
@@ -58,6 +58,49 @@ function offlineLayers(view: MapView, palette: MapPalette, roadsFile: string | n
     + (counties || roads ? `<path d="${states}" fill="none" stroke="${palette.stateLine}" stroke-width="1.5"/>` : '');
 }
 
+/** The pin's reach from the door, px: its head (radius 14) is centred 26 px above its tip. */
+const PIN = { up: 40, side: 14 };
+/** The logo's bottom stands this far above the door (before its offset), px. */
+const LOGO_RISE = 44;
+
+/** The logo's box relative to the door, px (y down), or null without a logo: offsets in stored units ÷ 4, y up. */
+function logoBox(marker: Pick<StaticMapInput['marker'], 'logoPng' | 'settings'>) {
+  const s = marker.settings;
+  if (!marker.logoPng || !s.width || !s.height) return null;
+  const k = (s.logoSize ?? MARKER_RULES.logoSize.default) / Math.max(s.width, s.height);
+  const [w, h] = [s.width * k, s.height * k];
+  const cx = (s.logoOffsetX ?? 0) / 4;
+  const bottom = -LOGO_RISE - (s.logoOffsetY ?? 0) / 4;
+  return { left: cx - w / 2, right: cx + w / 2, top: bottom - h, bottom, w, h };
+}
+
+/**
+ * The room the business marker — pin and logo — takes around the door, px, for fitting the view
+ * (the label is placed beside the pin wherever the image has room, so it is left out).
+ */
+export function markerInsets(marker: Pick<StaticMapInput['marker'], 'logoPng' | 'settings'>): Insets {
+  const logo = logoBox(marker);
+  return {
+    left: Math.max(PIN.side, -(logo?.left ?? 0)),
+    top: Math.max(PIN.up, -(logo?.top ?? 0)),
+    right: Math.max(PIN.side, logo?.right ?? 0),
+    bottom: Math.max(0, logo?.bottom ?? 0),
+  };
+}
+
+/**
+ * Where a route map looks: the route and the customer at the padding from the edges, the business
+ * with its marker inside it too, centred (see `fitView`); whole zooms for raster tiles.
+ */
+export function routeMapView(
+  input: Pick<StaticMapInput, 'width' | 'height' | 'route' | 'customer' | 'business'> & { marker: Pick<StaticMapInput['marker'], 'logoPng' | 'settings'> },
+  { wholeZoom }: { wholeZoom: boolean },
+): MapView {
+  return fitView([...input.route, input.customer], input.width, input.height, {
+    wholeZoom, framed: [{ at: input.business, insets: markerInsets(input.marker) }],
+  });
+}
+
 /** The business marker: a pin at the door, the logo above it (offset in stored units ÷ 4 px, y up), the label beside it. */
 function markerSvg(at: [number, number], input: StaticMapInput, palette: MapPalette): string {
   const s = input.marker.settings;
@@ -65,16 +108,10 @@ function markerSvg(at: [number, number], input: StaticMapInput, palette: MapPale
   const colour = s.markerColor ?? MARKER_RULES.defaultColor;
   const pin = `<path d="M${x},${y} c-4,-9 -14,-16 -14,-26 a14,14 0 1 1 28,0 c0,10 -10,17 -14,26z" fill="${esc(colour)}" stroke="${palette.halo}" stroke-width="2"/>`
     + `<circle cx="${x}" cy="${y - 26}" r="5.5" fill="${palette.halo}"/>`;
-  let logo = '';
-  if (input.marker.logoPng && s.width && s.height) {
-    const size = s.logoSize ?? MARKER_RULES.logoSize.default;
-    const k = size / Math.max(s.width, s.height);
-    const w = s.width * k;
-    const h = s.height * k;
-    const cx = x + (s.logoOffsetX ?? 0) / 4;
-    const cy = y - 44 - h / 2 - (s.logoOffsetY ?? 0) / 4;
-    logo = `<image x="${cx - w / 2}" y="${cy - h / 2}" width="${w}" height="${h}" href="data:image/png;base64,${input.marker.logoPng.toString('base64')}"/>`;
-  }
+  const box = logoBox(input.marker);
+  const logo = box && input.marker.logoPng
+    ? `<image x="${x + box.left}" y="${y + box.top}" width="${box.w}" height="${box.h}" href="data:image/png;base64,${input.marker.logoPng.toString('base64')}"/>`
+    : '';
   const lines = [s.showBusinessName !== false ? input.marker.name : '', s.showAddress ? input.marker.address : ''].filter(Boolean);
   if (!lines.length) return pin + logo;
   const sizes = lines.map((_l, i) => (i === 0 ? 15 : 12));
@@ -147,7 +184,7 @@ export async function drawMapPng(task: MapDrawTask): Promise<Buffer> {
 }
 
 /**
- * Renders a route map to PNG (DESIGN.md: d3-geo → SVG → PNG; tiles composed with
+ * Renders a route map to PNG (docs/decisions/README.md#records: d3-geo → SVG → PNG; tiles composed with
  * sharp when `tiles` is configured), `input.width`×`input.height` px. `draw` runs the SVG step
  * (`drawMapPng` by default). No network but the tile server.
  */
@@ -155,7 +192,7 @@ export async function renderStaticMap(
   input: StaticMapInput,
   { roadsFile, tiles, draw = drawMapPng }: { roadsFile: string | null; tiles: BaseMapTiles | null; draw?: (task: MapDrawTask) => Promise<Buffer> },
 ): Promise<Buffer> {
-  const view = fitView([...input.route, input.customer, input.business], input.width, input.height, { wholeZoom: !!tiles });
+  const view = routeMapView(input, { wholeZoom: !!tiles });
   const [overlay, base] = await Promise.all([draw({ input, view, roadsFile, transparent: !!tiles }), tiles?.raster(view, input.style)]);
   if (!base) return overlay;
   const { default: sharp } = await import('sharp');

@@ -4,6 +4,11 @@ import type { PmtilesArchive } from './pmtiles-archive.js';
 import type { BaseMapTiles } from './static-map.js';
 
 const CACHE_TILES = 512;
+/**
+ * Most pixels a fetched tile may have, checked by sharp from its header before decoding: a
+ * high-DPI tile is 512 × 512; a tile server's answer is not trusted to be an image of that size.
+ */
+const TILE_MAX_INPUT_PIXELS = 1024 * 1024;
 
 /** Raster base map from an XYZ tile server (`urlTemplate` with {z}, {x}, {y}; OSM "Slippy map tilenames"). */
 export function xyzTiles(urlTemplate: string, http: ProviderHttp): BaseMapTiles {
@@ -58,7 +63,7 @@ function rasterTiles(name: string, fetchTile: (z: number, x: number, y: number) 
       for (let ty = y0; ty <= y1; ty++) {
         for (let tx = x0; tx <= x1; tx++) {
           jobs.push(tile(z, tx, ty).then(async (png) => ({
-            input: await sharp(png).resize(TILE_PX, TILE_PX).png().toBuffer(), left: (tx - x0) * TILE_PX, top: (ty - y0) * TILE_PX,
+            input: await sharp(png, { limitInputPixels: TILE_MAX_INPUT_PIXELS }).resize(TILE_PX, TILE_PX).png().toBuffer(), left: (tx - x0) * TILE_PX, top: (ty - y0) * TILE_PX,
           })));
         }
       }

@@ -5,7 +5,7 @@ import { notificationsRepo, type CarrierRow } from './notifications.repo.js';
 const present = (c: CarrierRow): TCarrier => ({ id: c.id, name: c.name, country: c.country, gateway_domain: c.gatewayDomain, retired: c.retired });
 
 /**
- * GET /api/carriers (US) and GET /api/carriers/all (with international ones) (spec 001 §7):
+ * GET /api/carriers (US) and GET /api/carriers/all (with international ones) (docs/requirements/maps.md#api):
  * the seeded email-to-SMS gateways (migration 0008), retired ones included and marked.
  */
 export async function listCarriers(ctx: AppContext, all: boolean): Promise<TCarrier[]> {

@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { NOTIFICATION_MESSAGES as M, type TNotification, type TNotificationDelivery, type TOutbox } from '@mailcraft/shared';
+import { notificationDigestItems } from '../../db/schema/index.js';
 import { createMailingList, createProject, onPlan, us500 } from '../../test/factories.js';
 import { eventually } from '../../test/eventually.js';
 import { createTestApp, signUpUser } from '../../test/harness.js';
@@ -44,7 +46,7 @@ async function setUp(env: NodeJS.ProcessEnv) {
   return { t, owner, projectId, listId, create, history };
 }
 
-describe('notifications: sending through SMTP, webhooks and digests (spec 001 §5, issue 8)', () => {
+describe('notifications: sending through SMTP, webhooks and digests', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
   let s: Awaited<ReturnType<typeof setUp>>;
   beforeAll(async () => {
@@ -62,7 +64,7 @@ describe('notifications: sending through SMTP, webhooks and digests (spec 001 §
     const before = smtp.messages.length;
     // After the notifications were made (only later scans notify), on a winter day: 3:04 PM CST in Chicago, whatever the time of the run.
     const scannedAt = new Date(Date.UTC(new Date().getUTCFullYear() + 1, 0, 15, 21, 4));
-    await s.t.ctx.events.publish('scan.recorded', scanEvent(s.listId, s.owner.id, { scannedAt: scannedAt.toISOString(), scanCount: 2 }));
+    await s.t.ctx.events.publish('scans.recorded', { scans: [scanEvent(s.listId, s.owner.id, { scannedAt: scannedAt.toISOString(), scanCount: 2 })] });
     const mails = (await smtp.waitFor(before + 2)).slice(before);
     const text = mails.find((m) => JSON.stringify(m.to).includes('5551234567@vtext.com'));
     const day = scannedAt.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -84,16 +86,16 @@ describe('notifications: sending through SMTP, webhooks and digests (spec 001 §
       sms_template: '{{ full_name }} scanned. '.repeat(12),
     });
     const before = smtp.messages.length;
-    await s.t.ctx.events.publish('scan.recorded', scanEvent(s.listId, s.owner.id, { isFirst: false, scanCount: 3 }));
-    await s.t.ctx.events.publish('scan.recorded', scanEvent(s.listId, s.owner.id));
+    // One batch: once the first scan's delivery is sent, the repeat scan's fan-out is done too.
+    await s.t.ctx.events.publish('scans.recorded', { scans: [scanEvent(s.listId, s.owner.id, { isFirst: false, scanCount: 3 }), scanEvent(s.listId, s.owner.id)] });
     const [mail] = (await smtp.waitFor(before + 1)).slice(before);
     expect(JSON.stringify(mail.to)).toContain('5551230000@tmomail.net');
     const body = mail.text!.trim();
     expect(body.length).toBeLessThanOrEqual(160);
     expect(body).toMatch(/(James|Butt|scanned)…$/);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(smtp.messages.length - before).toBe(1);
+    await eventually(async () => (await s.history(n.id))[0]?.status === 'success');
     expect(await s.history(n.id)).toHaveLength(1);
+    expect(smtp.messages.length - before).toBe(1);
     await s.owner.req({ method: 'DELETE', url: `/api/notifications/${n.id}` });
   });
 
@@ -104,7 +106,7 @@ describe('notifications: sending through SMTP, webhooks and digests (spec 001 §
         type: 'webhook', name: 'CRM', endpoint_url: rx.url,
         variable_mapping: { selectedFields: ['first_name', 'scan_count'], variables: [{ field: 'email', param: 'e' }], staticParams: [{ name: 'src', value: 'mail' }] },
       });
-      await s.t.ctx.events.publish('scan.recorded', scanEvent(s.listId, s.owner.id));
+      await s.t.ctx.events.publish('scans.recorded', { scans: [scanEvent(s.listId, s.owner.id)] });
       await eventually(() => rx.received.length === 1);
       const [call] = rx.received;
       expect(call.url).toBe('/scan?e=jbutt%40gmail.com&src=mail');
@@ -123,7 +125,7 @@ describe('notifications: sending through SMTP, webhooks and digests (spec 001 §
     const rx = await receiver(500);
     try {
       const n = await s.create({ type: 'webhook', name: 'Down', endpoint_url: rx.url, retry_count: 1, retry_delay: 60 });
-      await s.t.ctx.events.publish('scan.recorded', scanEvent(s.listId, s.owner.id));
+      await s.t.ctx.events.publish('scans.recorded', { scans: [scanEvent(s.listId, s.owner.id)] });
       await eventually(async () => (await s.history(n.id))[0]?.status === 'failed');
       expect(rx.received).toHaveLength(2);
       expect((await s.history(n.id))[0]).toMatchObject({ attempts: 2, response_code: 500, error_message: 'The endpoint answered 500', next_retry: null });
@@ -141,10 +143,12 @@ describe('notifications: sending through SMTP, webhooks and digests (spec 001 §
     });
     const scannedAt = new Date(Date.now() + 60_000).toISOString();
     const before = smtp.messages.length;
-    await s.t.ctx.events.publish('scan.recorded', scanEvent(s.listId, s.owner.id, { scannedAt }));
-    await s.t.ctx.events.publish('scan.recorded', scanEvent(s.listId, s.owner.id, { scannedAt, fields: { first_name: 'Josephine', last_name: 'Darakjy', full_name: 'Josephine Darakjy' } }));
-    // Scans are kept for the digest, nothing is sent now.
-    await new Promise((r) => setTimeout(r, 1500));
+    await s.t.ctx.events.publish('scans.recorded', { scans: [scanEvent(s.listId, s.owner.id, { scannedAt })] });
+    await s.t.ctx.events.publish('scans.recorded', { scans: [scanEvent(s.listId, s.owner.id, { scannedAt, fields: { first_name: 'Josephine', last_name: 'Darakjy', full_name: 'Josephine Darakjy' } })] });
+    // Scans are kept for the digest (once both are kept, their fan-out is over), nothing is sent now.
+    const kept = async () => (await s.t.ctx.db.select().from(notificationDigestItems).where(eq(notificationDigestItems.notificationId, n.id))).length;
+    await eventually(async () => (await kept()) === 2);
+    expect(await s.history(n.id)).toEqual([]);
     expect(smtp.messages.length).toBe(before);
     const due = nextDigest({ type: 'daily', time: '09:00', day: null, zone: 'America/New_York' }, new Date(Date.now() + 120_000));
     const later = new Date(due.getTime() + 5 * 60_000);
@@ -154,19 +158,22 @@ describe('notifications: sending through SMTP, webhooks and digests (spec 001 §
     expect(digest.subject).toMatch(/^2 QR code scans of us-500\.csv since /);
     expect(digest.text).toContain('James Butt scanned the QR code');
     expect(digest.text).toContain('Josephine Darakjy scanned the QR code');
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(smtp.messages.length - before).toBe(1);
+    // One delivery, sent: nothing more can go out.
+    await eventually(async () => (await s.history(n.id))[0]?.status === 'success');
     expect(await s.history(n.id)).toHaveLength(1);
+    expect(smtp.messages.length - before).toBe(1);
     expect(await s.history(empty.id)).toEqual([]);
   });
 
   it('test sends: an SMS to the gateway, an email, a signed webhook call; refusals keep the spec\'s words', async () => {
+    // Tests go only to the account's own email and to addresses saved in its notifications.
+    const phone = await s.create({ type: 'sms', name: 'Test phone', phone_number: '555-123-4567', carrier_id: 'verizon', is_active: false });
     const before = smtp.messages.length;
     const sms = await s.owner.req({ method: 'POST', url: '/api/notifications/sms/test', payload: { phoneNumber: '555-123-4567', carrierId: 'verizon', isLivePreview: true, listId: s.listId } });
     expect(sms.statusCode, sms.body).toBe(200);
     expect(sms.json()).toMatchObject({ message: M.smsTested, to: ['5551234567@vtext.com'], outbox: false });
     expect(sms.json().rendered).toMatch(/^Scan: James Butt, 6649 N Blue Gum St, New Orleans, LA 70116 at /);
-    const email = await s.owner.req({ method: 'POST', url: '/api/notifications/email/test', payload: { recipients: 'a@example.com', subject: 'Hi {{ first_name }}', content: 'Body {{ city }}' } });
+    const email = await s.owner.req({ method: 'POST', url: '/api/notifications/email/test', payload: { recipients: s.owner.email, subject: 'Hi {{ first_name }}', content: 'Body {{ city }}' } });
     expect(email.json()).toMatchObject({ message: M.emailTested, rendered: 'Hi Jane' });
     const mails = (await smtp.waitFor(before + 2)).slice(before);
     expect(mails.map((m) => m.subject)).toContain('Hi Jane');
@@ -175,9 +182,10 @@ describe('notifications: sending through SMTP, webhooks and digests (spec 001 §
     expect(bad.json().error.message).toBe(M.smsTestRequired);
     const noRecipient = await s.owner.req({ method: 'POST', url: '/api/notifications/email/test', payload: { recipients: ' , x' } });
     expect(noRecipient.json().error.message).toBe(M.emailTestRequired);
-    const broken = await s.owner.req({ method: 'POST', url: '/api/notifications/email/test', payload: { recipients: 'a@example.com', content: '{% for %}' } });
+    const broken = await s.owner.req({ method: 'POST', url: '/api/notifications/email/test', payload: { recipients: s.owner.email, content: '{% for %}' } });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.message).toMatch(/^The template could not be read: /);
+    await s.owner.req({ method: 'DELETE', url: `/api/notifications/${phone.id}` });
 
     const rx = await receiver();
     const down = await receiver(503);
@@ -205,7 +213,7 @@ describe('notifications: retries through a refusing SMTP server, and the outbox 
     const s = await setUp({ SMTP_URL: smtp.url });
     try {
       const n = await s.create({ type: 'email', name: 'Team', email_recipients: 'sales@example.com', retry_count: 3, retry_delay: 60 });
-      await s.t.ctx.events.publish('scan.recorded', scanEvent(s.listId, s.owner.id));
+      await s.t.ctx.events.publish('scans.recorded', { scans: [scanEvent(s.listId, s.owner.id)] });
       await eventually(async () => (await s.history(n.id))[0]?.attempts === 2);
       const retrying = (await s.history(n.id))[0];
       expect(retrying).toMatchObject({ status: 'pending', response_code: 451 });
@@ -225,14 +233,14 @@ describe('notifications: retries through a refusing SMTP server, and the outbox 
     try {
       const other = await signUpUser(s.t.app);
       const n = await s.create({ type: 'sms', name: 'Phone', phone_number: '5551234567', carrier_id: 'verizon' });
-      await s.t.ctx.events.publish('scan.recorded', scanEvent(s.listId, s.owner.id));
+      await s.t.ctx.events.publish('scans.recorded', { scans: [scanEvent(s.listId, s.owner.id)] });
       await eventually(async () => (await s.history(n.id))[0]?.status === 'success');
       expect((await s.history(n.id))[0].response_body).toEqual({ outbox: true });
       const outbox: TOutbox = (await s.owner.req({ method: 'GET', url: '/api/outbox' })).json();
       expect(outbox.delivery).toBe('outbox');
       expect(outbox.messages[0]).toMatchObject({ to: '5551234567@vtext.com' });
       expect(outbox.messages[0].text).toMatch(/^Scan: James Butt/);
-      const test = await s.owner.req({ method: 'POST', url: '/api/notifications/email/test', payload: { recipients: 'a@example.com' } });
+      const test = await s.owner.req({ method: 'POST', url: '/api/notifications/email/test', payload: { recipients: s.owner.email } });
       expect(test.json()).toMatchObject({ message: M.emailTested, outbox: true });
       expect(((await s.owner.req({ method: 'GET', url: '/api/outbox' })).json() as TOutbox).messages).toHaveLength(2);
       expect(((await other.req({ method: 'GET', url: '/api/outbox' })).json() as TOutbox).messages).toEqual([]);

@@ -1,14 +1,9 @@
+import { NOTIFICATION_MESSAGES } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { smtpResponseCode } from '../../platform/mailer.js';
 import { postSignedWebhook } from '../../platform/signed-webhook.js';
 import type { ComposedMessage } from './notification-message.js';
-import { notificationsRepo } from './notifications.repo.js';
-
-/** Schedules attempt `attempt` of a delivery `delaySeconds` from now (the deliver job). */
-export type ScheduleAttempt = (deliveryId: string, attempt: number, delaySeconds: number) => Promise<void>;
-
-/** An attempt claimed this long ago without an outcome was cut off (the job's expiry is 120 s). */
-const ATTEMPT_STALE_SECONDS = 90;
+import { notificationsRepo, type NotificationDeliveryRow, type NotificationRow } from './notifications.repo.js';
 
 /** The Standard Webhooks message id of a delivery: the same on every attempt. */
 export const deliveryMessageId = (deliveryId: string) => `msg_${deliveryId.replace(/-/g, '')}`;
@@ -43,34 +38,40 @@ async function send(ctx: AppContext, message: ComposedMessage, opts: { ownerId: 
 }
 
 /**
- * One attempt of a notification delivery (spec 001 §5, §9): claims attempt `attempt` (a job
- * handed out twice sends once), sends the stored message — SMS and email through the mailer,
- * webhooks signed (Standard Webhooks) through the SSRF-guarded client — and records the outcome
- * on the delivery (status, attempts, response code and body, error). A failure is tried again
- * after the notification's `retry_delay` seconds until it has had `retry_count` retries, with
- * `next_retry` shown meanwhile; then the delivery has failed. A notification deleted or turned
- * off since is not sent.
+ * One attempt of a notification delivery (docs/requirements/qr-codes.md#rules), on a delivery the dispatcher has
+ * leased — its `attempts` is this attempt's number: sends the stored message — SMS and email
+ * through the mailer, webhooks signed (Standard Webhooks) through the SSRF-guarded client — and
+ * records the outcome on the delivery (status, attempts, response code and body, error). A failure
+ * falls due again `retry_delay` seconds after it until it has had `retry_count`
+ * retries, with `next_retry` shown meanwhile; then the delivery has failed. A notification deleted
+ * or turned off since is not sent. `planAllows` is whether the owner's plan has `notifications`
+ * now: without it the delivery ends unsent, its history saying so (NOTIFICATION_MESSAGES.notSentPlan),
+ * its `attempts` the sends made before (docs/requirements/notifications.md#plan-gating). Throws only
+ * when the database fails (the lease then runs out and the attempt is made again).
  */
-export async function attemptNotification(ctx: AppContext, deliveryId: string, attempt: number, schedule: ScheduleAttempt): Promise<void> {
-  const delivery = await notificationsRepo.claimAttempt(ctx.db, deliveryId, attempt, ATTEMPT_STALE_SECONDS);
-  if (!delivery) return;
-  const n = await notificationsRepo.find(ctx.db, delivery.notificationId);
+export async function attemptNotification(ctx: AppContext, delivery: NotificationDeliveryRow, n: NotificationRow | undefined, planAllows: boolean): Promise<void> {
+  const attempt = delivery.attempts;
+  const finish = (values: Parameters<typeof notificationsRepo.finishAttempt>[3], retryInSeconds?: number) =>
+    notificationsRepo.finishAttempt(ctx.db, delivery.id, attempt, values, retryInSeconds);
   if (!n || !n.isActive) {
-    await notificationsRepo.updateDelivery(ctx.db, deliveryId, { status: 'failed', nextRetry: null, errorMessage: 'The notification is turned off' });
+    await finish({ status: 'failed', errorMessage: 'The notification is turned off' });
+    return;
+  }
+  if (!planAllows) {
+    // Nothing was sent: the claim counted this attempt, so take it back.
+    await finish({ status: 'failed', errorMessage: NOTIFICATION_MESSAGES.notSentPlan, attempts: attempt - 1 });
     return;
   }
   const message = (delivery.payload as { message: ComposedMessage }).message;
   const outcome = await send(ctx, message, { ownerId: n.userId, secret: n.secretKey, messageId: deliveryMessageId(delivery.id) });
   const recorded = { responseCode: outcome.responseCode, responseBody: outcome.responseBody, errorMessage: outcome.error };
   if (outcome.ok) {
-    await notificationsRepo.updateDelivery(ctx.db, deliveryId, { ...recorded, status: 'success', nextRetry: null });
+    await finish({ ...recorded, status: 'success' });
     return;
   }
   if (attempt > n.retryCount) {
-    await notificationsRepo.updateDelivery(ctx.db, deliveryId, { ...recorded, status: 'failed', nextRetry: null });
+    await finish({ ...recorded, status: 'failed' });
     return;
   }
-  const delay = ctx.config.notificationRetryDelay ?? n.retryDelay;
-  await notificationsRepo.updateDelivery(ctx.db, deliveryId, { ...recorded, nextRetry: new Date(Date.now() + delay * 1000) });
-  await schedule(deliveryId, attempt + 1, delay);
+  await finish(recorded, ctx.config.notificationRetryDelay ?? n.retryDelay);
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_EMAIL_SUBJECT, DEFAULT_EMAIL_TEMPLATE, DEFAULT_SMS_TEMPLATE, cutAtWord, splitRecipients } from '@mailcraft/shared';
 import { gatewayAddress } from './carriers.js';
+import { sanitizeEmailHtml } from './email-html.js';
 import type { CarrierRow, NotificationRow } from './notifications.repo.js';
 import { renderTemplate } from './notification-template.js';
 
@@ -14,13 +15,17 @@ export type ComposedMessage =
 /** Most scans one digest carries; a busier period says how many more there were. */
 export const DIGEST_MAX_SCANS = 500;
 
-/** The HTML part of an email: the rendered (escaped) text, paragraphs and line breaks kept. */
+/**
+ * The HTML part of an email: the rendered template (values escaped), paragraphs and line breaks
+ * kept, sanitised (`sanitizeEmailHtml`) — the template is the account holder's own HTML and the
+ * mail goes out from MAIL_FROM, so no script, event handler or javascript: link may pass.
+ */
 const htmlBody = (escapedText: string) =>
-  `<div style="font-family:system-ui,sans-serif;font-size:14px;line-height:1.5">${escapedText
-    .split(/\n{2,}/).map((p) => `<p>${p.replace(/\n/g, '<br>')}</p>`).join('')}</div>`;
+  `<div style="font-family:system-ui,sans-serif;font-size:14px;line-height:1.5">${sanitizeEmailHtml(escapedText
+    .split(/\n{2,}/).map((p) => `<p>${p.replace(/\n/g, '<br>')}</p>`).join(''))}</div>`;
 
 /**
- * The URL of a webhook notification (spec 001 §3 variable_mapping): the endpoint with each
+ * The URL of a webhook notification (docs/requirements/maps.md#data variable_mapping): the endpoint with each
  * variable's value as a query parameter (field → param) and the static parameters appended.
  */
 export function composeWebhookUrl(endpoint: string, mapping: NotificationRow['variableMapping'], vars: Record<string, string>): string {
@@ -35,9 +40,9 @@ const pick = (selected: string[] | undefined, vars: Record<string, string>) =>
   selected?.length ? Object.fromEntries(selected.map((f) => [f, vars[f] ?? ''])) : vars;
 
 /**
- * The message of one scan for notification `n` (spec 001 §5): SMS — `sms_template` rendered and
+ * The message of one scan for notification `n` (docs/requirements/qr-codes.md#rules): SMS — `sms_template` rendered and
  * cut at a word to 160 characters, to the gateway address; email — subject and body rendered, a
- * plain-text and an HTML part (values escaped); webhook — the composed URL and a
+ * plain-text and an HTML part (values escaped, the whole sanitised); webhook — the composed URL and a
  * `notification.scan` body with the selected fields. Throws VALIDATION on a template that fails.
  */
 export async function composeScanMessage(n: NotificationRow, carrier: CarrierRow | undefined, vars: Record<string, string>): Promise<ComposedMessage> {
@@ -67,7 +72,7 @@ export async function composeScanMessage(n: NotificationRow, carrier: CarrierRow
 }
 
 /**
- * One digest of a period's scans (spec 001 §4: daily, weekly, monthly): SMS — 'N scans of
+ * One digest of a period's scans (docs/requirements/notifications.md#rules: daily, weekly, monthly): SMS — 'N scans of
  * {list} since {time}: names…' cut at a word; email — a summary subject and each scan rendered
  * with the notification's template; webhook — a `notification.digest` body with every scan's
  * selected fields. `more` scans beyond the carried ones are counted, not listed.

@@ -8,7 +8,7 @@ function dueTimes(s: DigestSchedule, from: string, to: string): string[] {
   return [...seen];
 }
 
-describe('digest schedules (spec 001 §4 Notifications, issue 8)', () => {
+describe('digest schedules', () => {
   it('daily at 09:00 America/New_York sends exactly once a day across both DST changes', () => {
     const daily: DigestSchedule = { type: 'daily', time: '09:00', day: null, zone: 'America/New_York' };
     // March 8, 2026: clocks go forward; 09:00 EST is 14:00Z before, 09:00 EDT is 13:00Z after.

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { ScheduleType } from '@mailcraft/shared';
 
-/** A digest schedule (spec 001 §4 Notifications): daily, weekly or monthly at HH:MM in a time zone. */
+/** A digest schedule (docs/requirements/notifications.md#schedules-and-digests): daily, weekly or monthly at HH:MM in a time zone. */
 export type DigestSchedule = {
   type: Exclude<ScheduleType, 'immediate'>;
   /** 'HH:MM', 24-hour, in `zone`. */

@@ -1,10 +1,10 @@
 import { Liquid } from 'liquidjs';
 import { DateTime } from 'luxon';
-import type { DomainEvent } from '../../jobs/events.js';
+import type { ScanRecorded } from '../../jobs/events.js';
 import { AppError } from '../../platform/errors.js';
 
 /**
- * Limits of user-authored templates (DESIGN.md "Next areas": liquidjs 10): a template of at most
+ * Limits of user-authored templates (docs/decisions/README.md#library-choices: liquidjs 10): a template of at most
  * 20,000 characters, rendered in at most 500 ms of work and 2 M units of memory (liquidjs counts
  * string and array allocations), reading only the variables' own properties (`{{ name.constructor }}`
  * is empty), with no file system (`{% include %}` finds nothing).
@@ -52,12 +52,12 @@ export const formatScanTime = (iso: string, zone: string): string =>
   DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat('LLL d, yyyy, h:mm a ZZZZ');
 
 /**
- * The variables of a scan (spec 001 §3 notification field lists): the record's mapped fields
+ * The variables of a scan (docs/requirements/notifications.md#notification field lists): the record's mapped fields
  * (first_name … custom_10, USPS fields, record_id) and scan_timestamp (in `zone`), scan_location
  * ('City, Region, Country' or 'Unknown location'), scan_ip, scan_user_agent and scan_count. The
  * same names fill SMS, email and webhook notifications.
  */
-export function scanVariables(scan: DomainEvent<'scan.recorded'>, zone: string): Record<string, string> {
+export function scanVariables(scan: ScanRecorded, zone: string): Record<string, string> {
   const place = [scan.location.city, scan.location.region, scan.location.country].filter(Boolean).join(', ');
   return {
     ...scan.fields,
@@ -71,7 +71,7 @@ export function scanVariables(scan: DomainEvent<'scan.recorded'>, zone: string):
   };
 }
 
-/** Sample values for a test send without a list (spec 001 §7 test calls). */
+/** Sample values for a test send without a list (docs/requirements/maps.md#api test calls). */
 export function sampleVariables(zone: string): Record<string, string> {
   return {
     first_name: 'Jane', middle_name: 'Q', last_name: 'Sample', full_name: 'Jane Q Sample', company_name: 'Sample Co',

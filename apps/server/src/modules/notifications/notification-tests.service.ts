@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import { isPublicEndpoint } from '../../platform/outbound-http.js';
 import type { Principal } from '../../platform/principal.js';
 import { postSignedWebhook } from '../../platform/signed-webhook.js';
+import { getAccount } from '../auth/account.service.js';
 import { getListMappings } from '../column-mappings/column-mappings.service.js';
 import { getOwnedList, recordBatches } from '../mailing-lists/mailing-lists.service.js';
 import { recordFields } from '../qr-codes/destination.js';
@@ -19,9 +20,34 @@ import { notificationsRepo, type NotificationRow } from './notifications.repo.js
 
 type Result = z.infer<typeof ZNotificationTestResultSchema>;
 
-/** Test sends need the plan feature, like saving (spec 001 §6): they send real messages to any address. */
+/** Test sends need the plan feature, like saving: they send real messages. */
 const requireTests = (ctx: AppContext, principal: Principal, type: NotificationType) =>
   requireFeature(ctx.db, principal, 'notifications', notificationUpgradeMessage(type));
+
+/** A phone number as compared: its digits only. */
+const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
+
+/**
+ * Where a test send may go: a test is a real message from MAIL_FROM that anyone on a paid plan can
+ * trigger, so it goes only to the account's own email and to the email addresses and phone
+ * numbers already saved in the account's notifications — where its scans would send anyway.
+ * Emails compare without case, phone numbers by their digits. Throws FORBIDDEN (403)
+ * `testRecipientRefused`, naming the refused addresses, when any is neither.
+ */
+async function checkTestRecipients(ctx: AppContext, principal: Principal, to: { emails?: string[]; phone?: string }): Promise<void> {
+  const saved = await notificationsRepo.savedAddresses(ctx.db, principal.userId);
+  const emails = new Set([(await getAccount(ctx.db, principal)).email.toLowerCase()]);
+  const phones = new Set<string>();
+  for (const n of saved) {
+    for (const address of splitRecipients(n.emailRecipients ?? '')) emails.add(address.toLowerCase());
+    if (n.phoneNumber) phones.add(phoneDigits(n.phoneNumber));
+  }
+  const refused = [
+    ...(to.emails ?? []).filter((address) => !emails.has(address.toLowerCase())),
+    ...(to.phone !== undefined && !phones.has(phoneDigits(to.phone)) ? [to.phone] : []),
+  ];
+  if (refused.length) throw new AppError('FORBIDDEN', `${M.testRecipientRefused}: not ${refused.join(', ')}.`);
+}
 
 /** A notification row for composing a test message (nothing is stored). */
 const draft = (principal: Principal, values: Partial<NotificationRow>): NotificationRow => ({
@@ -41,7 +67,7 @@ async function sendMail(ctx: AppContext, principal: Principal, m: { to: string[]
 }
 
 /**
- * The variables of a live preview (spec 001 §7 `isLivePreview`): the list's first record through
+ * The variables of a live preview (docs/requirements/maps.md#api `isLivePreview`): the list's first record through
  * its mappings, with sample scan values; sample values for every field otherwise.
  * Errors: NOT_FOUND when the list is not the principal's.
  */
@@ -58,10 +84,11 @@ async function previewVariables(ctx: AppContext, principal: Principal, listId: s
 }
 
 /**
- * POST /api/notifications/sms/test (spec 001 §5, §7): renders `content` (default template) with
+ * POST /api/notifications/sms/test (docs/requirements/qr-codes.md#rules): renders `content` (default template) with
  * the list's first record (`isLivePreview`) or sample values, cut at a word to 160 characters,
  * and sends it to the phone's gateway address. Errors: VALIDATION ('Phone number and carrier are
- * required', unknown or retired carrier), PAYMENT_REQUIRED, BAD_GATEWAY when the mail server refuses.
+ * required', unknown or retired carrier), PAYMENT_REQUIRED, FORBIDDEN for a number not saved in one
+ * of the account's notifications (`checkTestRecipients`), BAD_GATEWAY when the mail server refuses.
  */
 export async function sendTestSms(ctx: AppContext, principal: Principal, body: z.output<typeof ZSmsTestSchema>): Promise<Result> {
   await requireTests(ctx, principal, 'sms');
@@ -69,6 +96,7 @@ export async function sendTestSms(ctx: AppContext, principal: Principal, body: z
   if (!carrier) throw new AppError('VALIDATION', M.carrierUnknown);
   if (carrier.retired) throw new AppError('VALIDATION', M.carrierRetired);
   if (body.phoneNumber.replace(/\D/g, '').length < 10) throw new AppError('VALIDATION', 'Enter the phone number with its area code (10 digits)');
+  await checkTestRecipients(ctx, principal, { phone: body.phoneNumber });
   const vars = await previewVariables(ctx, principal, body.isLivePreview ? body.listId : undefined, 'UTC');
   const message = await composeScanMessage(draft(principal, { phoneNumber: body.phoneNumber, carrierId: carrier.id, smsTemplate: body.content || DEFAULT_SMS_TEMPLATE }), carrier, vars);
   if (message.channel !== 'mail') throw new Error('unreachable');
@@ -77,13 +105,16 @@ export async function sendTestSms(ctx: AppContext, principal: Principal, body: z
 }
 
 /**
- * POST /api/notifications/email/test (spec 001 §5, §7): subject and body rendered with sample
- * values, sent with plain-text and HTML parts to the recipients. Errors: VALIDATION ('At least one
- * valid recipient email is required', a template that cannot be read), PAYMENT_REQUIRED, BAD_GATEWAY.
+ * POST /api/notifications/email/test (docs/requirements/qr-codes.md#rules): subject and body rendered with sample
+ * values, sent with plain-text and (sanitised) HTML parts to the recipients. Errors: VALIDATION ('At
+ * least one valid recipient email is required', a template that cannot be read), PAYMENT_REQUIRED,
+ * FORBIDDEN for a recipient that is neither the account's email nor saved in one of its
+ * notifications (`checkTestRecipients`), BAD_GATEWAY.
  */
 export async function sendTestEmail(ctx: AppContext, principal: Principal, body: z.output<typeof ZEmailTestSchema>): Promise<Result> {
   await requireTests(ctx, principal, 'email');
   const recipients = splitRecipients(body.recipients);
+  await checkTestRecipients(ctx, principal, { emails: recipients });
   const message = await composeScanMessage(draft(principal, {
     type: 'email', emailRecipients: recipients.join(', '), subject: body.subject || DEFAULT_EMAIL_SUBJECT, emailTemplate: body.content || DEFAULT_EMAIL_TEMPLATE,
   }), undefined, sampleVariables('UTC'));
@@ -93,7 +124,7 @@ export async function sendTestEmail(ctx: AppContext, principal: Principal, body:
 }
 
 /**
- * POST /api/notifications/webhook/test (spec 001 §5, §7): POSTs a signed `notification.test`
+ * POST /api/notifications/webhook/test (docs/requirements/qr-codes.md#rules): POSTs a signed `notification.test`
  * body with `mailingListFields` and `scanData` to the composed URL, through the same guarded and
  * signed path as real deliveries (the secret of the notification under test, or a throwaway one).
  * Errors: VALIDATION ('A composed webhook URL is required', not http(s), a private address),

@@ -1,80 +1,142 @@
 import { z } from 'zod';
-import { DOMAIN_EVENTS, type DomainEvent } from '../../jobs/events.js';
+import { DOMAIN_EVENTS, type ScanRecorded } from '../../jobs/events.js';
+import { createFairDispatcher, type FairDispatcher } from '../../jobs/fair-dispatcher.js';
 import { defineJob } from '../../jobs/job.js';
 import type { AppContext } from '../../platform/context.js';
+import { ownerFeatureCheck } from '../subscriptions/subscriptions.service.js';
 import { attemptNotification } from './notification-delivery.js';
 import { composeDigest, composeScanMessage, DIGEST_MAX_SCANS } from './notification-message.js';
 import { latestDigest } from './notification-schedule.js';
 import { formatScanTime, scanVariables } from './notification-template.js';
-import { notificationsRepo, type NotificationRow } from './notifications.repo.js';
+import { notificationsRepo, type CarrierRow, type NotificationRow } from './notifications.repo.js';
+
+/** This process's dispatcher of each app context (tests run several apps in one process). */
+const dispatchers = new WeakMap<AppContext, FairDispatcher>();
+
+function dispatcherOf(ctx: AppContext): FairDispatcher {
+  let dispatcher = dispatchers.get(ctx);
+  if (!dispatcher) {
+    // The owner's plan is read when the attempt runs, kept a moment so a backlog reads it once per owner.
+    const planAllows = ownerFeatureCheck(ctx.db, 'notifications');
+    dispatcher = createFairDispatcher('notifications', {
+      dueOwners: (after, limit) => notificationsRepo.dueOwners(ctx.db, after, limit),
+      claim: (owners, limit, perOwner, leaseSeconds) => notificationsRepo.claimDue(ctx.db, owners, { limit, perOwner, leaseSeconds }),
+      ownerOf: ({ delivery }) => delivery.userId,
+      attempt: async ({ delivery, notification }) => attemptNotification(ctx, delivery, notification, await planAllows(delivery.userId)),
+    });
+    dispatchers.set(ctx, dispatcher);
+  }
+  return dispatcher;
+}
 
 /**
- * One attempt of a notification delivery (see `attemptNotification`). Failed sends are retried
- * by the handler on the notification's own retry settings; pg-boss retries only a crashed
- * handler, and the attempt claim keeps that from sending twice.
+ * Sends every due notification delivery, fairly between customers (`createFairDispatcher`: the
+ * pending rows of notification_deliveries are the queue; a customer's sends out at once are capped,
+ * the others' start within a look); a delivery of an owner whose plan no longer has `notifications`
+ * ends unsent (`attemptNotification`). One run per worker process at a time, as long as deliveries are
+ * due soon; new deliveries start it (`startDispatch`), and so does a run every minute, for retries.
  */
-export const notificationDeliverJob = defineJob({
-  id: 'notification.deliver',
-  payload: z.object({ deliveryId: z.string(), attempt: z.number().int().min(1) }),
-  retry: { limit: 2, delaySeconds: 30, backoff: true },
-  concurrency: 4,
-  expireInSeconds: 120,
-  handler: async ({ deliveryId, attempt }, ctx) =>
-    attemptNotification(ctx, deliveryId, attempt, (id, next, delay) => scheduleAttempt(ctx, id, next, delay)),
+export const notificationDispatchJob = defineJob({
+  id: 'notification.dispatch',
+  payload: z.object({}),
+  queuePolicy: 'short',
+  retry: { limit: 2, delaySeconds: 5, backoff: true },
+  expireInSeconds: 15 * 60,
+  handler: async (_payload, ctx, run) => {
+    if ((await dispatcherOf(ctx).run(run.signal)) === 'budget') await ctx.queue.send(notificationDispatchJob, {});
+  },
 });
 
-async function scheduleAttempt(ctx: AppContext, deliveryId: string, attempt: number, delaySeconds: number): Promise<void> {
-  await ctx.queue.send(notificationDeliverJob, { deliveryId, attempt }, delaySeconds > 0 ? { startAfterSeconds: delaySeconds } : {});
+/**
+ * Starts sending new deliveries: wakes this process's dispatcher when it runs, else queues a run
+ * for any worker (at most one waits).
+ */
+export async function startDispatch(ctx: AppContext): Promise<void> {
+  if (!dispatchers.get(ctx)?.wake()) await ctx.queue.send(notificationDispatchJob, {});
 }
 
-/** Stores a delivery of `n` (once per dedupe key) and sends its first attempt. */
-async function queueDelivery(ctx: AppContext, n: NotificationRow, dedupeKey: string, message: unknown, scan?: DomainEvent<'scan.recorded'>) {
-  const [row] = await notificationsRepo.insertDeliveries(ctx.db, [{
-    notificationId: n.id, dedupeKey, payload: { message },
-    scanTimestamp: scan ? new Date(scan.scannedAt) : null, city: scan?.location.city ?? null, country: scan?.location.country ?? null,
-  }]);
-  if (row) await scheduleAttempt(ctx, row.id, 1, 0);
+type NewDelivery = Parameters<typeof notificationsRepo.insertDeliveries>[1][number];
+
+/** The notifications whose owner's plan has `notifications` now, in their order (one plan read per owner). */
+async function withPlanFeature(ctx: AppContext, notifications: NotificationRow[]): Promise<NotificationRow[]> {
+  const allows = ownerFeatureCheck(ctx.db, 'notifications');
+  const allowed = await Promise.all(notifications.map((n) => allows(n.userId)));
+  return notifications.filter((_n, i) => allowed[i]);
 }
 
-/** A delivery that could not even be composed (a template failing at render time) is recorded as failed. */
-async function recordUnsendable(ctx: AppContext, n: NotificationRow, dedupeKey: string, err: unknown, scan?: DomainEvent<'scan.recorded'>) {
-  await notificationsRepo.insertDeliveries(ctx.db, [{
-    notificationId: n.id, dedupeKey, status: 'failed', payload: {}, attempts: 1,
-    scanTimestamp: scan ? new Date(scan.scannedAt) : null, city: scan?.location.city ?? null, country: scan?.location.country ?? null,
-    errorMessage: (err instanceof Error ? err.message : String(err)).slice(0, 500),
-  }]);
+/** A delivery of `n`'s composed message, once per dedupe key, due now. */
+const pending = (n: NotificationRow, dedupeKey: string, message: unknown, scan?: ScanRecorded): NewDelivery => ({
+  notificationId: n.id, userId: n.userId, dedupeKey, payload: { message },
+  scanTimestamp: scan ? new Date(scan.scannedAt) : null, city: scan?.location.city ?? null, country: scan?.location.country ?? null,
+});
+
+/** A delivery that could not even be composed (a template failing at render time), recorded as failed. */
+const unsendable = (n: NotificationRow, dedupeKey: string, err: unknown, scan?: ScanRecorded): NewDelivery => ({
+  ...pending(n, dedupeKey, null, scan), status: 'failed', payload: {}, attempts: 1,
+  errorMessage: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+});
+
+/** Composes a message, or the failed delivery that says why it could not be. */
+async function compose(n: NotificationRow, dedupeKey: string, make: () => Promise<unknown>, scan?: ScanRecorded): Promise<NewDelivery> {
+  try {
+    return pending(n, dedupeKey, await make(), scan);
+  } catch (err) {
+    return unsendable(n, dedupeKey, err, scan);
+  }
+}
+
+/** Deliveries inserted per statement. */
+const INSERT_CHUNK = 500;
+
+/** Stores deliveries (each dedupe key once) and starts sending the new pending ones. */
+async function queueDeliveries(ctx: AppContext, rows: NewDelivery[]): Promise<void> {
+  let started = false;
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const inserted = await notificationsRepo.insertDeliveries(ctx.db, rows.slice(i, i + INSERT_CHUNK));
+    started ||= inserted.some((d) => d.status === 'pending');
+  }
+  if (started) await startDispatch(ctx);
 }
 
 /**
- * Fan-out of a human scan (domain event `scan.recorded`) to the list's active notifications
- * (spec 001 §4, §5): each notification made before the scan, and — with `send_first_scan_only` —
- * only for a record's first scan. An immediate one renders its message now and queues a
- * delivery (once per scan: a retried fan-out sends nothing twice); a daily, weekly or monthly one
- * keeps the scan for its next digest.
+ * Fan-out of human scans (domain event `scans.recorded`, one per batch the scan recorder wrote) to
+ * their lists' active notifications (docs/requirements/notifications.md#rules): each notification made before the scan,
+ * and — with `send_first_scan_only` — only for a record's first scan. An immediate one renders its
+ * message now and queues a delivery (once per scan: a retried fan-out sends nothing twice) in the
+ * queue the dispatcher drains; a daily, weekly or monthly one keeps the scan for its next digest.
+ * Notifications of owners whose plan lacks `notifications` when the fan-out runs get neither
+ * (docs/requirements/notifications.md#plan-gating).
  */
 export const notificationFanOutJob = defineJob({
   id: 'notification.fan-out',
-  payload: DOMAIN_EVENTS['scan.recorded'],
+  payload: DOMAIN_EVENTS['scans.recorded'],
   retry: { limit: 5, delaySeconds: 5, backoff: true },
   concurrency: 2,
-  handler: async (scan, ctx) => {
-    const scannedAt = new Date(scan.scannedAt);
-    const due = (await notificationsRepo.activeForList(ctx.db, scan.listId))
-      .filter((n) => n.createdAt <= scannedAt && (!n.sendFirstScanOnly || scan.isFirst));
-    for (const n of due) {
-      const vars = scanVariables(scan, n.timezone);
-      if (n.scheduleType !== 'immediate') {
-        await notificationsRepo.addDigestItem(ctx.db, { notificationId: n.id, scanId: scan.scanId, scannedAt, variables: vars });
-        continue;
-      }
-      const key = `scan:${scan.scanId}`;
-      const carrier = n.carrierId ? await notificationsRepo.carrier(ctx.db, n.carrierId) : undefined;
-      try {
-        await queueDelivery(ctx, n, key, await composeScanMessage(n, carrier, vars), scan);
-      } catch (err) {
-        await recordUnsendable(ctx, n, key, err, scan);
+  batchSize: 64,
+  handler: async ({ scans }, ctx) => {
+    const active = await withPlanFeature(ctx, await notificationsRepo.activeForLists(ctx.db, [...new Set(scans.map((s) => s.listId))]));
+    const carriers = new Map<string, Promise<CarrierRow | undefined>>();
+    const carrierOf = (id: string | null) => {
+      if (!id) return undefined;
+      if (!carriers.has(id)) carriers.set(id, notificationsRepo.carrier(ctx.db, id));
+      return carriers.get(id);
+    };
+    const deliveries: NewDelivery[] = [];
+    const digestItems: Array<Parameters<typeof notificationsRepo.addDigestItems>[1][number]> = [];
+    for (const scan of scans) {
+      const scannedAt = new Date(scan.scannedAt);
+      const due = active.filter((n) => n.mailingListId === scan.listId && n.createdAt <= scannedAt && (!n.sendFirstScanOnly || scan.isFirst));
+      for (const n of due) {
+        const vars = scanVariables(scan, n.timezone);
+        if (n.scheduleType !== 'immediate') {
+          digestItems.push({ notificationId: n.id, scanId: scan.scanId, scannedAt, variables: vars });
+          continue;
+        }
+        deliveries.push(await compose(n, `scan:${scan.scanId}`, async () => composeScanMessage(n, await carrierOf(n.carrierId), vars), scan));
       }
     }
+    await notificationsRepo.addDigestItems(ctx.db, digestItems);
+    await queueDeliveries(ctx, deliveries);
   },
 });
 
@@ -82,14 +144,17 @@ export const notificationFanOutJob = defineJob({
 const DIGEST_GRACE_MS = 36 * 3600_000;
 
 /**
- * Sends every digest due at `now` (spec 001 §4 schedules; DESIGN.md "Next areas": one UTC cron
+ * Sends every digest due at `now` (docs/requirements/notifications.md#rules schedules; docs/decisions/README.md#library-choices: one UTC cron
  * every 15 minutes, luxon for the time zones): for each active daily, weekly or monthly
  * notification, the latest scheduled time at or before `now` in its time zone; when that
  * period's digest has not been sent and the period had scans, one message with them (at most
  * 500 listed, the rest counted) — none when there were no scans. The period's time is the
  * dedupe key, so a repeated run, a second worker or a daylight-saving change never sends twice.
+ * A digest of an owner whose plan lacks `notifications` at that run is not sent
+ * (docs/requirements/notifications.md#plan-gating).
  */
 export async function sendDueDigests(ctx: AppContext, now: Date): Promise<void> {
+  const planAllows = ownerFeatureCheck(ctx.db, 'notifications');
   for (const n of await notificationsRepo.activeDigests(ctx.db)) {
     if (!n.scheduleTime) continue;
     const { since, due } = latestDigest({ type: n.scheduleType as 'daily', time: n.scheduleTime, day: n.scheduleDay, zone: n.timezone }, now);
@@ -97,18 +162,13 @@ export async function sendDueDigests(ctx: AppContext, now: Date): Promise<void> 
     const key = `digest:${due.toISOString()}`;
     if (await notificationsRepo.hasDelivery(ctx.db, n.id, key)) continue;
     const items = await notificationsRepo.digestItems(ctx.db, n.id, since, due, DIGEST_MAX_SCANS + 1);
-    if (items.length === 0) continue;
+    if (items.length === 0 || !(await planAllows(n.userId))) continue;
     const carried = items.slice(0, DIGEST_MAX_SCANS);
     const label = `since ${formatScanTime(since.toISOString(), n.timezone)}`;
     const carrier = n.carrierId ? await notificationsRepo.carrier(ctx.db, n.carrierId) : undefined;
-    try {
-      const message = await composeDigest(n, carrier, carried.map((i) => i.variables), {
-        since: since.toISOString(), until: due.toISOString(), label, more: items.length - carried.length,
-      });
-      await queueDelivery(ctx, n, key, message);
-    } catch (err) {
-      await recordUnsendable(ctx, n, key, err);
-    }
+    await queueDeliveries(ctx, [await compose(n, key, () => composeDigest(n, carrier, carried.map((i) => i.variables), {
+      since: since.toISOString(), until: due.toISOString(), label, more: items.length - carried.length,
+    }))]);
     await notificationsRepo.purgeDigestItems(ctx.db, n.id, new Date(since.getTime() - DIGEST_GRACE_MS));
   }
 }

@@ -1,6 +1,9 @@
-import { and, asc, desc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/raw-rows.js';
 import { carriers, mailOutbox, notificationDeliveries, notificationDigestItems, notifications } from '../../db/schema/index.js';
+import { claimDueSql, dueOwnersSql, readClaimed, readDueOwners } from '../../jobs/fair-claim.js';
+import type { DueOwners } from '../../jobs/fair-dispatcher.js';
 import { isUuid } from '../../platform/ids.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -31,9 +34,9 @@ export const notificationsRepo = {
   find: async (db: Db, id: string): Promise<NotificationRow | undefined> =>
     (await db.select().from(notifications).where(eq(notifications.id, id)).limit(1))[0],
 
-  /** Active notifications of a list (the fan-out of a scan). */
-  activeForList: async (db: Db, listId: string): Promise<NotificationRow[]> =>
-    db.select().from(notifications).where(and(eq(notifications.mailingListId, listId), eq(notifications.isActive, true))),
+  /** Active notifications of these lists (the fan-out of a batch of scans). */
+  activeForLists: async (db: Db, listIds: string[]): Promise<NotificationRow[]> =>
+    listIds.length ? db.select().from(notifications).where(and(inArray(notifications.mailingListId, listIds), eq(notifications.isActive, true))) : [],
 
   create: async (db: Db, values: typeof notifications.$inferInsert): Promise<NotificationRow> =>
     (await db.insert(notifications).values(values).returning())[0],
@@ -48,9 +51,15 @@ export const notificationsRepo = {
     db.select().from(notificationDeliveries).where(eq(notificationDeliveries.notificationId, notificationId))
       .orderBy(desc(notificationDeliveries.createdAt)).limit(limit),
 
-  /** Inserts deliveries; one already there for its notification and dedupe key is skipped. Returns the new ones. */
-  insertDeliveries: async (db: Db, rows: Array<typeof notificationDeliveries.$inferInsert>): Promise<NotificationDeliveryRow[]> =>
-    rows.length ? db.insert(notificationDeliveries).values(rows).onConflictDoNothing().returning() : [],
+  /**
+   * Inserts deliveries, the pending ones due now (by the database's clock, which the dispatcher
+   * reads); one already there for its notification and dedupe key is skipped. Returns the new ones.
+   */
+  insertDeliveries: async (db: Db, rows: Array<Omit<typeof notificationDeliveries.$inferInsert, 'dueAt'>>): Promise<NotificationDeliveryRow[]> =>
+    rows.length
+      ? db.insert(notificationDeliveries).values(rows.map((r) => ({ ...r, dueAt: (r.status ?? 'pending') === 'pending' ? sql`now()` : null })))
+        .onConflictDoNothing().returning()
+      : [],
 
   delivery: async (db: Db, id: string): Promise<NotificationDeliveryRow | undefined> =>
     (await db.select().from(notificationDeliveries).where(eq(notificationDeliveries.id, id)).limit(1))[0],
@@ -60,31 +69,45 @@ export const notificationsRepo = {
     (await db.select({ id: notificationDeliveries.id }).from(notificationDeliveries)
       .where(and(eq(notificationDeliveries.notificationId, notificationId), eq(notificationDeliveries.dedupeKey, dedupeKey))).limit(1)).length > 0,
 
-  /**
-   * Claims attempt `attempt` of a pending delivery: the previous attempt is done, or this one was
-   * claimed more than `staleSeconds` ago and never finished (its process died). Returns the row,
-   * or undefined when another worker has it or it is no longer pending.
-   */
-  claimAttempt: async (db: Db, id: string, attempt: number, staleSeconds: number): Promise<NotificationDeliveryRow | undefined> =>
-    (await db.update(notificationDeliveries).set({ attempts: attempt, attemptStartedAt: new Date() }).where(and(
-      eq(notificationDeliveries.id, id),
-      eq(notificationDeliveries.status, 'pending'),
-      or(
-        eq(notificationDeliveries.attempts, attempt - 1),
-        and(eq(notificationDeliveries.attempts, attempt), lt(notificationDeliveries.attemptStartedAt, sql`now() - make_interval(secs => ${staleSeconds})`)),
-      ),
-    )).returning())[0],
+  /** Owners with pending deliveries after `after`, at most `limit` (a dispatcher's look; `dueOwnersSql`). */
+  dueOwners: async (db: Db, after: string | null, limit: number): Promise<DueOwners> =>
+    readDueOwners(rowsOf(await db.execute(dueOwnersSql('notification_deliveries', after, limit))), limit),
 
-  updateDelivery: async (db: Db, id: string, values: Partial<typeof notificationDeliveries.$inferInsert>) =>
-    db.update(notificationDeliveries).set(values).where(eq(notificationDeliveries.id, id)),
+  /**
+   * Leases up to `limit` due deliveries of `owners` for an attempt each, round-robin between the
+   * owners with at most `perOwner` out per owner (`claimDueSql`), and returns them in that order with
+   * their notifications (undefined when deleted since). `next_retry` keeps showing when this attempt
+   * was due until its outcome is recorded.
+   */
+  claimDue: async (db: Db, owners: string[], opts: { limit: number; perOwner: number; leaseSeconds: number }) => {
+    const ids = readClaimed(rowsOf(await db.execute(claimDueSql('notification_deliveries', owners, opts))));
+    if (ids.length === 0) return [];
+    const rows = await db.select({ delivery: notificationDeliveries, notification: notifications }).from(notificationDeliveries)
+      .leftJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId)).where(inArray(notificationDeliveries.id, ids));
+    const byId = new Map(rows.map((r) => [r.delivery.id, { delivery: r.delivery, notification: r.notification ?? undefined }]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  },
+
+  /**
+   * Records the outcome of attempt `attempt` and ends its lease — unless the lease ran out and the
+   * delivery was taken over meanwhile (then false). With `retryInSeconds` the next attempt falls
+   * due that long from now (the database's clock, which the dispatcher reads), shown as
+   * `next_retry`; without, the delivery ends (set its status in `values`).
+   */
+  finishAttempt: async (db: Db, id: string, attempt: number, values: Partial<typeof notificationDeliveries.$inferInsert>, retryInSeconds?: number): Promise<boolean> => {
+    const next = retryInSeconds === undefined ? null : sql`now() + make_interval(secs => ${retryInSeconds})`;
+    return (await db.update(notificationDeliveries).set({ ...values, sending: false, dueAt: next, nextRetry: next })
+      .where(and(eq(notificationDeliveries.id, id), eq(notificationDeliveries.sending, true), eq(notificationDeliveries.attempts, attempt)))
+      .returning({ id: notificationDeliveries.id })).length > 0;
+  },
 
   /** Active digest (non-immediate) notifications. */
   activeDigests: async (db: Db): Promise<NotificationRow[]> =>
     db.select().from(notifications).where(and(eq(notifications.isActive, true), ne(notifications.scheduleType, 'immediate'))),
 
-  /** Keeps a scan for the notification's next digest; a scan kept already is skipped. */
-  addDigestItem: async (db: Db, row: typeof notificationDigestItems.$inferInsert) =>
-    db.insert(notificationDigestItems).values(row).onConflictDoNothing(),
+  /** Keeps scans for their notifications' next digests; a scan kept already is skipped. */
+  addDigestItems: async (db: Db, rows: Array<typeof notificationDigestItems.$inferInsert>) =>
+    rows.length ? db.insert(notificationDigestItems).values(rows).onConflictDoNothing() : undefined,
 
   /** The scans kept for a digest with `since` ≤ scanned_at < `until`, oldest first, at most `limit`. */
   digestItems: async (db: Db, notificationId: string, since: Date, until: Date, limit: number) =>
@@ -100,4 +123,9 @@ export const notificationsRepo = {
   /** The user's outbox, newest first. */
   outbox: async (db: Db, userId: string, limit: number) =>
     db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId)).orderBy(desc(mailOutbox.createdAt)).limit(limit),
+
+  /** The email recipients and phone numbers saved in the user's notifications, as stored. */
+  savedAddresses: async (db: Db, userId: string) =>
+    db.select({ emailRecipients: notifications.emailRecipients, phoneNumber: notifications.phoneNumber })
+      .from(notifications).where(eq(notifications.userId, userId)),
 };

@@ -14,7 +14,7 @@ import {
 } from './notifications.service.js';
 
 /**
- * Scan notifications (spec 001 §3, §5, §7); login required, another user's notification → 404:
+ * Scan notifications (docs/requirements/maps.md#data); login required, another user's notification → 404:
  * - GET    /api/carriers → TCarrier[] (US) · GET /api/carriers/all → TCarrier[] (with international)
  * - GET    /api/notifications?project&listId → TNotification[]
  * - GET    /api/notifications/{id} → TNotification
@@ -23,7 +23,8 @@ import {
  * - DELETE /api/notifications/{id} → 204
  * - GET    /api/notifications/{id}/history → TNotificationDelivery[] (newest first)
  * - POST   /api/notifications/sms/test | email/test | webhook/test → TNotificationTestResult (400, 402, 502 when
- *   the mail server or endpoint refuses; 20 test sends per user per 10 minutes, then 429)
+ *   the mail server or endpoint refuses; 403 for an SMS or email recipient that is neither the account's own email
+ *   nor saved in one of its notifications; 20 test sends per user per 10 minutes, then 429)
  * - GET    /api/outbox → TOutbox (mail kept because SMTP_URL is unset)
  */
 export async function notificationsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
@@ -80,7 +81,7 @@ export async function notificationsRoutes(app: ZodApp, ctx: AppContext): Promise
       errorResponseBuilder: (_req: unknown, c: { statusCode: number }) => Object.assign(new Error('Too many test sends; try again in a few minutes'), { statusCode: c.statusCode }),
     },
   };
-  const testResponses = { 200: ZNotificationTestResultSchema, 402: ZErrorSchema, 429: ZErrorSchema, 502: ZErrorSchema, ...errors };
+  const testResponses = { 200: ZNotificationTestResultSchema, 402: ZErrorSchema, 403: ZErrorSchema, 429: ZErrorSchema, 502: ZErrorSchema, ...errors };
 
   app.post('/api/notifications/sms/test', {
     ...signedIn, config: testLimit,

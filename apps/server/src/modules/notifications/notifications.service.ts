@@ -36,7 +36,7 @@ const present = (n: NotificationRow): TNotification => ({
   created_at: n.createdAt.toISOString(),
 });
 
-/** A delivery as the history shows it (spec 001 §3 Delivery history entry). */
+/** A delivery as the history shows it (docs/requirements/notifications.md#delivery-history-entry history entry). */
 export const presentDelivery = (d: NotificationDeliveryRow): TNotificationDelivery => ({
   id: d.id,
   status: (NOTIFICATION_DELIVERY_STATUSES as readonly string[]).includes(d.status) ? d.status : 'other',
@@ -62,7 +62,7 @@ async function ownedNotification(ctx: AppContext, principal: Principal, id: stri
 }
 
 /**
- * The stored columns of a valid input (spec 001 §3, §5): the list and project are the user's, the
+ * The stored columns of a valid input (docs/requirements/maps.md#data): the list and project are the user's, the
  * carrier exists and still delivers, the phone has 10–15 digits, recipients are addresses, the
  * endpoint is an http(s) URL to a public host, the time zone exists, templates are valid Liquid;
  * the other type's fields are cleared. Errors: NOT_FOUND (list, project), VALIDATION (400) with the spec's messages.
@@ -114,7 +114,7 @@ async function columns(ctx: AppContext, principal: Principal, v: Input) {
 }
 
 /**
- * GET /api/notifications?project&listId (spec 001 §7): the user's notifications, oldest first,
+ * GET /api/notifications?project&listId (docs/requirements/maps.md#api): the user's notifications, oldest first,
  * of a project and/or list when given. Errors: NOT_FOUND when the list or project is not theirs.
  */
 export async function listNotifications(ctx: AppContext, principal: Principal, q: { project?: string; listId?: string }): Promise<TNotification[]> {
@@ -129,9 +129,9 @@ export async function getNotification(ctx: AppContext, principal: Principal, id:
 }
 
 /**
- * POST /api/notifications (spec 001 §7): a new notification; a webhook one gets a signing
+ * POST /api/notifications (docs/requirements/maps.md#api): a new notification; a webhook one gets a signing
  * secret. Errors: PAYMENT_REQUIRED (402, 'You need to upgrade your plan to save SMS
- * notifications', spec 001 §6), VALIDATION (400), NOT_FOUND.
+ * notifications', docs/requirements/plans-and-billing.md#plan-gating), VALIDATION (400), NOT_FOUND.
  */
 export async function createNotification(ctx: AppContext, principal: Principal, input: Input): Promise<TNotification> {
   const values = await columns(ctx, principal, input);
@@ -140,7 +140,7 @@ export async function createNotification(ctx: AppContext, principal: Principal, 
 }
 
 /**
- * PUT /api/notifications/{id} (the update the spec leaves open, issue 8): replaces the
+ * PUT /api/notifications/{id} (the update the spec leaves open, docs/requirements/notifications.md#notifications): replaces the
  * notification's settings with `input`, keeping its id, type, secret and history. Errors as
  * create, plus VALIDATION when the type differs.
  */
@@ -158,7 +158,7 @@ export async function deleteNotification(ctx: AppContext, principal: Principal, 
   await notificationsRepo.delete(ctx.db, row.id);
 }
 
-/** GET /api/notifications/{id}/history (spec 001 §7): the latest 200 deliveries, newest first. Errors: NOT_FOUND. */
+/** GET /api/notifications/{id}/history (docs/requirements/maps.md#api): the latest 200 deliveries, newest first. Errors: NOT_FOUND. */
 export async function notificationHistory(ctx: AppContext, principal: Principal, id: string): Promise<TNotificationDelivery[]> {
   const row = await ownedNotification(ctx, principal, id);
   return (await notificationsRepo.deliveries(ctx.db, row.id, HISTORY_LIMIT)).map(presentDelivery);

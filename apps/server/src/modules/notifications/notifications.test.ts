@@ -44,7 +44,7 @@ describe('notifications: carriers and configuration', () => {
     expect(gatewayAddress('+1 (555) 123-4567', { gatewayDomain: 'vtext.com', country: 'US' })).toBe('5551234567@vtext.com');
   });
 
-  it('creates an SMS notification with the defaults of spec 001 §4 and §9', async () => {
+  it('creates an SMS notification with the defaults of docs/requirements/notifications.md#rules', async () => {
     const res = await create(owner, { ...sms, timezone: 'America/New_York' });
     expect(res.statusCode, res.body).toBe(201);
     const n: TNotification = res.json();
@@ -108,7 +108,7 @@ describe('notifications: carriers and configuration', () => {
     expect((await owner.req({ method: 'GET', url: `/api/notifications/${n.id}` })).statusCode).toBe(404);
   });
 
-  it('refuses to save without the notifications feature, naming the type (spec 001 §6)', async () => {
+  it('refuses to save without the notifications feature, naming the type', async () => {
     const free = await signUpUser(t.app);
     await onPlan(t.ctx.db, free.id, 'free');
     const project = await createProject(t.ctx.db, free.id);

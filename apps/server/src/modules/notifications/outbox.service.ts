@@ -7,7 +7,7 @@ import { notificationsRepo } from './notifications.repo.js';
 const OUTBOX_LIMIT = 100;
 
 /**
- * GET /api/outbox (issue 8): whether mail leaves through SMTP (`SMTP_URL`) or is kept, and the
+ * GET /api/outbox (docs/requirements/notifications.md#notifications): whether mail leaves through SMTP (`SMTP_URL`) or is kept, and the
  * principal's kept messages — their SMS and email notifications and test sends — newest first.
  */
 export async function listOutbox(ctx: AppContext, principal: Principal): Promise<TOutbox> {

@@ -32,7 +32,7 @@ export async function placeOrder(baseUrl: string, key: string, projectId: string
 `;
 
 /**
- * Issue 10 "the docs are the contract": TypeScript types generated from the served OpenAPI document
+ * docs/requirements/print-on-demand-api.md#print-on-demand-api "the docs are the contract": TypeScript types generated from the served OpenAPI document
  * (openapi-typescript) type-check a client's order code (openapi-fetch), which then places a real
  * mailing order against the API listener.
  */
@@ -67,7 +67,7 @@ describe('a client generated from the public API\'s OpenAPI document', () => {
     await createDesign(t.ctx.db, projectId, { inside: designPage([textElement('full_name', 20, 20)], '6x9') });
     const key = ((await user.req({ method: 'POST', url: '/keys', payload: { name: 'sdk' } })).json() as TApiKeyCreated).api_key;
     const baseUrl = await t.publicApi.listen({ host: '127.0.0.1', port: 0 });
-    const recipientId = (await (await fetch(`${baseUrl}/api/recipients/${list.id}`, { headers: { 'x-api-key': key } })).json()).data.recipients[0].id;
+    const recipientId = ((await (await fetch(`${baseUrl}/api/recipients/${list.id}`, { headers: { 'x-api-key': key } })).json()) as { data: { recipients: Array<{ id: string }> } }).data.recipients[0].id;
 
     // The same calls at run time: openapi-fetch with the generated paths.
     const api = createClient<Record<string, never>>({ baseUrl, headers: { 'X-API-Key': key } });
@@ -75,6 +75,6 @@ describe('a client generated from the public API\'s OpenAPI document', () => {
       .POST('/api/orders/mailing', { body: { templateId: `${projectId}-main`, mailingListId: list.id, recipientId, deliveryType: 'print-mail', format: 'postcard' } });
     expect(placed.response.status).toBe(201);
     expect(placed.data).toMatchObject({ status: 'pending', cost: 1.25 });
-    await eventually(async () => (await (await fetch(`${baseUrl}/api/orders/${placed.data!.id}`, { headers: { 'x-api-key': key } })).json()).status === 'rendered', 60_000);
+    await eventually(async () => ((await (await fetch(`${baseUrl}/api/orders/${placed.data!.id}`, { headers: { 'x-api-key': key } })).json()) as { status: string }).status === 'rendered', 60_000);
   }, 120_000);
 });

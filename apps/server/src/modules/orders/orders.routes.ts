@@ -1,22 +1,27 @@
-import { binary, ZApiErrorSchema, ZIdParams, ZMailingOrderSchema, ZOrderSchema, ZReinforcementOrderSchema } from '@mailcraft/shared';
-import { z } from 'zod';
+import {
+  binary, ZApiErrorSchema, ZIdParams, ZMailingOrderSchema, ZOrderListSchema, ZOrderSchema, ZOrdersQuerySchema, ZReinforcementOrderResultSchema,
+  ZReinforcementOrderSchema,
+} from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal } from '../../platform/principal.js';
-import { scoped } from '../api-keys/api-key-auth.js';
+import { scoped, TEST_MODE_DOCS } from '../api-keys/api-key-auth.js';
 import { cancelOrder, createMailingOrder, createReinforcementOrder, getOrder, listOrders, orderFile } from './orders.service.js';
 
-const idempotencyHeader = z.object({
-  'idempotency-key': z.string().max(255).optional().describe('Send the same key to retry safely: the first answer is returned again for 24 h'),
-});
 const errors = { 400: ZApiErrorSchema, 401: ZApiErrorSchema, 403: ZApiErrorSchema, 404: ZApiErrorSchema, 409: ZApiErrorSchema, 422: ZApiErrorSchema, 429: ZApiErrorSchema };
+const EVENTS = 'Order events (order.rendered, order.failed, order.cancelled) reach your order webhooks (POST /api/webhooks), so you need not poll.';
+const description = `${TEST_MODE_DOCS.orders} ${EVENTS}`;
+const PAGING = 'Pages by cursor: pass a page\'s next_cursor as starting_after for the next; orders placed meanwhile neither repeat nor skip one.';
 
 /**
- * On-demand orders on the public API (spec 002 §3, §7), key-authenticated, scope `orders`, at
- * `/api/…` and the bare path; POSTs accept `Idempotency-Key`; another user's order → 404:
+ * On-demand orders on the public API (docs/requirements/print-on-demand-api.md#data), key-authenticated, scope `orders`, at
+ * `/api/…` and the bare path; POSTs accept `Idempotency-Key`; another user's order → 404. Test mode
+ * is a separate world (TEST_MODE_DOCS.orders): a test key sees and changes only test orders.
  * - POST /api/orders/mailing → 201 TOrder (pending; its print file renders in the background)
- * - POST /api/orders/reinforcement → 201 TOrder (one reinforcement piece; send each further one as its own order)
- * - GET  /api/orders?limit&offset, GET /api/orders/{id} → TOrder
+ * - POST /api/orders/reinforcement → 201 TReinforcementOrderResult (one order per reinforcement, placed together)
+ * - GET  /api/orders?limit&starting_after&test → a page of TOrder, newest first; GET /api/orders/mailing and
+ *   /api/orders/reinforcement → the same of one type (the specification documents GET on them)
+ * - GET  /api/orders/{id} → TOrder
  * - GET  /api/orders/{id}/file → the one-piece PDF (409 until rendered)
  * - POST /api/orders/{id}/cancel → TOrder (pending or rendered only)
  */
@@ -27,8 +32,7 @@ export async function ordersRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
     app.post(`${prefix}/orders/mailing`, {
       ...scoped('orders'),
       schema: {
-        hide, summary: 'Order one personalised mail piece', tags, body: ZMailingOrderSchema,
-        headers: idempotencyHeader,
+        hide, operationId: 'orders.create', summary: 'Order one personalised mail piece', description, tags, body: ZMailingOrderSchema,
         response: { 201: ZOrderSchema, ...errors },
       },
     }, async (req, reply) => reply.status(201).send(await createMailingOrder(ctx, requirePrincipal(req), req.body)));
@@ -36,37 +40,46 @@ export async function ordersRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
     app.post(`${prefix}/orders/reinforcement`, {
       ...scoped('orders'),
       schema: {
-        hide, summary: 'Order one reinforcement piece (a one-page follow-up) for a recipient', tags, body: ZReinforcementOrderSchema,
-        headers: idempotencyHeader,
-        response: { 201: ZOrderSchema, ...errors },
+        hide, operationId: 'orders.createReinforcement',
+        summary: 'Order reinforcement pieces (one-page follow-ups) for a recipient: one order per reinforcement, placed together or not at all',
+        description: `The answer is the order of reinforcementId, with the orders of additionalReinforcements in additional_orders; an Idempotency-Key replays the whole answer. ${description}`,
+        tags, body: ZReinforcementOrderSchema,
+        response: { 201: ZReinforcementOrderResultSchema, ...errors },
       },
     }, async (req, reply) => reply.status(201).send(await createReinforcementOrder(ctx, requirePrincipal(req), req.body)));
 
     app.get(`${prefix}/orders`, {
       ...scoped('orders'),
       schema: {
-        hide, summary: 'Your orders, newest first', tags,
-        querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(100).default(25).describe('Orders per page (1–100)'),
-          offset: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('Orders to skip'),
-        }),
-        response: { 200: z.array(ZOrderSchema), ...errors },
+        hide, operationId: 'orders.list', summary: 'Your orders of one mode, newest first', description: `${PAGING} ${description}`, tags,
+        querystring: ZOrdersQuerySchema, response: { 200: ZOrderListSchema, ...errors },
       },
     }, async (req) => listOrders(ctx, requirePrincipal(req), req.query));
 
+    for (const orderType of ['mailing', 'reinforcement'] as const) {
+      app.get(`${prefix}/orders/${orderType}`, {
+        ...scoped('orders'),
+        schema: {
+          hide, operationId: `orders.list${orderType === 'mailing' ? 'Mailing' : 'Reinforcement'}`, summary: `Your ${orderType} orders of one mode, newest first`,
+          description: `As GET /api/orders, only ${orderType} orders. ${PAGING} ${description}`, tags,
+          querystring: ZOrdersQuerySchema, response: { 200: ZOrderListSchema, ...errors },
+        },
+      }, async (req) => listOrders(ctx, requirePrincipal(req), req.query, orderType));
+    }
+
     app.get(`${prefix}/orders/:id`, {
       ...scoped('orders'),
-      schema: { hide, summary: 'One order', tags, params: ZIdParams, response: { 200: ZOrderSchema, ...errors } },
+      schema: { hide, operationId: 'orders.retrieve', summary: 'One order', description, tags, params: ZIdParams, response: { 200: ZOrderSchema, ...errors } },
     }, async (req) => getOrder(ctx, requirePrincipal(req), req.params.id));
 
     app.get(`${prefix}/orders/:id/file`, {
       ...scoped('orders'),
-      schema: { hide, summary: 'The order\'s print file (one piece, PDF)', tags, params: ZIdParams, response: { 200: binary('application/pdf', 'The print file'), ...errors } },
+      schema: { hide, operationId: 'orders.retrieveFile', summary: 'The order\'s print file (one piece, PDF)', description, tags, params: ZIdParams, response: { 200: binary('application/pdf', 'The print file'), ...errors } },
     }, async (req, reply) => reply.type('application/pdf').send(await orderFile(ctx, requirePrincipal(req), req.params.id)));
 
     app.post(`${prefix}/orders/:id/cancel`, {
       ...scoped('orders'),
-      schema: { hide, summary: 'Cancel an order that is not printed yet', tags, params: ZIdParams, response: { 200: ZOrderSchema, ...errors } },
+      schema: { hide, operationId: 'orders.cancel', summary: 'Cancel an order that is not printed yet', description, tags, params: ZIdParams, response: { 200: ZOrderSchema, ...errors } },
     }, async (req) => cancelOrder(ctx, requirePrincipal(req), req.params.id));
   }
 }

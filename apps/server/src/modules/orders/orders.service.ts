@@ -1,153 +1,90 @@
-import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { ORDER_MESSAGES as M, parseReinforcementId, reinforcementId, withDerivedFields, type TOrder } from '@mailcraft/shared';
-import type { ZMailingOrderSchema, ZReinforcementOrderSchema } from '@mailcraft/shared';
-import { defineJob } from '../../jobs/job.js';
+import { API_KEY_MESSAGES, ORDER_MESSAGES as M, type TApiList, type TOrder } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
+import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
+import { isUuid } from '../../platform/ids.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
-import { getListMappings } from '../column-mappings/column-mappings.service.js';
-import { getReinforcement } from '../designs/reinforcements.service.js';
-import { findRecord, getOwnedList } from '../mailing-lists/mailing-lists.service.js';
-import { renderSinglePiece } from '../print/print.service.js';
-import { getOwnedProject } from '../projects/projects.service.js';
-import { currentPieceCents } from '../subscriptions/subscriptions.service.js';
-import { ensureShortLinkFor, recordFields } from '../qr-codes/qr-codes.service.js';
+import { publishOrderEvent } from './order-events.js';
+import { orderFileKey, presentOrder } from './order-presenter.js';
 import { ordersRepo, type OrderRow } from './orders.repo.js';
 
-/** Storage key of an order's one-piece print file. */
-export const orderFileKey = (id: string) => `orders/${id}.pdf`;
+export { orderFileKey };
+export { createMailingOrder, createReinforcementOrder } from './place-order.service.js';
 
-const present = (o: OrderRow): TOrder => ({
-  id: o.id, order_type: o.orderType, delivery_type: o.deliveryType as TOrder['delivery_type'], format: o.format as TOrder['format'],
-  template_id: o.templateId, mailing_list_id: o.mailingListId, recipient_id: o.recipientId, reinforcement_id: o.reinforcementId,
-  additional_reinforcements: o.additionalReinforcements,
-  status: o.status, cost: o.costCents / 100, currency: 'USD', test: o.test, message: o.message,
-  file_url: o.fileKey ? `/api/orders/${o.id}/file` : null, created_at: o.createdAt.toISOString(),
-});
+/** The kind of the order list's cursors. */
+const ORDER_CURSOR = 'orders';
+/** An order's time in a cursor: ISO 8601 UTC to the microsecond ('2026-11-27T09:00:00.123456Z'). */
+const DATABASE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-/** The recipient part of an order: an existing record of the list, or fields sent with it. */
-type OrderTarget = { mailingListId: string; recipientId?: string; recipientData?: Record<string, string>; deliveryType: TOrder['delivery_type']; format: TOrder['format'] };
+/** Whether the principal acts in test mode: a test key sees and changes test orders only. */
+const testMode = (principal: Principal) => principal.apiKey?.mode === 'test';
 
 /**
- * Places one order (spec 002 §3, §7) for `project`: the recipient (an existing record of the list —
- * its mapped fields and its own tracked short link — or `recipientData`, full name and last line
- * derived when absent, no QR link), status 'pending', cost from the price table; the
- * 'orders.render' job renders its print file. Test keys' orders are stored and rendered, never
- * printed or charged. Errors: NOT_FOUND (list, recipient); VALIDATION (a format that does not fit
- * the template, spec 002 §5).
+ * GET /api/orders (docs/requirements/print-on-demand-api.md#lists-and-cursors), and GET /api/orders/mailing or /reinforcement (`orderType`): a
+ * page of the principal's orders, newest first — of its key's mode, or test orders when a live
+ * key asks (`test: 'true'`) — after the cursor `starting_after` (keyset: an order placed meanwhile
+ * neither repeats nor skips one), else from the deprecated `offset`; `limit` 1–100.
+ * Errors: FORBIDDEN (403) a test key asking for live orders (API_KEY_MESSAGES.testSeesTestOrders);
+ * VALIDATION (400) a cursor this list did not give.
  */
-async function placeOrder(
-  ctx: AppContext, principal: Principal, project: { id: string; templateType: string }, input: OrderTarget,
-  what: { orderType: 'mailing' | 'reinforcement'; templateId: string; reinforcementId?: string; additional?: string[] },
-): Promise<TOrder> {
-  const selfMailer = project.templateType === 'self_mailer';
-  if (selfMailer === (input.format === 'postcard')) throw new AppError('VALIDATION', M.formatMismatch);
-  const list = await getOwnedList(ctx.db, principal, input.mailingListId);
-  let recipient: Record<string, string>;
-  let qrUrl = '';
-  if (input.recipientId) {
-    const record = await findRecord(ctx.db, list, input.recipientId);
-    if (!record) throw notFound('Recipient');
-    const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
-    recipient = recordFields({ recordId: record.id, headers: list.headers, values: record.values, mappings, fieldSettings });
-    qrUrl = await ensureShortLinkFor(ctx, list.id, record.id);
-  } else {
-    recipient = withDerivedFields({ ...input.recipientData! });
+export async function listOrders(
+  ctx: AppContext, principal: Principal, q: { limit: number; offset: number; starting_after?: string; test?: 'true' | 'false' },
+  orderType: OrderRow['orderType'] | null = null,
+): Promise<TApiList<TOrder>> {
+  if (testMode(principal) && q.test === 'false') throw new AppError('FORBIDDEN', API_KEY_MESSAGES.testSeesTestOrders);
+  const test = testMode(principal) || q.test === 'true';
+  let after: { at: string; id: string } | null = null;
+  if (q.starting_after) {
+    const [at, id] = decodeCursor(ORDER_CURSOR, q.starting_after, ['string', 'string'] as const);
+    if (!isUuid(id) || !DATABASE_TIME.test(at)) throw new AppError('VALIDATION', 'starting_after is not a cursor this list gave: pass the next_cursor of its previous page');
+    after = { at, id };
   }
-  const test = principal.apiKey?.mode === 'test';
-  const order = await ordersRepo.create(ctx.db, {
-    id: randomUUID(), userId: principal.userId, apiKeyId: principal.apiKey?.id ?? null, test, orderType: what.orderType, deliveryType: input.deliveryType,
-    format: input.format, projectId: project.id, templateId: what.templateId, mailingListId: list.id, recipientId: input.recipientId ?? null,
-    reinforcementId: what.reinforcementId ?? null, additionalReinforcements: what.additional ?? [],
-    recipient, qrUrl, costCents: await currentPieceCents(ctx.db, what.orderType), message: test ? 'Test order received: it is never printed or charged' : 'Order received',
-  });
-  await ctx.queue.send(orderRenderJob, { orderId: order.id });
-  return present(order);
+  const rows = await ordersRepo.page(ctx.db, principal.userId, { test, orderType, after, offset: q.offset, limit: q.limit + 1 });
+  const page = rows.slice(0, q.limit);
+  const last = page.at(-1);
+  const hasMore = rows.length > q.limit;
+  return { data: page.map(presentOrder), has_more: hasMore, next_cursor: hasMore && last ? encodeCursor(ORDER_CURSOR, [last.cursorAt, last.id]) : null };
 }
 
 /**
- * POST /api/orders/mailing (spec 002 §3, §7): one personalised piece of the project's main design
- * ('{projectId}-main'). Errors: NOT_FOUND (project, list, recipient); VALIDATION (format).
+ * A page of every order of the principal's account, live and test, newest first, each with the
+ * recipient fields it was made with: for the account's own data export and deletion. Errors:
+ * FORBIDDEN for an API key (a key sees one mode only).
  */
-export async function createMailingOrder(ctx: AppContext, principal: Principal, input: z.output<typeof ZMailingOrderSchema>): Promise<TOrder> {
-  const project = await getOwnedProject(ctx.db, principal, input.templateId.slice(0, 36));
-  return placeOrder(ctx, principal, project, input, { orderType: 'mailing', templateId: input.templateId });
+export async function accountOrders(
+  ctx: AppContext, principal: Principal, page: { limit: number; offset: number },
+): Promise<Array<TOrder & { recipient: Record<string, string> }>> {
+  if (principal.apiKey) throw new AppError('FORBIDDEN', 'Only the account itself may read all of its orders');
+  return (await ordersRepo.list(ctx.db, principal.userId, null, page.limit, page.offset)).map((o) => ({ ...presentOrder(o), recipient: o.recipient }));
 }
 
-/**
- * POST /api/orders/reinforcement (spec 002 §3, §7): one piece of a reinforcement's one-page design
- * ('{projectId}-rN') for the recipient; `additionalReinforcements` (the others ordered with it,
- * each its own order) are recorded to link them and must be the same project's.
- * Errors: NOT_FOUND (project, reinforcement, list, recipient); VALIDATION (format, another project's reinforcement).
- */
-export async function createReinforcementOrder(ctx: AppContext, principal: Principal, input: z.output<typeof ZReinforcementOrderSchema>): Promise<TOrder> {
-  const target = parseReinforcementId(input.reinforcementId)!;
-  const project = await getOwnedProject(ctx.db, principal, target.projectId);
-  await getReinforcement(ctx.db, project, target.slot);
-  const additional = [...new Set(input.additionalReinforcements.map((id) => id.toLowerCase()))].filter((id) => id !== input.reinforcementId.toLowerCase());
-  if (additional.some((id) => parseReinforcementId(id)?.projectId !== project.id)) {
-    throw new AppError('VALIDATION', 'additionalReinforcements must be reinforcements of the same project');
-  }
-  const id = reinforcementId(project.id, target.slot);
-  return placeOrder(ctx, principal, project, input, { orderType: 'reinforcement', templateId: id, reinforcementId: id, additional });
-}
-
-/** GET /api/orders (spec 002 §7): the principal's orders, newest first. */
-export async function listOrders(ctx: AppContext, principal: Principal, page: { limit: number; offset: number }): Promise<TOrder[]> {
-  return (await ordersRepo.list(ctx.db, principal.userId, page.limit, page.offset)).map((o) => present(o));
-}
-
+/** The principal's order `id` of its key's mode: another user's, and another mode's, are not found. */
 async function owned(ctx: AppContext, principal: Principal, id: string): Promise<OrderRow> {
-  const row = await ordersRepo.owned(ctx.db, principal.userId, id);
+  const row = await ordersRepo.owned(ctx.db, principal.userId, id, testMode(principal));
   if (!row) throw notFound('Order');
   return row;
 }
 
-/** GET /api/orders/{id}. Errors: NOT_FOUND. */
+/** GET /api/orders/{id}. Errors: NOT_FOUND (also an order of the other mode). */
 export async function getOrder(ctx: AppContext, principal: Principal, id: string): Promise<TOrder> {
-  return present(await owned(ctx, principal, id));
+  return presentOrder(await owned(ctx, principal, id));
 }
 
-/** POST /api/orders/{id}/cancel: while pending or rendered. Errors: NOT_FOUND; CONFLICT 'Only pending or rendered orders can be cancelled'. */
+/**
+ * POST /api/orders/{id}/cancel: while pending or rendered; publishes `order.cancelled`.
+ * Errors: NOT_FOUND (also an order of the other mode); CONFLICT 'Only pending or rendered orders can be cancelled'.
+ */
 export async function cancelOrder(ctx: AppContext, principal: Principal, id: string): Promise<TOrder> {
   const row = await owned(ctx, principal, id);
   const done = await ordersRepo.advance(ctx.db, row.id, ['pending', 'rendered'], { status: 'cancelled', message: 'Cancelled' });
   if (!done) throw new AppError('CONFLICT', M.notCancellable);
-  return present(done);
+  await publishOrderEvent(ctx, 'order.cancelled', done);
+  return presentOrder(done);
 }
 
-/** GET /api/orders/{id}/file: the order's print file. Errors: NOT_FOUND; CONFLICT until it is rendered. */
+/** GET /api/orders/{id}/file: the order's print file. Errors: NOT_FOUND (also an order of the other mode); CONFLICT until it is rendered. */
 export async function orderFile(ctx: AppContext, principal: Principal, id: string): Promise<Buffer> {
   const row = await owned(ctx, principal, id);
   if (!row.fileKey) throw new AppError('CONFLICT', M.notRendered);
   return ctx.storage.get(row.fileKey);
 }
-
-/** Renders a pending order's piece, stores it and marks it rendered; a render error marks it failed with the reason. */
-export async function renderOrder(ctx: AppContext, orderId: string): Promise<void> {
-  const order = await ordersRepo.byId(ctx.db, orderId);
-  if (!order || order.status !== 'pending' || !order.projectId) return;
-  const owner: Principal = { userId: order.userId, isAdmin: false, via: 'job', scopes: [] };
-  try {
-    const slot = order.reinforcementId ? parseReinforcementId(order.reinforcementId)?.slot : undefined;
-    const pdf = await renderSinglePiece(ctx, owner, order.projectId, order.recipient, order.qrUrl ?? '', slot);
-    await ctx.storage.put(orderFileKey(order.id), Buffer.from(pdf));
-    await ordersRepo.advance(ctx.db, order.id, ['pending'], {
-      status: 'rendered', fileKey: orderFileKey(order.id), message: order.test ? 'Test order rendered: it is never printed or charged' : 'Print file ready',
-    });
-  } catch (err) {
-    const message = err instanceof AppError ? err.message : `Rendering failed: ${err instanceof Error ? err.message : String(err)}`;
-    await ordersRepo.advance(ctx.db, order.id, ['pending'], { status: 'failed', message });
-  }
-}
-
-/** 'orders.render' `{ orderId }`: renders one order's print file (failures are recorded on the order). */
-export const orderRenderJob = defineJob({
-  id: 'orders.render',
-  payload: z.object({ orderId: z.uuid().describe('The order') }),
-  handler: (p, ctx) => renderOrder(ctx, p.orderId),
-  retry: { limit: 2, delaySeconds: 10, backoff: true },
-  expireInSeconds: 600,
-});
-

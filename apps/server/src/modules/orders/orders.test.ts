@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoMap, ORDER_MESSAGES, type TApiKeyCreated, type TOrder } from '@mailcraft/shared';
+import { autoMap, ORDER_MESSAGES, type TApiKeyCreated, type TApiList, type TOrder } from '@mailcraft/shared';
 import { eventually } from '../../test/eventually.js';
 import { createDesign, createMailingList, createProject, designPage, onPlan, saveColumnMappings, textElement, us500 } from '../../test/factories.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { pdfPageTexts } from '../../test/pdf-text.js';
 
-/** On-demand mailing orders on the public API (spec 002 §3, §4, §7; issue 10). */
+/** On-demand mailing orders on the public API (docs/requirements/print-on-demand-api.md#data; docs/requirements/print-on-demand-api.md#print-on-demand-api). */
 describe('Print-on-Demand mailing orders', () => {
   let t: TestApp;
   let owner: TestUser;
@@ -57,7 +57,7 @@ describe('Print-on-Demand mailing orders', () => {
     expect(pages).toHaveLength(1);
     expect(pages[0]).toContain('James Butt');
     expect(pages[0]).toContain('New Orleans, LA 70116');
-    expect((await get('/orders')).json().map((o: TOrder) => o.id)).toContain(created.id);
+    expect((await get('/orders')).json().data.map((o: TOrder) => o.id)).toContain(created.id);
   }, 90_000);
 
   it('orders for a recipient sent with the order; checks its fields and the format', async () => {
@@ -83,7 +83,7 @@ describe('Print-on-Demand mailing orders', () => {
     const bare = await post(order({ recipientId: recordIds[1] }), live, { 'idempotency-key': 'order-42' }, '/orders/mailing');
     expect(bare.headers['idempotent-replayed']).toBe('true');
     expect(bare.json().id).toBe(first.json().id);
-    const all = (await get('/api/orders?limit=100')).json() as TOrder[];
+    const all = ((await get('/api/orders?limit=100')).json() as TApiList<TOrder>).data;
     expect(all.filter((o) => o.recipient_id === recordIds[1])).toHaveLength(1);
     const conflict = await post(order({ recipientId: recordIds[2] }), live, { 'idempotency-key': 'order-42' });
     expect(conflict.statusCode).toBe(422);
@@ -97,9 +97,11 @@ describe('Print-on-Demand mailing orders', () => {
     expect(placed).toMatchObject({ test: true, message: 'Test order received: it is never printed or charged' });
     const done = await rendered(placed.id, test);
     expect(done).toMatchObject({ status: 'rendered', test: true });
-    const cancelled = await post({}, live, {}, `/api/orders/${placed.id}/cancel`);
+    // Test orders are the test key's: a live key does not see them (test-mode.test.ts).
+    expect((await post({}, live, {}, `/api/orders/${placed.id}/cancel`)).statusCode).toBe(404);
+    const cancelled = await post({}, test, {}, `/api/orders/${placed.id}/cancel`);
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
-    const twice = await post({}, live, {}, `/api/orders/${placed.id}/cancel`);
+    const twice = await post({}, test, {}, `/api/orders/${placed.id}/cancel`);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe(ORDER_MESSAGES.notCancellable);
     const readOnly = ((await owner.req({ method: 'POST', url: '/keys', payload: { name: 'ro', scopes: ['*:get'] } })).json() as TApiKeyCreated).api_key;
@@ -107,6 +109,6 @@ describe('Print-on-Demand mailing orders', () => {
     const theirs = ((await other.req({ method: 'POST', url: '/keys', payload: { name: 'theirs' } })).json() as TApiKeyCreated).api_key;
     expect((await get(`/api/orders/${placed.id}`, theirs)).statusCode).toBe(404);
     expect((await post(order(), theirs)).statusCode).toBe(404);
-    expect((await get('/api/orders', theirs)).json()).toEqual([]);
+    expect((await get('/api/orders', theirs)).json().data).toEqual([]);
   }, 90_000);
 });

@@ -2,7 +2,7 @@ import { indiciaLines, type TPermit } from '@mailcraft/shared';
 import type { PermitRow } from './permits.repo.js';
 
 /**
- * Maps a permit row to the API shape (spec 000 §3 Mailing permit). `indicia.text` is always the
+ * Maps a permit row to the API shape (docs/requirements/mailing-lists.md#mailing-list permit). `indicia.text` is always the
  * six lines joined by '\n', recomputed so it never drifts from the lines.
  */
 export function presentPermit(row: PermitRow): TPermit {

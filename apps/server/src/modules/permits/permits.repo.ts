@@ -6,7 +6,7 @@ import { isUuid } from '../../platform/ids.js';
 
 export type PermitRow = typeof permits.$inferSelect;
 
-/** Mailing permits (spec 000 §3). Every query is scoped to the owning user. */
+/** Mailing permits (docs/requirements/projects.md#data). Every query is scoped to the owning user. */
 export const permitsRepo = {
   /** The user's permits, default first, then oldest first. */
   listForUser: (db: Db, userId: string): Promise<PermitRow[]> =>

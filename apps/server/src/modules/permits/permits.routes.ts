@@ -6,13 +6,13 @@ import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { createPermit, deletePermit, listPermits } from './permits.service.js';
 
 /**
- * Mailing permit routes (spec 000 §3–§5, §7), for the signed-in user; another user's ids → 404:
+ * Mailing permit routes (docs/requirements/projects.md#data), for the signed-in user; another user's ids → 404:
  * - GET    /api/templates/permits      → TPermit[] (default first)
  * - POST   /api/templates/permits      {name, indicia: {line1..line6}, isDefault} → 201 TPermit
  *          (400 'Permit name is required', 'Line {n} is required', 'Maximum 20 characters allowed')
  * - DELETE /api/templates/permits/{id} → 204
  * - GET    /api/templates/permits/product → `{ available, indicia }`: the operator's own permit
- *          (PRODUCT_PERMIT_NUMBER / PRODUCT_PERMIT_CITY), offered only when complete (issue 6)
+ *          (PRODUCT_PERMIT_NUMBER / PRODUCT_PERMIT_CITY), offered only when complete (docs/requirements/workflow.md#clear-states-and-fast-pages)
  * A project's permit is set through the projects module (PUT /api/templates/project/{id}/permit).
  */
 export async function permitsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {

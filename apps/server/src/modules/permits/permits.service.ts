@@ -5,13 +5,13 @@ import { notFound } from '../../platform/errors.js';
 import { presentPermit } from './permits.presenter.js';
 import { permitsRepo, type PermitRow } from './permits.repo.js';
 
-/** The user's permits, default first (spec 000 §4: the default is auto-selected on load). */
+/** The user's permits, default first (docs/requirements/workflow.md#workflow-order: the default is auto-selected on load). */
 export async function listPermits(db: Db, principal: Principal): Promise<TPermit[]> {
   return (await permitsRepo.listForUser(db, principal.userId)).map(presentPermit);
 }
 
 /**
- * Saves a permit (spec 000 §3, §5). Lines are trimmed and validated by ZPermitCreateSchema; the
+ * Saves a permit (docs/requirements/projects.md#data). Lines are trimmed and validated by ZPermitCreateSchema; the
  * first permit of a user becomes the default, and `isDefault: true` moves the default to it.
  */
 export async function createPermit(db: Db, principal: Principal, input: TPermitCreate): Promise<TPermit> {
@@ -57,7 +57,7 @@ export async function findPermit(db: Db, principal: Principal, id: string): Prom
   return permitsRepo.findForUser(db, principal.userId, id);
 }
 
-/** The principal's default permit, or undefined when they have none (spec 000 §4). */
+/** The principal's default permit, or undefined when they have none (docs/requirements/workflow.md#workflow-order). */
 export async function findDefaultPermit(db: Db, principal: Principal): Promise<PermitRow | undefined> {
   return permitsRepo.findDefault(db, principal.userId);
 }

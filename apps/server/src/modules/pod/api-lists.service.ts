@@ -6,7 +6,7 @@ import { getListMappings, saveListMappings } from '../column-mappings/column-map
 import { appendRecords, createEmptyList, getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 
 /**
- * POST /api/mailingLists (spec 002 §7): an empty list whose columns are the standard address fields
+ * POST /api/mailingLists (docs/requirements/print-on-demand-api.md#api): an empty list whose columns are the standard address fields
  * and custom_1…custom_10 (API_LIST_COLUMNS), each mapped to itself, ready for imports. Errors: NOT_FOUND (project).
  */
 export async function createApiList(db: Db, principal: Principal, input: { name: string; projectId?: string }): Promise<TMailingList> {
@@ -16,7 +16,7 @@ export async function createApiList(db: Db, principal: Principal, input: { name:
 }
 
 /**
- * POST /api/mailingLists/{id}/import (spec 002 §7): appends addresses (already checked field by
+ * POST /api/mailingLists/{id}/import (docs/requirements/print-on-demand-api.md#api): appends addresses (already checked field by
  * field) to a list, each field into the column mapped to it (full name and last line derived when
  * absent); fields the list does not map are dropped. Errors: NOT_FOUND; UNPROCESSABLE (422) when the
  * list maps no address column; PAYMENT_REQUIRED (402) past the plan's records per list.

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { mailingLists } from '../../db/schema/index.js';
 import { indexListSearchJob } from '../mailing-lists/mailing-lists.jobs.js';
 
-/** The Print-on-Demand API's read routes on API_PORT, both path forms, with scopes (spec 002 §6, §7; issue 10). */
+/** The Print-on-Demand API's read routes on API_PORT, both path forms, with scopes (docs/requirements/print-on-demand-api.md#scopes; docs/requirements/print-on-demand-api.md#print-on-demand-api). */
 describe('the public API: projects, mailing lists, recipients and mappings', () => {
   let t: TestApp;
   let owner: TestUser;
@@ -34,15 +34,15 @@ describe('the public API: projects, mailing lists, recipients and mappings', () 
     for (const prefix of ['/api', '']) {
       const projects = await get(`${prefix}/projects?userId=${owner.id}`);
       expect(projects.statusCode, projects.body).toBe(200);
-      expect(projects.json().map((p: { id: string }) => p.id)).toEqual([projectId]);
+      expect(projects.json().data.map((p: { id: string }) => p.id)).toEqual([projectId]);
       expect((await get(`${prefix}/projects/${projectId}`)).json().name).toBe('Spring');
-      expect((await get(`${prefix}/mailingLists?projectId=${projectId}`)).json().map((l: { id: string }) => l.id)).toEqual([listId]);
+      expect((await get(`${prefix}/mailingLists?projectId=${projectId}`)).json().data.map((l: { id: string }) => l.id)).toEqual([listId]);
       expect((await get(`${prefix}/mailingLists/${listId}`)).json()).toMatchObject({ id: listId, row_count: 500 });
     }
-    const keys = (await get('/keys')).json() as Array<{ name: string; api_key: string }>;
+    const keys = (await get('/keys')).json().data as Array<{ name: string; api_key: string }>;
     expect(keys.map((k) => k.name)).toEqual(['read']);
     expect(keys[0].api_key).not.toBe(key);
-    const addresses = (await get('/api/addresses')).json() as Array<{ mailing_list_id: string }>;
+    const addresses = (await get('/api/addresses')).json().data as Array<{ mailing_list_id: string }>;
     expect(addresses).toHaveLength(25);
     expect(addresses[0].mailing_list_id).toBe(listId);
     expect((await get('/health')).statusCode).toBe(200);
@@ -80,7 +80,7 @@ describe('the public API: projects, mailing lists, recipients and mappings', () 
     const queries = ['search=butt&field=last_name&criteria=exact', 'search=new%20or&field=city&criteria=startsWith', 'search=Butt', 'search=LA&criteria=exact', 'search=%22'];
     const before = await Promise.all(queries.map(search));
     expect(before[3].pagination.filteredTotal, 'any column exactly "LA"').toBeGreaterThan(1);
-    await indexListSearchJob.handler({ listId }, t.ctx);
+    await indexListSearchJob.handler({ listId }, t.ctx, { jobId: 'test', signal: new AbortController().signal });
     const [list] = await t.ctx.db.select().from(mailingLists).where(eq(mailingLists.id, listId));
     expect(list.searchReady).toBe(true);
     expect(await Promise.all(queries.map(search))).toEqual(before);
@@ -94,10 +94,10 @@ describe('the public API: projects, mailing lists, recipients and mappings', () 
     expect(page.data.recipients[0].row).toBe(51);
     expect(page.data.list).toMatchObject({ id: listId, name: 'us-500.csv', row_count: 500 });
     const exact = (await get(`/api/recipients/${listId}?search=butt&field=last_name&criteria=exact`)).json() as TRecipients;
-    expect(exact.data.recipients.map((r) => `${r.fields.first_name} ${r.fields.last_name}`)).toEqual(['James Butt']);
+    expect(exact.data.recipients.map((r) => `${r.first_name} ${r.last_name}`)).toEqual(['James Butt']);
     const starts = (await get(`/api/recipients/${listId}?search=new%20or&field=city&criteria=startsWith`)).json() as TRecipients;
     expect(starts.data.pagination.filteredTotal).toBeGreaterThan(1);
-    expect(starts.data.recipients.every((r) => r.fields.city.toLowerCase().startsWith('new or'))).toBe(true);
+    expect(starts.data.recipients.every((r) => r.city?.toLowerCase().startsWith('new or'))).toBe(true);
     const anywhere = (await get(`/api/recipients/${listId}?search=Butt`)).json() as TRecipients;
     expect(anywhere.data.pagination.filteredTotal).toBeGreaterThanOrEqual(1);
     const none = (await get(`/api/recipients/${listId}?search=${encodeURIComponent('%_')}`)).json() as TRecipients;
@@ -115,7 +115,7 @@ describe('the public API: projects, mailing lists, recipients and mappings', () 
     expect((await get('/api/mailingLists', lists)).statusCode).toBe(200);
     expect((await get('/api/projects', lists)).statusCode).toBe(403);
     const theirs = ((await other.req({ method: 'POST', url: '/keys', payload: { name: 'theirs' } })).json() as TApiKeyCreated).api_key;
-    expect((await get('/api/projects', theirs)).json()).toEqual([]);
+    expect((await get('/api/projects', theirs)).json()).toMatchObject({ data: [], has_more: false, next_cursor: null, total_count: 0 });
     for (const url of [`/api/projects/${projectId}`, `/api/mailingLists/${listId}`, `/api/recipients/${listId}`, `/api/mappings/${listId}`]) {
       const res = await get(url, theirs);
       expect(res.statusCode, url).toBe(404);

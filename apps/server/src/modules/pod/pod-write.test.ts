@@ -3,7 +3,7 @@ import type { TApiKeyCreated, TRecipients } from '@mailcraft/shared';
 import { onPlan } from '../../test/factories.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
-/** Projects, mailing lists and address imports through the public API (spec 002 §7; issue 10). */
+/** Projects, mailing lists and address imports through the public API (docs/requirements/print-on-demand-api.md#api; docs/requirements/print-on-demand-api.md#print-on-demand-api). */
 describe('the public API: projects, lists and address imports', () => {
   let t: TestApp;
   let owner: TestUser;
@@ -46,7 +46,7 @@ describe('the public API: projects, lists and address imports', () => {
     expect(ok.json()).toEqual({ imported: 2, row_count: 2 });
     expect((await send('POST', `/api/mailingLists/${listId}/import`, [{ first_name: 'Grace', last_name: 'Hopper', address: '3 Main St', city: 'Austin', state: 'TX', zip: '78703' }])).json()).toEqual({ imported: 1, row_count: 3 });
     const page = (await send('GET', `/api/recipients/${listId}`)).json() as TRecipients;
-    expect(page.data.recipients.map((r) => [r.row, r.fields.full_name, r.fields.city_state_zip, r.fields.custom_1 ?? ''])).toEqual([
+    expect(page.data.recipients.map((r) => [r.row, r.full_name, r.city_state_zip, r.custom_1])).toEqual([
       [1, 'Ada Lovelace', 'Austin, TX 78701', 'VIP'], [2, 'Alan Turing', 'Austin, TX 78702', ''], [3, 'Grace Hopper', 'Austin, TX 78703', ''],
     ]);
     expect((await send('POST', `/api/mailingLists/${listId}/import`, [])).statusCode).toBe(400);
@@ -54,9 +54,10 @@ describe('the public API: projects, lists and address imports', () => {
     // One address at a time, and back by its id.
     const added = await send('POST', '/addresses', { mailing_list_id: listId, first_name: 'Katherine', last_name: 'Johnson', address: '4 Main St', city: 'Austin', state: 'TX', zip: '78704' });
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ row: 4, mailing_list_id: listId, fields: { full_name: 'Katherine Johnson' } });
-    expect((await send('GET', `/api/addresses/${added.json().id}`)).json().fields.zip).toBe('78704');
-    expect((await send('GET', `/api/addresses?mailing_list_id=${listId}&limit=50`)).json()).toHaveLength(4);
+    expect(added.json()).toMatchObject({ row: 4, mailing_list_id: listId, full_name: 'Katherine Johnson' });
+    expect((await send('GET', `/api/addresses/${added.json().id}`)).json().zip).toBe('78704');
+    expect((await send('GET', `/api/addresses?mailing_list_id=${listId}&limit=50`)).json()).toMatchObject({ has_more: false, total_count: 4, data: expect.any(Array) });
+    expect((await send('GET', `/api/addresses?mailing_list_id=${listId}&limit=50`)).json().data).toHaveLength(4);
     const stranger = await signUpUser(t.app);
     await onPlan(t.ctx.db, stranger.id, 'pro', { api: true });
     const theirs = ((await stranger.req({ method: 'POST', url: '/keys', payload: { name: 'x' } })).json() as TApiKeyCreated).api_key;

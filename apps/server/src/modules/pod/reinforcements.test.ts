@@ -8,7 +8,7 @@ import { pdfPageTexts } from '../../test/pdf-text.js';
 const PNG_1PX = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /**
- * Reinforcements R1–R3 (spec 002 §3, §7; issue 10): designed through the web API, listed and
+ * Reinforcements R1–R3 (docs/requirements/print-on-demand-api.md#data; docs/requirements/print-on-demand-api.md#print-on-demand-api): designed through the web API, listed and
  * ordered through the public API; templates and permits on the public API.
  */
 describe('reinforcements, templates and reinforcement orders', () => {
@@ -73,24 +73,24 @@ describe('reinforcements, templates and reinforcement orders', () => {
     for (const prefix of ['/api', '']) {
       const listed = await api('GET', `${prefix}/reinforcements?projectId=${projectId}`);
       expect(listed.statusCode, listed.body).toBe(200);
-      expect(listed.json().map((r: { id: string; name: string }) => [r.id, r.name])).toEqual([[`${projectId}-r1`, 'Thank you'], [`${projectId}-r3`, 'Last call']]);
-      expect(listed.json()[0].template_data).toBeUndefined();
+      expect(listed.json().data.map((r: { id: string; name: string }) => [r.id, r.name])).toEqual([[`${projectId}-r1`, 'Thank you'], [`${projectId}-r3`, 'Last call']]);
+      expect(listed.json().data[0].template_data).toBeUndefined();
     }
     expect((await api('GET', `/api/reinforcements?projectId=${projectId}`, undefined, otherKey)).statusCode).toBe(404);
-    expect((await api('GET', '/api/reinforcements')).json().map((r: { id: string }) => r.id)).toEqual([`${projectId}-r1`, `${projectId}-r3`]);
+    expect((await api('GET', '/api/reinforcements')).json().data.map((r: { id: string }) => r.id)).toEqual([`${projectId}-r1`, `${projectId}-r3`]);
     expect((await api('GET', '/api/reinforcements?projectId=nope')).statusCode).toBe(400);
   });
 
   it('lists templates as Order Entry builds them, saves a design, sets a permit; scopes hold', async () => {
-    const mine = (await api('GET', `/api/templates/project/${projectId}`)).json() as TApiTemplate[];
+    const mine = (await api('GET', `/api/templates/project/${projectId}`)).json().data as TApiTemplate[];
     expect(mine.map((tp) => [tp.id, tp.kind, tp.sides])).toEqual([[`${projectId}-main`, 'main', 2], [`${projectId}-r1`, 'reinforcement', 1], [`${projectId}-r3`, 'reinforcement', 1]]);
     expect(mine[1].thumbnail_inside).toMatch(/thumbnails\/r1\.png/);
-    expect((await api('GET', '/templates')).json().map((tp: TApiTemplate) => tp.id)).toEqual(mine.map((tp) => tp.id));
-    expect((await api('GET', '/api/templates', undefined, otherKey)).json()).toEqual([]);
+    expect((await api('GET', '/templates')).json().data.map((tp: TApiTemplate) => tp.id)).toEqual(mine.map((tp) => tp.id));
+    expect((await api('GET', '/api/templates', undefined, otherKey)).json().data).toEqual([]);
 
     const permit = await api('POST', '/api/templates/permits', { name: 'Bulk', indicia: { line1: 'PRSRT STD', line2: 'US POSTAGE PAID', line3: 'PERMIT 42', line4: 'PAID', line5: 'PERMIT 42', line6: 'AUSTIN TX' }, isDefault: true });
     expect(permit.statusCode, permit.body).toBe(201);
-    expect((await api('GET', '/api/templates/permits')).json().map((p: { name: string }) => p.name)).toEqual(['Bulk']);
+    expect((await api('GET', '/api/templates/permits')).json().data.map((p: { name: string }) => p.name)).toEqual(['Bulk']);
     const set = await api('PUT', `/api/templates/project/${projectId}/permit`, { permitId: permit.json().id, templateType: 'postcard', paperSize: '6x9', sides: 'double' });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().permit_type).toBe('custom');
@@ -140,9 +140,9 @@ describe('reinforcements, templates and reinforcement orders', () => {
   it('removes a reinforcement: gone from the lists and the card', async () => {
     expect((await owner.req({ method: 'DELETE', url: `/api/projects/${projectId}/reinforcements/1` })).statusCode).toBe(204);
     expect((await owner.req({ method: 'DELETE', url: `/api/projects/${projectId}/reinforcements/1` })).statusCode).toBe(404);
-    expect((await api('GET', `/api/reinforcements?projectId=${projectId}`)).json().map((r: { slot: number }) => r.slot)).toEqual([3]);
+    expect((await api('GET', `/api/reinforcements?projectId=${projectId}`)).json().data.map((r: { slot: number }) => r.slot)).toEqual([3]);
     expect(((await owner.req({ method: 'GET', url: `/api/projects/${projectId}` })).json() as TProject).thumbnail_r1).toBeNull();
     // R3 has no thumbnail: it is still a template of the project.
-    expect((await api('GET', '/api/templates')).json().map((tp: TApiTemplate) => tp.id)).toEqual([`${projectId}-main`, `${projectId}-r3`]);
+    expect((await api('GET', '/api/templates')).json().data.map((tp: TApiTemplate) => tp.id)).toEqual([`${projectId}-main`, `${projectId}-r3`]);
   });
 });

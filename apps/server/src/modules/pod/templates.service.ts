@@ -18,7 +18,7 @@ function reinforcementTemplate(p: TProject, r: TReinforcement): TApiTemplate {
   };
 }
 
-/** GET /api/reinforcements?projectId (spec 002 §3, §7): the project's saved reinforcements by slot. Errors: NOT_FOUND (project). */
+/** GET /api/reinforcements?projectId (docs/requirements/print-on-demand-api.md#data): the project's saved reinforcements by slot. Errors: NOT_FOUND (project). */
 export async function projectReinforcements(db: Db, principal: Principal, projectId: string): Promise<TReinforcement[]> {
   return (await listReinforcements(db, await getOwnedProject(db, principal, projectId))).map(reinforcementSummary);
 }
@@ -36,7 +36,7 @@ export async function allReinforcements(db: Db, principal: Principal): Promise<T
 }
 
 /**
- * GET /api/templates/project/{projectId} (spec 002 §3, §7): the project's main template
+ * GET /api/templates/project/{projectId} (docs/requirements/print-on-demand-api.md#data): the project's main template
  * '{projectId}-main' and one per saved reinforcement '{projectId}-rN'. Errors: NOT_FOUND.
  */
 export async function projectTemplates(db: Db, principal: Principal, projectId: string): Promise<TApiTemplate[]> {
@@ -44,7 +44,7 @@ export async function projectTemplates(db: Db, principal: Principal, projectId: 
   return [mainTemplate(project), ...(await projectReinforcements(db, principal, projectId)).map((r) => reinforcementTemplate(project, r))];
 }
 
-/** GET /api/templates (spec 002 §7): every project's main template, newest project first, then its reinforcements. */
+/** GET /api/templates (docs/requirements/print-on-demand-api.md#api): every project's main template, newest project first, then its reinforcements. */
 export async function allTemplates(db: Db, principal: Principal): Promise<TApiTemplate[]> {
   return (await projectsWithReinforcements(db, principal))
     .flatMap(({ project, reinforcements }) => [mainTemplate(project), ...reinforcements.map((r) => reinforcementTemplate(project, r))]);

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { designApprovals, users } from '../../db/schema/index.js';
 
-/** Who approved which design version of a project (issue 12 proofs); callers check ownership. */
+/** Who approved which design version of a project (docs/requirements/print.md#print proofs); callers check ownership. */
 export const approvalsRepo = {
   add: async (db: Db, projectId: string, designVersion: number, userId: string) =>
     db.insert(designApprovals).values({ projectId, designVersion, approvedBy: userId }),

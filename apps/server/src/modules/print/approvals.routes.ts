@@ -5,7 +5,7 @@ import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { approveDesign, listApprovals } from './approvals.service.js';
 
 /**
- * Design approvals before the final print file (issue 12 "Proofs"), for the project's owner:
+ * Design approvals before the final print file (docs/requirements/print.md#proofs), for the project's owner:
  * - GET  /api/projects/{id}/approvals → TDesignApprovals
  * - POST /api/projects/{id}/approvals {design_version} → 201 TDesignApprovals (409 when the design changed since, 422 without a design)
  */

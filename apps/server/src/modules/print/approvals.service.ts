@@ -9,7 +9,7 @@ import { approvalsRepo } from './approvals.repo.js';
 const LIST_LIMIT = 50;
 
 /**
- * GET /api/projects/{id}/approvals (issue 12 "Proofs"): the saved design's version, whether that
+ * GET /api/projects/{id}/approvals (docs/requirements/print.md#proofs): the saved design's version, whether that
  * version is approved, and the project's approvals newest first. NOT_FOUND for another user's project.
  */
 export async function listApprovals(ctx: AppContext, principal: Principal, projectId: string): Promise<TDesignApprovals> {
@@ -24,7 +24,7 @@ export async function listApprovals(ctx: AppContext, principal: Principal, proje
 }
 
 /**
- * POST /api/projects/{id}/approvals {design_version} (issue 12): records that the principal
+ * POST /api/projects/{id}/approvals {design_version} (docs/requirements/print.md#print): records that the principal
  * approved that design version for printing, after proofing it; the final print file of an approved
  * version is named after it (`printFileName`). Errors: NOT_FOUND; UNPROCESSABLE (422) 'Design the
  * mailer before approving it'; CONFLICT (409) when the design has been saved again since the proof.

@@ -12,7 +12,7 @@ afterAll(async () => { await t.close(); });
 const printedFileName = async (user: TestUser, projectId: string, body: object = {}) =>
   String((await printFile(user, projectId, body)).headers['content-disposition']);
 
-/** Issue 12 "Proofs": an approval records who approved which design version; the final file names it. */
+/** docs/requirements/print.md#proofs: an approval records who approved which design version; the final file names it. */
 describe('design approvals', () => {
   it('approves the proofed version, refuses a stale one, and names the final file after the approved version', async () => {
     const user = await signUpUser(t.app);

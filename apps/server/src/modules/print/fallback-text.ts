@@ -30,7 +30,7 @@ function drawRuns(arg: RenderArg, runs: FontRun[]): Promise<void> | void {
 }
 
 /**
- * Wraps a pdfme text plugin so every character of its value prints (Foundations A): when the
+ * Wraps a pdfme text plugin so every character of its value prints (docs/requirements/designer.md#fallback-fonts): when the
  * element's font lacks characters, the text is split into font runs (`fontRuns`: the element font
  * where it has the glyph, else another loaded font or fallback), and drawn in the one font that
  * has them all, or as runs (`drawRuns`). Text the element font covers renders exactly as before.

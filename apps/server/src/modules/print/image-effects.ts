@@ -42,7 +42,7 @@ function forElement(err: unknown, el: Schema): never {
 }
 
 /**
- * Prepares the image effects of a piece template for one render (issue 11 Admin → Effects: the
+ * Prepares the image effects of a piece template for one render (docs/requirements/administration.md#administration Admin → Effects: the
  * designer's preview and print draw images with the same `applyEffect`). Every `image` element
  * whose `effect` property names an effect has its own content (a static image, or the picture of a
  * non-merge image) replaced by the processed PNG once, here — so a static image is processed once

@@ -2,7 +2,7 @@ import bwipjs from 'bwip-js';
 
 /**
  * The Intelligent Mail barcode's 65 bar states (F, A, D, T) of a 20–31-digit code (USPS-B-3200),
- * from bwip-js's `onecode` encoder (DESIGN.md "Next areas": it matches the USPS test vectors;
+ * from bwip-js's `onecode` encoder (docs/decisions/README.md#library-choices: it matches the USPS test vectors;
  * we draw the bars ourselves, at the standard's dimensions). A bar is told by where it starts and
  * how tall it is: full (from the bottom, tall), ascender (from the tracker up), descender (from
  * the bottom to the tracker's top) or tracker. Throws bwip-js's error for a code it refuses.

@@ -51,7 +51,7 @@ async function printedBars(value: string): Promise<{ bars: string; pitchIn: numb
   }
 }
 
-describe('Intelligent Mail barcode (issue 12, USPS-B-3200)', () => {
+describe('Intelligent Mail barcode (docs/requirements/print.md#print, USPS-B-3200)', () => {
   it('encodes the published test vector', () => {
     expect(encodeImb(IMB_SAMPLE.digits)).toBe(IMB_SAMPLE.bars);
     expect(encodeImb('01234567094987654321').length).toBe(65);

@@ -4,7 +4,7 @@ import { BLEED_MM } from '@mailcraft/shared/designs';
 import { imagePixelSize } from './preflight/image-size.js';
 
 /**
- * Page boxes of print files (issue 12 "Print options"): trim, bleed and crop marks, applied to
+ * Page boxes of print files (docs/requirements/print.md#print-options): trim, bleed and crop marks, applied to
  * each rendered chunk with pdf-lib before it is merged, so pdfme renders at the trim size as
  * always. Lengths in mm unless named `…Pt`.
  */

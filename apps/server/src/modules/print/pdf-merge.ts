@@ -8,7 +8,7 @@ const PAGES_ROOT = 2;
 
 /**
  * Streams several PDFs (the rendered chunks, in order) into one file without holding the whole
- * output in memory (DESIGN.md "Print rendering"): each chunk is loaded on its own with pdf-lib,
+ * output in memory (docs/architecture.md#print-renderer): each chunk is loaded on its own with pdf-lib,
  * its objects renumbered and appended to the file; `finish()` writes the page tree, catalog,
  * info, xref table and trailer. Memory is one chunk plus 8 bytes per output object.
  *
@@ -61,7 +61,7 @@ export class PdfStreamMerger {
   /**
    * Appends every page of `pdf` (bytes of a complete PDF, e.g. one `generate()` result) with
    * the objects they use; `edit`, when given, changes the loaded chunk first (e.g. its page
-   * boxes, issue 12). Throws pdf-lib's parse error for a damaged PDF.
+   * boxes, docs/requirements/print.md#print). Throws pdf-lib's parse error for a damaged PDF.
    */
   async append(pdf: Uint8Array, edit?: (doc: PDFDocument) => void): Promise<void> {
     const doc = await PDFDocument.load(pdf, { parseSpeed: Infinity, updateMetadata: false });
@@ -135,7 +135,7 @@ export class PdfStreamMerger {
   /**
    * Writes the page tree, catalog, document info, xref table and trailer, and closes the file.
    * `title` goes into the document info (PDF text string); `outputIntent` (an RGB ICC profile and
-   * its name) is declared in the catalog's /OutputIntents (issue 12). Returns the file size in bytes.
+   * its name) is declared in the catalog's /OutputIntents (docs/requirements/print.md#print). Returns the file size in bytes.
    */
   async finish(opts: { title?: string; outputIntent?: { profile: Uint8Array; name: string } } = {}): Promise<number> {
     for (const node of this.nodes) {

@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
 
-/** Issue 12 "Presort order": a list that maps `sequence` prints in that order; proofs keep list order. */
+/** docs/requirements/print.md#presort-order: a list that maps `sequence` prints in that order; proofs keep list order. */
 describe('presort order', () => {
   it('prints pieces by the sequence column (numbers by value, blanks last), previews by list place', async () => {
     const user = await signUpUser(t.app);
@@ -30,7 +30,7 @@ describe('presort order', () => {
     const pages = pdfPageTexts(file.rawPayload).map(squashSpaces);
     expect(pages.map((p) => p.trim())).toEqual([3, 1, 5, 0, 4, 2].map(name).map((n) => expect.stringContaining(n)));
     // The preflight names the piece and the list record it prints.
-    const required = (file.job as { preflight: { checks: Array<{ id: string }> } }).preflight.checks.find((c) => c.id === 'required-fields');
+    const required = (file.job as unknown as { preflight: { checks: Array<{ id: string }> } }).preflight.checks.find((c) => c.id === 'required-fields');
     expect(required).toMatchObject({ passed: false, pieces: [1], records: [4] });
 
     const preview = await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=2` });
@@ -38,7 +38,7 @@ describe('presort order', () => {
   });
 });
 
-/** Issue 12 "Presort order": `presorttrayid` / `presortdate` on a tray-break sheet between trays, when asked. */
+/** docs/requirements/print.md#presort-order: `presorttrayid` / `presortdate` on a tray-break sheet between trays, when asked. */
 describe('tray-break sheets', () => {
   it('puts a sheet before each tray of a double-sided file, with the tray, the date and its pieces; the preflight counts them', async () => {
     const user = await signUpUser(t.app);
@@ -64,7 +64,7 @@ describe('tray-break sheets', () => {
     expect(pages[6]).toMatch(/TRAY BREAK\s*Tray T2\s*Presort date 2026-12-01\s*Tray 2 of 2 · 3 pieces\s*Pieces 3–5 of 5/);
     expect(pages[7]).toBe('');
     expect([pages[9], pages[11], pages[13]]).toEqual([0, 4, 2].map(name));
-    const job = file.job as { options: { trayBreaks: boolean }; preflight: { checks: Array<{ id: string; passed: boolean; message: string }> } };
+    const job = file.job as unknown as { options: { trayBreaks: boolean }; preflight: { checks: Array<{ id: string; passed: boolean; message: string }> } };
     expect(job.options.trayBreaks).toBe(true);
     expect(job.preflight.checks.find((c) => c.id === 'page-boxes')).toMatchObject({ passed: true, message: expect.stringMatching(/All 14 pages \(2 tray-break sheets among them\)/) });
 

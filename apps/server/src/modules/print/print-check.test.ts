@@ -21,7 +21,7 @@ const addressSide = () => designPage([
 ]);
 
 /** A project printing `list` (auto-mapped) with the address side as its design. */
-async function projectWith(user: TestUser, list: { headers: string[]; rows: string[][]; name: string }, permitType = 'none') {
+async function projectWith(user: TestUser, list: { headers: string[]; rows: string[][]; name: string }, permitType: 'custom' | 'product' | 'none' = 'none') {
   const project = await createProject(t.ctx.db, user.id, { sides: 'single', permitType });
   const created = await createMailingList(t.ctx.db, user.id, { ...list, projectId: project.id });
   await saveColumnMappings(t.ctx.db, created.id, autoMap(list.headers), {});
@@ -35,7 +35,7 @@ const check = async (user: TestUser, projectId: string) => {
   return res.json();
 };
 
-describe('print check (issue 6: warnings before printing)', () => {
+describe('print check (docs/requirements/workflow.md#clear-states-and-fast-pages: warnings before printing)', () => {
   it('has nothing to say about us-500 with every address part mapped', async () => {
     const u = await signUpUser(t.app);
     const project = await projectWith(u, { ...us500(), name: 'us-500.csv' });

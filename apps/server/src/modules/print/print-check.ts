@@ -12,7 +12,7 @@ const CHECK_BATCH = 5000;
 const EXAMPLES = 5;
 
 /**
- * What would print badly (issue 6), from the same source print files use (`loadPrintSource`):
+ * What would print badly (docs/requirements/workflow.md#clear-states-and-fast-pages), from the same source print files use (`loadPrintSource`):
  * fields the design prints that the list does not map (`unmappedFields`), and records lacking a
  * required address part (`requiredAddressParts`, after `mapRecord` — trimmed, derived fields
  * filled), with counts per part and the first few records by number and name. Reads the whole

@@ -51,7 +51,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await t.close(); });
 
-describe('image effects in print (issue 11: drawn the same on screen and in print)', () => {
+describe('image effects in print (docs/requirements/administration.md#administration: drawn the same on screen and in print)', () => {
   it('prints an image element with its effect exactly as the preview route draws it; without the effect once it is deleted', async () => {
     const effect = (await admin.req({ method: 'POST', url: '/api/admin/effects', payload: { name: 'Print grey', kind: 'grayscale', params: {} } })).json() as TEffect;
     const project = await createProject(t.ctx.db, user.id);

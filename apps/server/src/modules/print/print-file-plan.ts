@@ -10,7 +10,7 @@ import { withProofWatermark } from './proof.js';
 import { trayBreakInputs, trayBreakTemplate } from './tray-sheets.js';
 import { SRGB_PROFILE_NAME, srgbIccProfile } from './srgb-icc.js';
 
-/** What a print job renders with its options (issue 12): see `printFilePlan`. */
+/** What a print job renders with its options (docs/requirements/print.md#print): see `printFilePlan`. */
 export type PrintFilePlan = {
   /** The template to render: with bleed, backgrounds stretched; for a proof, watermarked. */
   template: Template;
@@ -24,7 +24,7 @@ export type PrintFilePlan = {
 };
 
 /**
- * The render plan of a print job from its source and stored options (issue 12 "Print options",
+ * The render plan of a print job from its source and stored options (docs/requirements/print.md#print-options,
  * "Proofs"): the template with bleed backgrounds (see `bleedTemplate`) and, for a proof, the
  * first PROOF_PIECES pieces and `extra.flaggedPieces` more (see `proofBatches`) with a PROOF
  * watermark and label (`withProofWatermark`); the page boxes; the sRGB output
@@ -43,7 +43,7 @@ export async function printFilePlan(
   const font = loadFonts(source.fonts);
   const sample = Object.values(font)[0]?.data;
   if (sample instanceof Uint8Array) installLayoutCache(sample);
-  // Tray breaks (issue 12): a sheet before every tray, never in a proof.
+  // Tray breaks (docs/requirements/print.md#print): a sheet before every tray, never in a proof.
   const runs = proof ? [] : extra.trays ?? [];
   const byFirst = new Map(runs.map((run, i) => [run.first, { run, i }]));
   const separators = runs.length === 0 ? undefined : {

@@ -62,7 +62,7 @@ async function boxes(pdf: Buffer): Promise<Record<string, number[]>> {
   }
 }
 
-describe('print options and preflight (issue 12)', () => {
+describe('print options and preflight', () => {
   it('stores the options, prints with bleed and crop marks, and reports a passing preflight once done', async () => {
     const user = await signUpUser(t.app);
     const p = await project(user, 4);

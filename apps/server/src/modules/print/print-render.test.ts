@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PDFDocument, PDFRawStream, decodePDFRawStream } from '@pdfme/pdf-lib';
+import { PDFArray, PDFDocument, PDFRawStream, decodePDFRawStream } from '@pdfme/pdf-lib';
 import type { Template } from '@pdfme/common';
 import { qrRuns } from '@mailcraft/shared/designs';
 import { loadFonts } from '../fonts/builtin-fonts.js';
@@ -21,7 +21,8 @@ const pieces = (from: number, n: number) => Array.from({ length: n }, (_, i) => 
 async function pageContent(pdf: Uint8Array, index = 0): Promise<string> {
   const doc = await PDFDocument.load(pdf);
   const contents = doc.getPage(index).node.Contents();
-  const streams = contents ? (contents.asArray().map((r) => doc.context.lookup(r)) as PDFRawStream[]) : [];
+  const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
+  const streams = refs.map((r) => (r instanceof PDFRawStream ? r : doc.context.lookup(r))) as PDFRawStream[];
   return streams.map((s) => Buffer.from(decodePDFRawStream(s).decode()).toString('latin1')).join('\n');
 }
 
@@ -109,7 +110,7 @@ describe('streaming merge', () => {
     }
   });
 
-  it('reports progress per piece as a thread renders a chunk, not only when the chunk is done (issue 6)', async () => {
+  it('reports progress per piece as a thread renders a chunk, not only when the chunk is done', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-steps-'));
     const pool = new RenderPool(1);
     async function* batches() { yield pieces(0, 60); }
@@ -124,6 +125,26 @@ describe('streaming merge', () => {
       expect(progress.length).toBeGreaterThanOrEqual(30);
       expect(progress[0]).toBeLessThan(10);
       expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    } finally {
+      await pool.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('names the merging phase once, after the last piece is counted and before the file is done', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-phase-'));
+    const pool = new RenderPool(2);
+    async function* batches() { yield pieces(0, 70); }
+    const heard: Array<number | string> = [];
+    try {
+      await renderPrintFile({
+        template: nameTemplate, batches: batches(), outFile: path.join(dir, 'out.pdf'), pool, chunkPieces: 25,
+        onProgress: (done) => { heard.push(done); },
+        onPhase: async (phase) => { await new Promise((r) => setTimeout(r, 20)); heard.push(phase); },
+      });
+      heard.push('returned');
+      expect(heard.slice(-3)).toEqual([70, 'merging', 'returned']);
+      expect(heard.filter((h) => h === 'merging')).toHaveLength(1);
     } finally {
       await pool.close();
       await fs.rm(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import type { Template } from '@pdfme/common';
 import {
-  effectivePermitType, mapRecord, PIECE_RECORD_KEY, PRODUCT_PERMIT_UNAVAILABLE, projectIndiciaLines,
+  effectivePermitType, PIECE_RECORD_KEY, PRODUCT_PERMIT_UNAVAILABLE, projectIndiciaLines,
   type FieldSettings, type Mappings, type PaperSize, type ReinforcementSlot, type TQrStyle,
 } from '@mailcraft/shared';
 import { buildPieceInputs, designMergeFields, QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
@@ -21,6 +21,7 @@ import { ensureShortLinks, listQrStyle, shortLinksFor } from '../qr-codes/qr-cod
 import { getOwnedProject } from '../projects/projects.service.js';
 import { prepareImageEffects, type ImageEffects } from './image-effects.js';
 import { composePieceTemplate } from './print-template.js';
+import { printedFields } from './printed-record.js';
 
 const READ_BATCH = 500;
 
@@ -35,19 +36,19 @@ export type PrintSource = {
   mappings: Mappings;
   fieldSettings: FieldSettings;
   indiciaText: string;
-  /** The fonts the render threads print with, uploaded ones included (issue 11). */
+  /** The fonts the render threads print with, uploaded ones included (docs/requirements/administration.md#administration). */
   fonts: RenderFonts;
-  /** The per-record image effects (issue 11), null when no merge image has one; see `prepareImageEffects`. */
+  /** The per-record image effects (docs/requirements/administration.md#administration), null when no merge image has one; see `prepareImageEffects`. */
   imageEffects: ImageEffects | null;
-  /** The list's column mapped to `sequence` (0-based), or null: print files follow it (issue 12 presort order). */
+  /** The list's column mapped to `sequence` (0-based), or null: print files follow it (docs/requirements/print.md#print presort order). */
   sequenceColumn: number | null;
-  /** The list's columns mapped to `presorttrayid` and `presortdate` (0-based), or null: tray-break sheets (issue 12). */
+  /** The list's columns mapped to `presorttrayid` and `presortdate` (0-based), or null: tray-break sheets (docs/requirements/print.md#print). */
   trayColumns: { tray: number | null; date: number | null };
-  /** Whether the design prints route-map fields (issue 9), and the map image among them; null when none. */
+  /** Whether the design prints route-map fields (docs/requirements/maps.md#maps), and the map image among them; null when none. */
   mapFields: { images: boolean } | null;
 };
 
-/** A reinforcement's one page as a single-sided design (spec 002 §3); UNPROCESSABLE when the slot is empty. */
+/** A reinforcement's one page as a single-sided design (docs/requirements/print-on-demand-api.md#data); UNPROCESSABLE when the slot is empty. */
 async function reinforcementDesign(ctx: AppContext, project: { id: string; paperSize: PaperSize }, slot: ReinforcementSlot) {
   const r = await getReinforcement(ctx.db, project, slot).catch(() => null);
   if (!r) throw new AppError('UNPROCESSABLE', `Reinforcement R${slot} is not designed`);
@@ -61,7 +62,7 @@ async function reinforcementDesign(ctx: AppContext, project: { id: string; paper
  * Errors: NOT_FOUND (404) unless the project is the principal's; UNPROCESSABLE (422) when it has
  * no mailing list, an empty list, or no design, or mails under the product permit on a server
  * that has none (PRODUCT_PERMIT_UNAVAILABLE). With `reinforcement`, the piece is that
- * reinforcement's one page, single-sided (spec 002 §3), and its save time stands for the version.
+ * reinforcement's one page, single-sided (docs/requirements/print-on-demand-api.md#data), and its save time stands for the version.
  */
 export async function loadPrintSource(
   ctx: AppContext, principal: Principal, projectId: string, opts: { reinforcement?: ReinforcementSlot } = {},
@@ -80,11 +81,11 @@ export async function loadPrintSource(
     : await findSavedDesign(ctx.db, project.id);
   if (!design?.inside) throw new AppError('UNPROCESSABLE', 'Design the mailer before creating print files');
   if (list.rowCount === 0) throw new AppError('UNPROCESSABLE', 'The mailing list has no records to print');
-  // Records excluded at the address check (issue 12) neither print nor count.
+  // Records excluded at the address check (docs/requirements/print.md#print) neither print nor count.
   const total = await printableRecordCount(ctx.db, list);
   if (total === 0) throw new AppError('UNPROCESSABLE', 'Every record of the mailing list is excluded from printing');
   const permitType = effectivePermitType(project.permitType, project.mailingPermitId);
-  // An indicia without its permit number is not a legal imprint: refuse rather than print one (issue 6).
+  // An indicia without its permit number is not a legal imprint: refuse rather than print one (docs/requirements/workflow.md#clear-states-and-fast-pages).
   if (permitType === 'product' && !ctx.config.productPermit) throw new AppError('UNPROCESSABLE', PRODUCT_PERMIT_UNAVAILABLE);
   const permit = permitType === 'custom' && project.mailingPermitId ? await findPermit(ctx.db, principal, project.mailingPermitId) : null;
   const fonts = await renderFonts(ctx);
@@ -121,14 +122,14 @@ function mapFieldsOf(template: Template): { images: boolean } | null {
   return used.has('map_image') || used.has('distance') || used.has('duration') ? { images: used.has('map_image') } : null;
 }
 
-/** The index of the column mapped to standard field `field` (e.g. `sequence`, spec 000 §3 USPS fields), or null. */
+/** The index of the column mapped to standard field `field` (e.g. `sequence`, docs/requirements/mailing-lists.md#usps-fields fields), or null. */
 function columnOf(headers: string[], mappings: Record<string, string>, field: string): number | null {
   const i = headers.findIndex((h) => mappings[h] === field);
   return i < 0 ? null : i;
 }
 
 /**
- * Draws every QR element of `template` in the list's QR style (spec 001 §3 "QR style options"),
+ * Draws every QR element of `template` in the list's QR style (docs/requirements/maps.md#data "QR style options"),
  * so the print file shows what the QR screen showed: error correction, dot style, colours and
  * transparency replace the element's own settings. Mutates `template`.
  */
@@ -143,13 +144,13 @@ function applyQrStyle(template: Template, style: TQrStyle): void {
 
 /**
  * The pdfme inputs of the source's mail pieces in list order, in batches read from the
- * database, records excluded at the address check left out (issue 12), each with its list record
+ * database, records excluded at the address check left out (docs/requirements/print.md#print), each with its list record
  * number under PIECE_RECORD_KEY (the preflight names records with it): each record mapped with
- * shared `mapRecord`, its accepted address fixes applied, its QR code encoding the record's short
- * link `{PUBLIC_URL}/{code}` (issue 7; every record has one once `loadPrintSource` ran), and —
- * when the design prints them — its route map, distance and driving time (issue 9). `from`
- * skips to that 0-based record (proofs of any record, issue 6). With `presort` (print files) and a
- * list that maps `sequence`, the pieces come in presort order instead (issue 12; `from` is then 0).
+ * `printedFields` (shared `mapRecord`, its accepted address fixes applied), its QR code encoding the record's short
+ * link `{PUBLIC_URL}/{code}` (docs/requirements/scans-and-analytics.md#scan-recording; every record has one once `loadPrintSource` ran), and —
+ * when the design prints them — its route map, distance and driving time (docs/requirements/maps.md#maps). `from`
+ * skips to that 0-based record (proofs of any record, docs/requirements/workflow.md#clear-states-and-fast-pages). With `presort` (print files) and a
+ * list that maps `sequence`, the pieces come in presort order instead (docs/requirements/print.md#print; `from` is then 0).
  */
 export async function* pieceInputBatches(ctx: AppContext, source: PrintSource, limit = Infinity, from = 0, opts: { presort?: boolean } = {}) {
   const batches = opts.presort && source.sequenceColumn !== null && from === 0
@@ -161,7 +162,7 @@ export async function* pieceInputBatches(ctx: AppContext, source: PrintSource, l
 /**
  * The pdfme inputs of the pieces at 1-based print-file positions `positions` (presort order when
  * the list maps `sequence`, else list order; see `printableRecordsAt`), in the order given, built as
- * `pieceInputBatches` builds them (issue 12: proofs of the pieces a preflight flagged).
+ * `pieceInputBatches` builds them (docs/requirements/print.md#print: proofs of the pieces a preflight flagged).
  */
 export async function pieceInputsAt(ctx: AppContext, source: PrintSource, positions: number[]): Promise<Record<string, string>[]> {
   return pieceInputsOf(ctx, source, await printableRecordsAt(ctx.db, source.list, source.sequenceColumn, positions));
@@ -177,7 +178,7 @@ async function pieceInputsOf(ctx: AppContext, source: PrintSource, records: Edit
   const inputs = records.map((r) => ({
     ...buildPieceInputs(
       source.template,
-      { ...mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings, r.overrides), ...maps?.get(r.id) },
+      { ...printedFields(source, r), ...maps?.get(r.id) },
       { indiciaText: source.indiciaText, qrUrl: links.get(r.id) ?? '' },
     ),
     [PIECE_RECORD_KEY]: String(r.rowIndex + 1), // for the preflight's report; no element has this name

@@ -2,6 +2,7 @@ import { PDFDocument } from '@pdfme/pdf-lib';
 import { isBlankPdf, type BasePdf, type Schema, type Template } from '@pdfme/common';
 import { PAGE_PADDING_MM, PAPER_SIZES_MM, type PaperSize } from '@mailcraft/shared';
 import { AppError } from '../../platform/errors.js';
+import { checkPrintImages } from './print-images.js';
 
 type DesignSide = { basePdf: BasePdf; schemas: Schema[][] };
 
@@ -38,16 +39,17 @@ async function combinedBasePdf(sides: DesignSide[]): Promise<string> {
 }
 
 /**
- * The template of one mail piece (spec 000 §3 Design template): single-sided → the inside
+ * The template of one mail piece: single-sided → the inside
  * page(s); double-sided → the outside page(s) then the inside page(s), so each input renders a
  * whole piece. Normalised for printing:
  * - element names are made unique across pages ('x' twice → 'x', 'x copy 2'; pdfme keys inputs
  *   by name and renders only the first element of a name on a page);
  * - fonts the server does not have fall back to the fallback font (pdfme would throw);
  * - `required` is dropped, so an empty value prints empty instead of failing the job; the
- *   design's flag is kept as `requiredInDesign` for the preflight (issue 12).
+ *   design's flag is kept as `requiredInDesign` for the preflight.
  * A missing outside design on a double-sided project prints a blank outside page.
- * Throws UNPROCESSABLE (422) when the inside design is missing or not a template.
+ * Throws UNPROCESSABLE (422) when the inside design is missing or not a template, or when one
+ * of its images is over the image bounds (`checkPrintImages`).
  */
 export async function composePieceTemplate(
   design: { inside: unknown; outside: unknown },
@@ -78,5 +80,7 @@ export async function composePieceTemplate(
     if (typeof copy.fontName === 'string' && !fonts.has(copy.fontName)) delete copy.fontName;
     return copy;
   }));
-  return { basePdf, schemas };
+  const template = { basePdf, schemas };
+  checkPrintImages(template); // a design saved before the image bounds, or a sample's, fails here, not in a render
+  return template;
 }

@@ -12,6 +12,7 @@ import { presortTrays, type TrayRun } from '../mailing-lists/mailing-lists.servi
 import { loadPrintSource, pieceInputBatches, type PrintSource } from './print-source.js';
 import { flaggedPieces, proofBatches } from './proof.js';
 import { printRepo } from './print.repo.js';
+import { renderFailureMessage } from './render-failure.js';
 import { cleanStaleTempDirs, makeTempDir } from './temp-dirs.js';
 
 /** Storage key of a job's finished print file. */
@@ -23,7 +24,7 @@ const HEARTBEAT_MS = 10_000;
 export const PRINT_STALE_MS = 60_000;
 
 /**
- * The presort trays to separate (issue 12 tray breaks): asked for with `trayBreaks`, not a proof,
+ * The presort trays to separate (docs/requirements/print.md#print tray breaks): asked for with `trayBreaks`, not a proof,
  * and the list maps `sequence` and `presorttrayid`; else none.
  */
 async function traysOf(ctx: AppContext, source: PrintSource, options: Partial<TPrintOptions>): Promise<TrayRun[]> {
@@ -37,10 +38,13 @@ class Superseded extends Error {}
 
 /**
  * Renders one print job: claims it (see `printRepo.claim`), renders the pieces on the worker pool
- * into a temp file with the job's print options (issue 12: `printFilePlan`), runs the preflight
+ * into a temp file with the job's print options (`printFilePlan`), runs the preflight
  * on it (stored with the job), stores it at `print/{jobId}.pdf` and marks it done — `done` and the heartbeat
- * updated as pieces render (at most every PROGRESS_EVERY_MS, and per merged chunk) and every 10 s. A render whose job was claimed by another stops. A render
- * error marks the job failed with its message and is not retried (the same input would fail again).
+ * updated as pieces render (at most every PROGRESS_EVERY_MS, and per merged chunk) and every 10 s, and
+ * the job's `phase` as it moves on: preparing (set by the claim), rendering, merging, preflight,
+ * storing, null once done (docs/requirements/print.md#progress). A render whose job was claimed by another stops. A render
+ * error marks the job failed with a sentence for its owner (`renderFailureMessage`: no path, no
+ * stack) and is not retried (the same input would fail again).
  */
 export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<void> {
   const runId = randomUUID();
@@ -59,11 +63,11 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
     const [{ renderPool }, { renderPrintFile }, { printFilePlan }] = await Promise.all([
       import('./render-pool.js'), import('./render-print-file.js'), import('./print-file-plan.js'),
     ]);
-    // Issue 12: bleed, crop marks, proof, output intent and the preflight, from the stored options.
-    // A proof shows the first pieces and those the last preflight of this list and design flagged (issue 12).
+    // docs/requirements/print.md#print: bleed, crop marks, proof, output intent and the preflight, from the stored options.
+    // A proof shows the first pieces and those the last preflight of this list and design flagged (docs/requirements/print.md#print).
     const flagged = job.options.proof ? await flaggedPieces(ctx, job.projectId, source) : [];
     const plan = await printFilePlan(source, job.options, { trays: await traysOf(ctx, source, job.options), flaggedPieces: flagged.length });
-    await update({ total: plan.total });
+    await update({ total: plan.total, phase: 'rendering' });
     const result = await renderPrintFile({
       template: plan.template,
       batches: plan.preflight.tap(job.options.proof ? proofBatches(ctx, source, flagged, source.total) : pieceInputBatches(ctx, source, Infinity, 0, { presort: true })),
@@ -75,14 +79,17 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
       title: source.projectName,
       fonts: source.fonts,
       onProgress: (done) => update({ done }),
+      onPhase: (phase) => update({ phase }),
     });
+    await update({ phase: 'preflight' });
     const preflight = await plan.preflight.finish(outFile, dir);
+    await update({ phase: 'storing' });
     const key = printFileKey(job.id);
     const fileSize = await ctx.storage.putStream(key, createReadStream(outFile));
-    await update({ status: 'done', done: result.pieces, total: result.pieces, fileKey: key, fileSize, finishedAt: new Date(), preflight });
+    await update({ status: 'done', phase: null, done: result.pieces, total: result.pieces, fileKey: key, fileSize, finishedAt: new Date(), preflight });
   } catch (err) {
     if (err instanceof Superseded) return;
-    const message = err instanceof AppError ? err.message : `Rendering failed: ${err instanceof Error ? err.message : String(err)}`;
+    const message = renderFailureMessage(err);
     if (!(err instanceof AppError)) console.error(`[print] job ${job.id} failed`, err);
     await printRepo.updateRun(ctx.db, job.id, runId, { status: 'failed', error: message, finishedAt: new Date() });
   } finally {
@@ -102,7 +109,7 @@ export const printRenderJob = defineJob({
 
 /**
  * Requeues print jobs whose render stopped beating (its process was killed or restarted) and
- * returns their ids (issue 5 §3: picked up soon after a restart on PostgreSQL as on PGlite).
+ * returns their ids (docs/architecture.md#jobs-and-events: picked up soon after a restart on PostgreSQL as on PGlite).
  * `staleMs` 0 takes over every running job — right only when no other process renders.
  */
 export async function recoverPrintJobs(ctx: AppContext, staleMs = PRINT_STALE_MS): Promise<string[]> {
@@ -132,7 +139,7 @@ export const printRecoverJob = defineJob({
  * dead processes are removed first (`cleanStaleTempDirs`).
  */
 export async function recoverPrintJobsAtStart(ctx: AppContext): Promise<void> {
-  // First the temporary folders a crashed process left behind (issue 5 §7).
+  // First the temporary folders a crashed process left behind (docs/architecture.md#security-baseline).
   const removed = await cleanStaleTempDirs().catch((err: unknown) => { console.error('[print] temp cleanup failed', err); return []; });
   if (removed.length > 0) console.info(`[print] removed ${removed.length} temporary folder(s) left by a stopped process`);
   await recoverPrintJobs(ctx, ctx.database.kind === 'pglite' ? 0 : PRINT_STALE_MS);

@@ -7,17 +7,20 @@ export type PrintJobRow = typeof printJobs.$inferSelect;
 
 /** The print_jobs table: one row per print file, with the render that holds it. */
 export const printRepo = {
-  /** A new job in status 'queued' with `total` pieces to render, naming the list and design version it prints, with its print options (issue 12). */
+  /** A new job in status 'queued' with `total` pieces to render, naming the list and design version it prints, with its print options (docs/requirements/print.md#print). */
   createJob: async (db: Db, job: { userId: string; projectId: string; total: number; listId: string; listName: string; designVersion: number; options?: PrintJobRow['options'] }): Promise<PrintJobRow> =>
     (await db.insert(printJobs).values({ ...job, status: 'queued' }).returning())[0],
 
   /** A project's jobs of the user, newest first, at most `limit`. */
-  listForProject: async (db: Db, userId: string, projectId: string, limit: number): Promise<PrintJobRow[]> =>
-    db.select().from(printJobs)
+  /** The project's print jobs, newest first; at most `limit` (every one without). */
+  listForProject: async (db: Db, userId: string, projectId: string, limit?: number): Promise<PrintJobRow[]> => {
+    const all = db.select().from(printJobs)
       .where(and(eq(printJobs.projectId, projectId), eq(printJobs.userId, userId)))
-      .orderBy(desc(printJobs.createdAt), desc(printJobs.id)).limit(limit),
+      .orderBy(desc(printJobs.createdAt), desc(printJobs.id)).$dynamic();
+    return limit === undefined ? all : all.limit(limit);
+  },
 
-  /** Storage keys of every print file of the user (account deletion, issue 11). */
+  /** Storage keys of every print file of the user (account deletion, docs/requirements/administration.md#administration). */
   fileKeysForUser: async (db: Db, userId: string): Promise<string[]> =>
     (await db.select({ key: printJobs.fileKey }).from(printJobs).where(eq(printJobs.userId, userId)))
       .flatMap((r) => (r.key ? [r.key] : [])),
@@ -36,12 +39,12 @@ export const printRepo = {
 
   /**
    * Claims a job for the render `runId`: only a queued job, or a running one whose heartbeat is
-   * older than `staleBefore` (its render died), is claimed; status becomes running from piece 0.
+   * older than `staleBefore` (its render died), is claimed; status becomes running from piece 0, phase 'preparing'.
    * Returns the job, or undefined when it is done, failed or held by a live render.
    */
   claim: async (db: Db, jobId: string, runId: string, staleBefore: Date): Promise<PrintJobRow | undefined> =>
     (await db.update(printJobs)
-      .set({ status: 'running', runId, heartbeatAt: new Date(), startedAt: new Date(), done: 0, error: null, finishedAt: null })
+      .set({ status: 'running', phase: 'preparing', runId, heartbeatAt: new Date(), startedAt: new Date(), done: 0, error: null, finishedAt: null })
       .where(and(eq(printJobs.id, jobId), or(
         eq(printJobs.status, 'queued'),
         and(eq(printJobs.status, 'running'), or(isNull(printJobs.heartbeatAt), lt(printJobs.heartbeatAt, staleBefore))),
@@ -52,7 +55,7 @@ export const printRepo = {
    * Updates the job held by `runId` and refreshes its heartbeat; false when another render has
    * claimed it since (this one must stop).
    */
-  updateRun: async (db: Db, jobId: string, runId: string, set: Partial<Pick<PrintJobRow, 'status' | 'done' | 'total' | 'error' | 'fileKey' | 'fileSize' | 'finishedAt' | 'preflight'>>) =>
+  updateRun: async (db: Db, jobId: string, runId: string, set: Partial<Pick<PrintJobRow, 'status' | 'phase' | 'done' | 'total' | 'error' | 'fileKey' | 'fileSize' | 'finishedAt' | 'preflight'>>) =>
     (await db.update(printJobs).set({ ...set, heartbeatAt: new Date() })
       .where(and(eq(printJobs.id, jobId), eq(printJobs.runId, runId))).returning({ id: printJobs.id })).length > 0,
 
@@ -64,7 +67,7 @@ export const printRepo = {
 
   /**
    * The newest finished print file (not a proof) of the project that prints list `listId` at design
-   * version `designVersion`, with its preflight — whose flagged pieces a proof shows (issue 12).
+   * version `designVersion`, with its preflight — whose flagged pieces a proof shows (docs/requirements/print.md#print).
    */
   latestFinal: async (db: Db, projectId: string, listId: string, designVersion: number): Promise<PrintJobRow | undefined> =>
     (await db.select().from(printJobs)
@@ -76,6 +79,6 @@ export const printRepo = {
 
   /** Back to queued (a stale render is taken over by a fresh job). */
   requeue: async (db: Db, jobId: string) =>
-    db.update(printJobs).set({ status: 'queued', done: 0, runId: null, heartbeatAt: sql`NULL` }).where(eq(printJobs.id, jobId)),
+    db.update(printJobs).set({ status: 'queued', phase: null, done: 0, runId: null, heartbeatAt: sql`NULL` }).where(eq(printJobs.id, jobId)),
 
 };

@@ -19,13 +19,13 @@ const attachment = (ascii: string, original: string) =>
  * Print-file routes, all for signed-in users (401 otherwise); another user's ids answer 404:
  * - GET /api/projects/{id}/print/check → `{ list, unmapped_fields, missing_address, warnings }`.
  * - POST /api/projects/{id}/print `{ confirm_warnings?, bleed?, cropMarks?, proof?, trayBreaks? }` (all false by
- *   default; issue 12 print options, stored with the job) → 202 `{ jobId }`; 402 without the
+ *   default; docs/requirements/print.md#print print options, stored with the job) → 202 `{ jobId }`; 402 without the
  *   `print_files` feature; 409 when the check has warnings not confirmed; 422 when the project
  *   has no list, an empty list or no design.
  * - GET /api/projects/{id}/print-jobs → the project's print files, newest first (at most 20).
  * - GET /api/print-jobs/{jobId} → `{ id, status: queued|running|done|failed, done, total, error?,
  *   created_at, started_at, finished_at, eta_seconds, list_name, design_version, file_size, options,
- *   preflight: { passed, checks: [{ id, passed, message, pieces }] } once done, else null }` (issue 12).
+ *   preflight: { passed, checks: [{ id, passed, message, pieces }] } once done, else null }` (docs/requirements/print.md#print).
  * - GET /api/print-jobs/{jobId}/file → the PDF (application/pdf, attachment named after the
  *   project) when done; 409 before.
  * - GET /api/projects/{id}/print/preview?count=3&from=0 → application/pdf of count (1–10) mail

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
-  mapRecord, PRINT_HISTORY_LIMIT, PRINT_WARNINGS_MESSAGE, PROOF_SEARCH_LIMIT, type ReinforcementSlot, type TPreflight, type TPrintJob, type TPrintOptions, type TProofRecord,
+  mapRecord, PRINT_HISTORY_LIMIT, PRINT_WARNINGS_MESSAGE, PROOF_SEARCH_LIMIT, type PrintJobPhase, type ReinforcementSlot, type TPreflight, type TPrintJob, type TPrintOptions, type TProofRecord,
 } from '@mailcraft/shared';
 import { buildPieceInputs, type PieceContext } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../platform/context.js';
@@ -20,9 +20,9 @@ import { printRepo, type PrintJobRow } from './print.repo.js';
 /**
  * POST /api/projects/{id}/print `{ confirm_warnings, bleed, cropMarks, proof }`: checks the plan (`print_files`, 402) and
  * the project (404/422); when `checkPrintSource` reports warnings and they were not confirmed,
- * refuses with CONFLICT (409) PRINT_WARNINGS_MESSAGE (issue 6: generating anyway is the user's
+ * refuses with CONFLICT (409) PRINT_WARNINGS_MESSAGE (docs/requirements/workflow.md#clear-states-and-fast-pages: generating anyway is the user's
  * explicit choice). Then records a queued print job for every list record and enqueues its
- * rendering ('print.render') with the print `options` (issue 12: stored with the job); a proof is
+ * rendering ('print.render') with the print `options` (docs/requirements/print.md#print: stored with the job); a proof is
  * also started at once in a process that renders (role worker or all). Returns the job id.
  */
 export async function createPrintJob(
@@ -38,7 +38,7 @@ export async function createPrintJob(
     options: { bleed: options.bleed, cropMarks: options.cropMarks, proof: options.proof, trayBreaks: options.trayBreaks },
   });
   await ctx.queue.send(printRenderJob, { printJobId: job.id });
-  // A proof is wanted in a few seconds (issue 12): a process that renders starts it at once rather
+  // A proof is wanted in a few seconds (docs/requirements/print.md#print): a process that renders starts it at once rather
   // than after the queue's next poll (up to a second); the queued run then finds it claimed or done.
   if (options.proof && ctx.config.role !== 'web') void runPrintJob(ctx, job.id).catch((err: unknown) => console.error(`[print] proof ${job.id} failed`, err));
   return job.id;
@@ -53,6 +53,10 @@ function etaSeconds(job: PrintJobRow, now: number): number | null {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The phase as answered: a running job's (preparing until its render names one), a failed job's last; else null. */
+const phaseOf = (job: PrintJobRow): PrintJobPhase | null =>
+  job.status === 'running' ? job.phase ?? 'preparing' : job.status === 'failed' ? job.phase : null;
+
 const present = (job: PrintJobRow, now = Date.now()): TPrintJob => ({
   id: job.id,
   status: job.status,
@@ -62,6 +66,7 @@ const present = (job: PrintJobRow, now = Date.now()): TPrintJob => ({
   created_at: job.createdAt.toISOString(),
   started_at: iso(job.startedAt),
   finished_at: iso(job.finishedAt),
+  phase: phaseOf(job),
   eta_seconds: etaSeconds(job, now),
   list_name: job.listName,
   design_version: job.designVersion,
@@ -72,7 +77,7 @@ const present = (job: PrintJobRow, now = Date.now()): TPrintJob => ({
 
 /**
  * GET /api/projects/{id}/print-jobs: the project's print files, newest first, at most
- * PRINT_HISTORY_LIMIT (issue 6: earlier files stay listed with time, records, design version and
+ * PRINT_HISTORY_LIMIT (docs/requirements/workflow.md#clear-states-and-fast-pages: earlier files stay listed with time, records, design version and
  * size). NOT_FOUND unless the project is the principal's.
  */
 export async function listPrintJobs(ctx: AppContext, principal: Principal, projectId: string): Promise<TPrintJob[]> {
@@ -81,7 +86,17 @@ export async function listPrintJobs(ctx: AppContext, principal: Principal, proje
   return (await printRepo.listForProject(ctx.db, principal.userId, projectId, PRINT_HISTORY_LIMIT)).map((j) => present(j, now));
 }
 
-/** Storage keys of all the principal's print files, of every project (account deletion, issue 11). */
+/**
+ * Every print job of one of the principal's projects, newest first, proofs included — not only the
+ * latest PRINT_HISTORY_LIMIT (the account's data export). NOT_FOUND unless the project is the principal's.
+ */
+export async function allPrintJobs(ctx: AppContext, principal: Principal, projectId: string): Promise<TPrintJob[]> {
+  await getOwnedProject(ctx.db, principal, projectId);
+  const now = Date.now();
+  return (await printRepo.listForProject(ctx.db, principal.userId, projectId)).map((j) => present(j, now));
+}
+
+/** Storage keys of all the principal's print files, of every project (account deletion, docs/requirements/administration.md#administration). */
 export async function printFileKeys(ctx: Pick<AppContext, 'db'>, principal: Principal): Promise<string[]> {
   return printRepo.fileKeysForUser(ctx.db, principal.userId);
 }
@@ -95,7 +110,7 @@ export async function getPrintJob(ctx: AppContext, principal: Principal, jobId: 
 
 /**
  * A download name from the project name, ASCII-safe: '{name}.pdf', or '{name}-v{N}-approved.pdf'
- * when the file prints design version N and that version was approved (issue 12: the final file
+ * when the file prints design version N and that version was approved (docs/requirements/print.md#print: the final file
  * names the approved version).
  */
 export function printFileName(projectName: string, approvedVersion?: number | null): string {
@@ -106,7 +121,7 @@ export function printFileName(projectName: string, approvedVersion?: number | nu
 /**
  * GET /api/print-jobs/{id}/file: the finished PDF as a stream with its download name — ASCII
  * (`fileName`) and as the user wrote it (`originalName`): '{project}.pdf', '{project}-proof.pdf'
- * for a proof, '{project}-v{N}-approved.pdf' when it prints an approved design version (issue 12).
+ * for a proof, '{project}-v{N}-approved.pdf' when it prints an approved design version (docs/requirements/print.md#print).
  * NOT_FOUND for another user's job or a missing file; CONFLICT (409) until the job is done.
  */
 export async function printFile(ctx: AppContext, principal: Principal, jobId: string): Promise<{ stream: Readable; fileName: string; originalName: string; size: number }> {
@@ -130,7 +145,7 @@ export async function printFile(ctx: AppContext, principal: Principal, jobId: st
  * GET /api/projects/{id}/print/preview: `count` (1–10) mail pieces from record `from` (0-based)
  * of the real records as PDF bytes (UNPROCESSABLE 422 when `from` is past the end), rendered by the same template, inputs and `generate()` call as print
  * files, on a print render thread: a large design renders for seconds, which on the main thread
- * stalled every other request (Foundations B). While a print file renders, the preview waits for
+ * stalled every other request (docs/requirements/designer.md#design-limits). While a print file renders, the preview waits for
  * a free thread behind at most a few chunks. Errors as `loadPrintSource`; a render error rejects.
  */
 export async function renderPreview(ctx: AppContext, principal: Principal, projectId: string, count: number, from = 0): Promise<Uint8Array> {
@@ -146,7 +161,7 @@ export async function renderPreview(ctx: AppContext, principal: Principal, proje
 /**
  * One mail piece of the project's design for `fields` (a record's mapped fields, or a recipient
  * sent with an order) with `qrUrl` in its QR codes, as PDF bytes — the same template, inputs and
- * renderer as print files (issue 10: an order's own print file); with `reinforcement`, that
+ * renderer as print files (docs/requirements/print-on-demand-api.md#print-on-demand-api: an order's own print file); with `reinforcement`, that
  * reinforcement's one page instead. Errors as `loadPrintSource`.
  */
 export async function renderSinglePiece(
@@ -159,7 +174,7 @@ export async function renderSinglePiece(
 }
 
 /**
- * One mail piece of a design that belongs to no project (issue 11 sample templates: their
+ * One mail piece of a design that belongs to no project (docs/requirements/administration.md#administration sample templates: their
  * thumbnails and print check) for `fields` (a record's mapped fields), as PDF bytes: composed
  * (`composePieceTemplate`: double-sided → outside page then inside page) and rendered like print
  * files, on a render thread. Throws UNPROCESSABLE without an inside design, pdfme's error for an
@@ -176,7 +191,7 @@ export async function renderDesignPiece(
 
 /**
  * GET /api/projects/{id}/print/records?q=: up to PROOF_SEARCH_LIMIT records of the project's list
- * with a value containing `q`, as `{ record, name, address }` mapped as they print (issue 6:
+ * with a value containing `q`, as `{ record, name, address }` mapped as they print (docs/requirements/workflow.md#clear-states-and-fast-pages:
  * proof any record by name). Errors as `loadPrintSource`.
  */
 export async function searchProofRecords(ctx: AppContext, principal: Principal, projectId: string, q: string): Promise<TProofRecord[]> {

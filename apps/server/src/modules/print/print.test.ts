@@ -38,7 +38,7 @@ const inside = () => designPage([
 ]);
 
 /** A project ready to print: list (mapped, last names in capitals), design and, unless told, a permit. */
-async function printableProject(user: TestUser, opts: { sides?: 'single' | 'double'; limit?: number; permit?: boolean; permitType?: string } = {}) {
+async function printableProject(user: TestUser, opts: { sides?: 'single' | 'double'; limit?: number; permit?: boolean; permitType?: 'custom' | 'product' | 'none' } = {}) {
   const permit = opts.permit === false ? null : await createPermit(t.ctx.db, user.id);
   const project = await createProject(t.ctx.db, user.id, {
     sides: opts.sides ?? 'double', mailingPermitId: permit?.id ?? null, permitType: opts.permitType ?? 'custom',
@@ -126,7 +126,7 @@ describe('print files', () => {
     });
   });
 
-  it('keeps earlier print files: the project lists them newest first with list, design version and size (issue 6)', async () => {
+  it('keeps earlier print files: the project lists them newest first with list, design version and size', async () => {
     const user = await signUpUser(t.app);
     const other = await signUpUser(t.app);
     const { project } = await printableProject(user, { limit: 5 });
@@ -151,7 +151,7 @@ describe('print files', () => {
     expectError(await other.req({ method: 'GET', url: `/api/projects/${project.id}/print-jobs` }), 404, 'NOT_FOUND', 'Project not found');
   });
 
-  it('proofs any record: by number (from) and found by name, with percent and underscore taken literally (issue 6)', async () => {
+  it('proofs any record: by number (from) and found by name, with percent and underscore taken literally', async () => {
     const user = await signUpUser(t.app);
     const { project } = await printableProject(user, { sides: 'single' });
     const res = await user.req({ method: 'GET', url: `/api/projects/${project.id}/print/preview?count=1&from=499` });

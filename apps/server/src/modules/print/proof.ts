@@ -23,7 +23,7 @@ const FLAG_WORDS: Array<[PreflightCheckId, string]> = [
 export type FlaggedPiece = { piece: number; reasons: string[] };
 
 /**
- * The pieces a proof shows besides the first PROOF_PIECES (issue 12 "Proofs": "and any pieces the
+ * The pieces a proof shows besides the first PROOF_PIECES (docs/requirements/print.md#proofs: "and any pieces the
  * preflight flagged"): those listed by the newest finished print file of the same project, list
  * and design version — failed checks first, then text shrunk to fit — at most
  * PROOF_FLAGGED_PIECES, in print order. None when there is no such file or the list has changed
@@ -66,7 +66,7 @@ export async function* proofBatches(ctx: AppContext, source: PrintSource, flagge
 }
 
 /**
- * `template` marked as a proof (issue 12): a large, light 'PROOF' across the middle of every page
+ * `template` marked as a proof (docs/requirements/print.md#print): a large, light 'PROOF' across the middle of every page
  * and, at the top of each piece's first page, the piece's label (see `proofBatches`); pdfme
  * texts, so their font is embedded. `trim` in mm.
  */

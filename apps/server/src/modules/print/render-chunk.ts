@@ -6,6 +6,7 @@ import { encodeImb } from './imb-encoder.js';
 import { fontsForTexts } from '../fonts/font-coverage.js';
 import { fallbackTextPlugins } from './fallback-text.js';
 import { installLayoutCache } from './layout-cache.js';
+import { checkPrintImages } from './print-images.js';
 
 /**
  * The pdfme plugins a print file is rendered with: pdfme's own text and multiVariableText (with
@@ -37,7 +38,7 @@ type PdfRender = (arg: { pdfDoc: { getPageCount(): number } }) => Promise<void> 
  * `plugins` whose `pdf` renderers report finished mail pieces: pdfme's `generate()` inserts each
  * piece's pages in turn and renders their elements into them, so when an element renders on page
  * n (1-based, of the chunk), the pieces before `floor((n - 1) / pagesPerPiece)` are complete.
- * `onPieces` is called with that count whenever it grows (issue 6: progress per piece); the
+ * `onPieces` is called with that count whenever it grows (docs/requirements/workflow.md#clear-states-and-fast-pages: progress per piece); the
  * chunk's own completion reports the rest.
  */
 function countingPlugins(plugins: Plugins, pagesPerPiece: number, onPieces: (done: number) => void): Plugins {
@@ -59,15 +60,15 @@ function countingPlugins(plugins: Plugins, pagesPerPiece: number, onPieces: (don
 
 /**
  * Renders one chunk of mail pieces (one pdfme input each) to PDF bytes with one `generate()`
- * call. `font` is the map from `loadFonts()`, passed once per call (DESIGN.md "Print
- * rendering"); the fallback fonts this chunk's characters need are added to it for this call
- * (`fontsForTexts`). `onPieces`, when given, hears the number of this chunk's pieces finished
+ * call. `font` is the map from `loadFonts()`, built once per thread and passed with every call;
+ * the fallback fonts this chunk's characters need are added to it for this call (`fontsForTexts`). `onPieces`, when given, hears the number of this chunk's pieces finished
  * so far as rendering goes (`countingPlugins`). Throws pdfme's error when the template or an
- * input is invalid.
+ * input is invalid, and `checkPrintImages`' when an image is over the image bounds.
  */
 export async function renderChunk(
   template: Template, inputs: Record<string, string>[], font: Font, onPieces?: (done: number) => void,
 ): Promise<Uint8Array> {
+  checkPrintImages(template, inputs); // before pdf-lib decodes a PNG to RGBA (memory it cannot bound)
   const sample = Object.values(font)[0]?.data;
   if (sample instanceof Uint8Array) installLayoutCache(sample);
   const chunkFont = fontsForTexts(font, chunkTexts(template, inputs));

@@ -9,7 +9,7 @@ import type { RenderTask } from './render-task.js';
 const IDLE_MS = 30_000;
 
 /**
- * The print render threads (DESIGN.md "Print rendering"), on `piscina` (Foundations C: as fast
+ * The print render threads (docs/architecture.md#print-renderer), on `piscina` (docs/decisions/0009-piscina-for-print-threads.md#decision: as fast
  * as our own worker_threads pool it replaced, within the noise of BENCHMARKS.md's print cases):
  * `size` threads (one per core by default, `config.printWorkers`), each with an old-generation
  * heap of at most `heapMb` MB (V8 grows a busy thread's heap lazily towards its limit; the cap

@@ -7,7 +7,7 @@ import { applyPageBoxes, type PageBoxOptions } from './page-boxes.js';
 import { PdfStreamMerger } from './pdf-merge.js';
 import { makeTempDir } from './temp-dirs.js';
 
-/** Mail pieces per `generate()` call (DESIGN.md "Print rendering": about 250). */
+/** Mail pieces per `generate()` call (docs/architecture.md#print-renderer: about 250). */
 export const CHUNK_PIECES = 250;
 
 /** What renders chunks: `size` threads, `render()` writing one chunk's PDF to `outFile` (see RenderPool). */
@@ -31,14 +31,14 @@ export type RenderPrintFileOptions = {
   /** Minimum time between progress reports heard from the threads (ms, default PROGRESS_EVERY_MS). */
   progressEveryMs?: number;
   title?: string;
-  /** Uploaded fonts to print with (issue 11; see `RenderTask`). */
+  /** Uploaded fonts to print with (docs/requirements/administration.md#administration; see `RenderTask`). */
   fonts?: RenderFonts;
-  /** Page boxes set on every page (issue 12; see `applyPageBoxes`); none when absent. */
+  /** Page boxes set on every page (docs/requirements/print.md#print; see `applyPageBoxes`); none when absent. */
   pageBoxes?: PageBoxOptions;
-  /** The output intent declared in the file (issue 12; see `PdfStreamMerger.finish`). */
+  /** The output intent declared in the file (docs/requirements/print.md#print; see `PdfStreamMerger.finish`). */
   outputIntent?: { profile: Uint8Array; name: string };
   /**
-   * Sheets between pieces (issue 12 tray breaks): before each 1-based piece number in `before`, a
+   * Sheets between pieces (docs/requirements/print.md#print tray breaks): before each 1-based piece number in `before`, a
    * page set rendered from `template` with `inputs(piece)`, page boxes as the pieces'. Not counted as pieces.
    */
   separators?: { before: ReadonlySet<number>; template: Template; inputs: (piece: number) => Record<string, string> };
@@ -48,15 +48,21 @@ export type RenderPrintFileOptions = {
    * A rejection stops the render with that error.
    */
   onProgress?: (done: number) => Promise<void> | void;
+  /**
+   * Called once with 'merging' when the threads have rendered every piece (after the progress of
+   * the last one), while the last chunks are merged and the file is finished; awaited before the
+   * render returns. A rejection stops the render with that error.
+   */
+  onPhase?: (phase: 'merging') => Promise<void> | void;
 };
 
 /**
- * Renders a whole print file (DESIGN.md "Print rendering"): cuts the pieces into chunks of ~250 (and
+ * Renders a whole print file (docs/architecture.md#print-renderer): cuts the pieces into chunks of ~250 (and
  * before each separator sheet, see `separators`), renders them on the worker pool to temp files while the next batches are read, and streams
  * each finished chunk, in order, into `outFile` with `PdfStreamMerger`. At most pool size + 1
  * chunks are in flight, so memory does not grow with the list. Progress counts pieces as the
- * threads finish them (issue 6: a 500-piece file moves in small steps, not 0 → 250 → 500).
- * Temp files are removed on success and failure. Throws the first render error.
+ * threads finish them (docs/requirements/workflow.md#clear-states-and-fast-pages: a 500-piece file moves in small steps, not 0 → 250 → 500), then
+ * names the 'merging' phase once the last piece is rendered (`onPhase`). Temp files are removed on success and failure. Throws the first render error.
  */
 export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ pieces: number; pages: number; bytes: number }> {
   const chunkPieces = opts.chunkPieces ?? CHUNK_PIECES;
@@ -64,8 +70,10 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
   const tmpDir = await makeTempDir('print');
   const key = randomUUID();
   const merger = await PdfStreamMerger.create(opts.outFile);
-  const inFlight: Array<{ file: string; pieces: number; rendered: number; done: Promise<number> }> = [];
+  const inFlight: Array<{ file: string; pieces: number; rendered: number; finished: boolean; done: Promise<number> }> = [];
   let chunkNo = 0;
+  let dispatchedAll = false;
+  let merging: Promise<void> | null = null;
   let pieces = 0;
   let failed = false;
   let reported = 0;
@@ -81,16 +89,26 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
     reportedAt = now;
     return opts.onProgress?.(total);
   };
+  /** Once every chunk is dispatched and rendered: the last piece's progress, then the 'merging' phase. */
+  const enterMerging = () => {
+    if (merging || !dispatchedAll || !inFlight.every((c) => c.finished)) return;
+    merging = Promise.resolve(report(true)).then(() => opts.onPhase?.('merging')).catch((err: unknown) => { progressError ??= err; });
+  };
   const dispatch = (inputs: Record<string, string>[], separator = false) => {
     const file = path.join(tmpDir, `chunk-${chunkNo++}.pdf`);
-    const chunk = { file, pieces: separator ? 0 : inputs.length, rendered: 0, done: Promise.resolve(0) };
+    const chunk = { file, pieces: separator ? 0 : inputs.length, rendered: 0, finished: false, done: Promise.resolve(0) };
     chunk.done = separator
       ? opts.pool.render(`${key}-separator`, opts.separators!.template, inputs, file, undefined, opts.fonts)
       : opts.pool.render(key, opts.template, inputs, file, (n) => {
         chunk.rendered = Math.min(n, chunk.pieces);
         Promise.resolve(report(false)).catch((err: unknown) => { progressError ??= err; });
       }, opts.fonts);
-    chunk.done.catch(() => {}); // observed when its turn comes; avoid an unhandled rejection meanwhile
+    // Observed when its turn comes (no unhandled rejection meanwhile); a rendered chunk counts all its pieces.
+    chunk.done.then(() => {
+      chunk.finished = true;
+      chunk.rendered = chunk.pieces;
+      enterMerging();
+    }, () => {});
     inFlight.push(chunk);
   };
   const mergeOldest = async () => {
@@ -131,7 +149,12 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
       await flush(chunkPieces);
     }
     if (pending.length > 0) dispatch(pending);
+    dispatchedAll = true;
+    enterMerging();
     while (inFlight.length > 0) await mergeOldest();
+    enterMerging();
+    await merging;
+    if (progressError) throw progressError;
     const bytes = await merger.finish({ title: opts.title, outputIntent: opts.outputIntent });
     return { pieces, pages: merger.pages, bytes };
   } catch (err) {

@@ -16,13 +16,13 @@ export type RenderTask = {
   outFile?: string;
   /** Hears the chunk's finished pieces (a number) as they render; closed when the task ends. */
   progress?: MessagePort;
-  /** Uploaded fonts and the fallback (issue 11); the built-in fonts only when absent. */
+  /** Uploaded fonts and the fallback (docs/requirements/administration.md#administration); the built-in fonts only when absent. */
   fonts?: RenderFonts;
 };
 
 /**
  * The pool thread's handler (piscina loads this file in each thread): renders `task` with the
- * thread's fonts, loaded once per thread and again when `task.fonts` changes (DESIGN.md "Print rendering"). Resolves with the bytes
+ * thread's fonts, loaded once per thread and again when `task.fonts` changes (docs/architecture.md#print-renderer). Resolves with the bytes
  * written to `outFile`, or with the PDF itself. Rejects with pdfme's error for a bad template or input.
  */
 export default async function renderTask(task: RenderTask): Promise<number | Uint8Array> {

@@ -1,6 +1,6 @@
 /**
  * A small sRGB ICC profile (version 2.1, display class, matrix/TRC) built in code for the print
- * file's output intent (issue 12): no package on this machine ships an sRGB .icc file, and the
+ * file's output intent (docs/requirements/print.md#print): no package on this machine ships an sRGB .icc file, and the
  * profile is a few fixed numbers — the sRGB primaries adapted to D50 (IEC 61966-2-1 / ICC's
  * published sRGB v2 values) and the sRGB tone curve sampled at 1024 points. About 2.5 KB.
  */

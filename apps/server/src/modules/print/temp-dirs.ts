@@ -37,7 +37,7 @@ async function lastModified(dir: string): Promise<number> {
 /**
  * Removes the temporary print folders (`mc-job-*`, `mc-print-*`) that a crashed or killed
  * process left in `dir` (os.tmpdir() by default) and returns their paths. Call at start-up,
- * before print jobs run (Foundations D). A folder counts as left behind when its recorded process
+ * before print jobs run (docs/architecture.md#print-renderer). A folder counts as left behind when its recorded process
  * is not running, or is this process but the folder predates this start (ids are reused, e.g. in
  * containers); a folder of another live process, or without a recorded process (older releases),
  * only once untouched for 24 hours. Folders that vanish meanwhile are skipped; never throws for one folder.

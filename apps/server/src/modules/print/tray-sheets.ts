@@ -12,7 +12,7 @@ const text = (name: string, y: number, height: number, fontSize: number, trim: {
 } as Schema);
 
 /**
- * The template of a tray-break sheet (issue 12 "Presort order": `presorttrayid` / `presortdate`
+ * The template of a tray-break sheet (docs/requirements/print.md#presort-order: `presorttrayid` / `presortdate`
  * on a sheet between trays): a blank page of the trim size `trim` (mm) with 'TRAY BREAK', the tray
  * id, the presort date and the tray's pieces, and a black band along the right edge so the sheet
  * shows on the side of a stack; then `pages - 1` blank pages, so every piece keeps its sides on

@@ -1,16 +1,18 @@
-import { ZErrorSchema, ZIdParams, ZProjectDesignSaveSchema, ZProjectDesignSchema } from '@mailcraft/shared';
+import { DESIGN_LIMITS, DESIGN_TOO_DEEP_MESSAGE, ZErrorSchema, ZIdParams, ZProjectDesignSaveSchema, ZProjectDesignSchema } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
+import { limitJsonDepth } from '../../platform/json-depth.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { getDesign, saveDesign } from '../designs/designs.service.js';
 import { getOwnedProject } from './projects.service.js';
 
 /**
- * A project's design (spec 000 §3 Design template, §7), for the signed-in user; another user's
+ * A project's design, for the signed-in user; another user's
  * project → 404. The project is checked here; the design rules live in the designs module.
  * - GET  /api/templates/project/{id}/design → {template_data_inside, template_data_outside, updated_at}
  * - POST /api/templates/project/{id}/design ZProjectDesignSaveSchema → the same shape, as saved
- *        (400 wrong page size or shape, 413 thumbnail over 2 MB)
+ *        (400 wrong page size or shape, or nested deeper than DESIGN_LIMITS.bodyDepth — refused
+ *        before it is parsed; 413 thumbnail over 2 MB or an image over the image bounds)
  */
 export async function projectDesignRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['designs'];
@@ -23,6 +25,7 @@ export async function projectDesignRoutes(app: ZodApp, ctx: AppContext): Promise
 
   app.post('/api/templates/project/:id/design', {
     ...signedIn,
+    preParsing: limitJsonDepth(DESIGN_LIMITS.bodyDepth, DESIGN_TOO_DEEP_MESSAGE),
     schema: {
       summary: 'Save the project\'s design', tags, params: ZIdParams, body: ZProjectDesignSaveSchema,
       response: { 200: ZProjectDesignSchema, ...errors, 413: ZErrorSchema },

@@ -1,19 +1,21 @@
 import {
-  ZErrorSchema, ZNoContent, ZReinforcementDesignSchema, ZReinforcementSaveSchema, ZReinforcementSlotParams, ZIdParams, type ReinforcementSlot,
+  DESIGN_LIMITS, DESIGN_TOO_DEEP_MESSAGE, ZErrorSchema, ZNoContent, ZReinforcementDesignSchema, ZReinforcementSaveSchema, ZReinforcementSlotParams, ZIdParams, type ReinforcementSlot,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
+import { limitJsonDepth } from '../../platform/json-depth.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { deleteReinforcement, listReinforcements, saveReinforcement } from '../designs/reinforcements.service.js';
 import { getOwnedProject } from './projects.service.js';
 
 /**
- * A project's reinforcement designs for the Designer's R1–R3 tabs (spec 002 §3; issue 10), for the
+ * A project's reinforcement designs for the Designer's R1–R3 tabs, for the
  * signed-in user; another user's project → 404. The rules live in the designs module.
  * - GET    /api/projects/{id}/reinforcements → TReinforcementDesign[] (saved slots only)
  * - PUT    /api/projects/{id}/reinforcements/{slot} {name, type, template_data, thumbnail?} → TReinforcementDesign
- *          (400 not one page at the project's size, 413 thumbnail over 2 MB)
+ *          (400 not one page at the project's size or nested deeper than DESIGN_LIMITS.bodyDepth — refused
+ *          before it is parsed; 413 thumbnail over 2 MB or an image over the image bounds)
  * - DELETE /api/projects/{id}/reinforcements/{slot} → 204 (404 when empty)
  */
 export async function projectReinforcementRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
@@ -27,6 +29,7 @@ export async function projectReinforcementRoutes(app: ZodApp, ctx: AppContext): 
 
   app.put('/api/projects/:id/reinforcements/:slot', {
     ...signedIn,
+    preParsing: limitJsonDepth(DESIGN_LIMITS.bodyDepth, DESIGN_TOO_DEEP_MESSAGE),
     schema: {
       summary: 'Save a reinforcement design', tags, params: ZReinforcementSlotParams, body: ZReinforcementSaveSchema,
       response: { 200: ZReinforcementDesignSchema, ...errors, 413: ZErrorSchema },

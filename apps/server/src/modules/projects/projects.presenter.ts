@@ -3,9 +3,9 @@ import type { ThumbnailSide } from '../designs/thumbnails.js';
 import type { ProjectRecord } from './projects.repo.js';
 
 /**
- * Maps a project record to the API shape (spec 000 §3 Project). Thumbnails are URLs of
+ * Maps a project record to the API shape (docs/requirements/projects.md#project). Thumbnails are URLs of
  * GET /api/projects/{id}/thumbnails/{side}.png with `?v=` the design's updated_at in ms (cache
- * buster), or null; r1–r3 are the reinforcements' thumbnails (spec 002 §3), `?v=` their own save
+ * buster), or null; r1–r3 are the reinforcements' thumbnails (docs/requirements/print-on-demand-api.md#data), `?v=` their own save
  * time. list_* come from the current list.
  */
 export function presentProject(r: ProjectRecord): TProject {
@@ -40,12 +40,12 @@ export function presentProject(r: ProjectRecord): TProject {
   };
 }
 
-/** GET /api/projects/{id}/status (spec 000 §3 Project status): progress 0, 50 or 100. */
+/** GET /api/projects/{id}/status (docs/requirements/projects.md#project status): progress 0, 50 or 100. */
 export function presentProjectStatus(r: ProjectRecord): TProjectStatus {
   const designed = r.design?.hasContent ?? false;
   return {
     list: r.list ? { id: r.list.id, name: r.list.name, row_count: r.list.rowCount } : null,
-    // The blank design made with the project is its template (issue 6): present before any element is placed.
+    // The blank design made with the project is its template (docs/requirements/workflow.md#clear-states-and-fast-pages): present before any element is placed.
     template: !!r.design,
     designed,
     progress: projectProgress(!!r.list, designed),

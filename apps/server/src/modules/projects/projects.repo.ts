@@ -25,7 +25,7 @@ const selectRecords = (db: Db) =>
 
 export type ProjectRecord = Awaited<ReturnType<typeof selectRecords>>[number];
 
-/** Projects (spec 000 §3). Every query is scoped to the owning user. */
+/** Projects (docs/requirements/projects.md#data). Every query is scoped to the owning user. */
 export const projectsRepo = {
   /** The user's projects with design and list summaries, newest first. */
   listRecords: (db: Db, userId: string): Promise<ProjectRecord[]> =>

@@ -15,7 +15,7 @@ import {
 const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
 
 /**
- * Project routes (spec 000 §7), all for the signed-in user (401 otherwise) and 404 for another
+ * Project routes (docs/requirements/workflow.md#api), all for the signed-in user (401 otherwise) and 404 for another
  * user's project:
  * - GET    /api/projects                    → TProject[] newest first
  * - POST   /api/projects                    ZProjectCreateSchema → 201 TProject; 402 over the plan's max_projects

@@ -18,7 +18,7 @@ async function presentById(db: Db, principal: Principal, id: string): Promise<TP
   return presentProject(record);
 }
 
-/** GET /api/projects: the user's projects, newest first (spec 000 §7). */
+/** GET /api/projects: the user's projects, newest first (docs/requirements/workflow.md#api). */
 export async function listProjects(db: Db, principal: Principal): Promise<TProject[]> {
   return (await projectsRepo.listRecords(db, principal.userId)).map(presentProject);
 }
@@ -27,7 +27,7 @@ export async function listProjects(db: Db, principal: Principal): Promise<TProje
 export const getProject = presentById;
 
 /**
- * Resolves the permit a new project starts with (spec 000 §3 permit_type): 'product' mails under
+ * Resolves the permit a new project starts with (docs/requirements/projects.md#data permit_type): 'product' mails under
  * the product's own permit and 'none' without one, so neither holds a user permit; 'custom' uses
  * `permit_id` (must be the user's, else NOT_FOUND) or, without one, the user's default permit.
  */
@@ -41,11 +41,11 @@ async function initialPermitId(db: Db, principal: Principal, input: TProjectCrea
 }
 
 /**
- * POST /api/projects (spec 000 §4, §7): creates a project from a ZProjectCreateSchema payload
+ * POST /api/projects (docs/requirements/workflow.md#workflow-order): creates a project from a ZProjectCreateSchema payload
  * (defaults self_mailer / 8.5x11 / double / product — or none when the server offers no product
  * permit, `productPermit` false). Throws PAYMENT_REQUIRED (402) when the plan's `max_projects` is
  * reached, NOT_FOUND when `permit_id` is not the user's, UNPROCESSABLE (422)
- * PRODUCT_PERMIT_UNAVAILABLE for permit_type 'product' without a product permit (issue 6).
+ * PRODUCT_PERMIT_UNAVAILABLE for permit_type 'product' without a product permit (docs/requirements/workflow.md#clear-states-and-fast-pages).
  */
 export async function createProject(db: Db, principal: Principal, input: TProjectCreate, productPermit: boolean): Promise<TProject> {
   const { userId } = principal;
@@ -74,7 +74,7 @@ export async function createProject(db: Db, principal: Principal, input: TProjec
 }
 
 /**
- * POST /api/projects/{id}/update (spec 000 §2, §7): name, description, template_type, paper_size
+ * POST /api/projects/{id}/update (docs/requirements/workflow.md#route-table): name, description, template_type, paper_size
  * and sides. A changed size or sides reshapes the saved design (conformDesign). Answers the
  * updated project including mailing_permit_id; NOT_FOUND for another user's project.
  */
@@ -106,7 +106,7 @@ export async function deleteProject(ctx: Pick<AppContext, 'db' | 'storage'>, pri
   await ctx.storage.delete(projectFilesKey(id));
 }
 
-/** GET /api/projects/{id}/status → `{list, template, progress}` (spec 000 §3 Project status). */
+/** GET /api/projects/{id}/status → `{list, template, progress}` (docs/requirements/projects.md#project status). */
 export async function projectStatus(db: Db, principal: Principal, id: string): Promise<TProjectStatus> {
   const record = await projectsRepo.findRecord(db, principal.userId, id);
   if (!record) throw notFound('Project');
@@ -114,7 +114,7 @@ export async function projectStatus(db: Db, principal: Principal, id: string): P
 }
 
 /**
- * PUT /api/templates/project/{id}/permit (spec 000 §7): sets the project's mailing permit.
+ * PUT /api/templates/project/{id}/permit (docs/requirements/workflow.md#api): sets the project's mailing permit.
  * A permit id (must be the user's, else NOT_FOUND) makes permit_type 'custom'; null makes it
  * 'none'. The template fields of the payload are not applied here: a project's type, size and
  * sides change only through POST /api/projects/{id}/update.
@@ -127,7 +127,7 @@ export async function setProjectPermit(db: Db, principal: Principal, id: string,
 }
 
 /**
- * Makes one of the principal's lists the project's current mailing list (spec 000 §2 'Current
+ * Makes one of the principal's lists the project's current mailing list (docs/requirements/workflow.md#route-table 'Current
  * Mailing List'): PUT /api/projects/{id}/list, after the user confirmed the switch. With
  * `adoptProjectListIfNone` the only places that write projects.list_id.
  * Errors: NOT_FOUND (404) for another user's project or list.
@@ -139,7 +139,7 @@ async function setProjectList(db: Db, principal: Principal, id: string, listId: 
 }
 
 /**
- * An upload for a project becomes its list only when the project has none yet (issue 6: no silent
+ * An upload for a project becomes its list only when the project has none yet (docs/requirements/workflow.md#clear-states-and-fast-pages: no silent
  * list swap); a project that already prints from a list keeps it until the user confirms the
  * switch (PUT /api/projects/{id}/list). Returns whether the list was adopted. The list must be the
  * principal's (the upload's transaction creates it).

@@ -32,7 +32,7 @@ async function attachList(userId: string, projectId: string, name: string, rowCo
 }
 
 describe('projects', () => {
-  it('without a product permit on the server: no permit by default, and the product permit is refused (issue 6)', async () => {
+  it('without a product permit on the server: no permit by default, and the product permit is refused', async () => {
     const u = await signUpUser(t.app);
     const res = await create(u, { name: 'Plain' });
     expect(res.json()).toMatchObject({ permit_type: 'none', mailing_permit_id: null });
@@ -152,7 +152,7 @@ describe('projects', () => {
 
     const blank = blankTemplate('8.5x11');
     await u.req({ method: 'POST', url: `/api/templates/project/${p.id}/design`, payload: { template_data_inside: blank, template_data_outside: blank } });
-    // The blank design is the project's template (issue 6): present, not yet designed.
+    // The blank design is the project's template (docs/requirements/workflow.md#clear-states-and-fast-pages): present, not yet designed.
     expect(await status()).toMatchObject({ template: true, designed: false, progress: 50 });
     const withText = { ...blank, schemas: [[{ name: 'headline', type: 'text', content: 'Hi', position: { x: 10, y: 10 }, width: 50, height: 10 }]] };
     await u.req({ method: 'POST', url: `/api/templates/project/${p.id}/design`, payload: { template_data_inside: blank, template_data_outside: withText } });

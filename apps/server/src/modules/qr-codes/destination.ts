@@ -25,7 +25,7 @@ export function recordFields(src: Pick<DestinationSource, 'recordId' | 'headers'
 }
 
 /**
- * Where the record's short link redirects (spec 001 §4, shared `destinationUrl`), or null when
+ * Where the record's short link redirects (docs/requirements/notifications.md#rules, shared `destinationUrl`), or null when
  * the list has no QR configuration yet.
  */
 export function destinationOf(src: DestinationSource, fields = recordFields(src)): string | null {

@@ -8,9 +8,9 @@ import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { dataPreview, getQrConfigs, saveQrConfig } from './qr-codes.service.js';
 
 /**
- * QR configuration routes (spec 001 §7 QR); login required, another user's list → 404:
+ * QR configuration routes (docs/requirements/qr-codes.md#api); login required, another user's list → 404:
  * - GET  /api/qr/list/{id} → TQrConfigRecord[] (empty before the first save)
- * - POST /api/qr/config {listId, config} → TQrConfigRecord; 400 with the spec 001 §5 messages;
+ * - POST /api/qr/config {listId, config} → TQrConfigRecord; 400 with the docs/requirements/qr-codes.md#rules messages;
  *        402 'You need to upgrade your plan to save QR code configurations'
  * - GET  /api/data-preview/list/{id}?page&limit → TDataPreview (first 25 records)
  */

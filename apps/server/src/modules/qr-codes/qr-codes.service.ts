@@ -25,11 +25,11 @@ const present = (row: QrConfigRow): TQrConfigRecord => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** A record's short link: `{PUBLIC_URL}/{code}` (issue 7). */
+/** A record's short link: `{PUBLIC_URL}/{code}` (docs/requirements/scans-and-analytics.md#scan-recording). */
 export const shortUrl = (publicUrl: string, code: string): string => `${publicUrl.replace(/\/+$/, '')}/${code}`;
 
 /**
- * GET /api/qr/list/{listId} (spec 001 §7): the list's configuration as an array — empty before
+ * GET /api/qr/list/{listId} (docs/requirements/maps.md#api): the list's configuration as an array — empty before
  * the first save. Errors: NOT_FOUND (404) unless the list is the principal's.
  */
 export async function getQrConfigs(db: Db, principal: Principal, listId: string): Promise<TQrConfigRecord[]> {
@@ -39,10 +39,10 @@ export async function getQrConfigs(db: Db, principal: Principal, listId: string)
 }
 
 /**
- * POST /api/qr/config (spec 001 §4, §7): saves the list's configuration (already validated by
+ * POST /api/qr/config (docs/requirements/notifications.md#rules): saves the list's configuration (already validated by
  * the shared ZQrConfigSchema: parameter names, reserved names, duplicates, URL, style) and gives
  * every record its short link. Errors: NOT_FOUND (404) for another user's list; PAYMENT_REQUIRED
- * (402) 'You need to upgrade your plan to save QR code configurations' without `qr_codes` (spec 001 §6).
+ * (402) 'You need to upgrade your plan to save QR code configurations' without `qr_codes` (docs/requirements/plans-and-billing.md#plan-gating).
  */
 export async function saveQrConfig(db: Db, principal: Principal, listId: string, config: TQrConfig): Promise<TQrConfigRecord> {
   const list = await getOwnedList(db, principal, listId);
@@ -56,7 +56,7 @@ export async function saveQrConfig(db: Db, principal: Principal, listId: string,
 }
 
 /**
- * GET /api/data-preview/list/{listId}?page&limit (spec 001 §5, §7): the first 25 records only,
+ * GET /api/data-preview/list/{listId}?page&limit (docs/requirements/qr-codes.md#rules): the first 25 records only,
  * `limit` per page, each with its short link and mapped fields. Errors: NOT_FOUND (404).
  */
 export async function dataPreview(ctx: Pick<AppContext, 'db' | 'config'>, principal: Principal, listId: string, page: { page: number; limit: number }): Promise<TDataPreview> {

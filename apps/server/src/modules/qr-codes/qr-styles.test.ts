@@ -11,7 +11,7 @@ import { qrSvg } from '@mailcraft/shared/designs';
 const run = promisify(execFile);
 
 /**
- * DESIGN.md "Next areas": decode every generated style once. The on-screen SVG (the same shapes
+ * docs/decisions/README.md#library-choices: decode every generated style once. The on-screen SVG (the same shapes
  * the print file draws) of each dot style and error-correction level, in colour and on a
  * transparent background laid over white, rasterised at 256 px and read back by zbar.
  */

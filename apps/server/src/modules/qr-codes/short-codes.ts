@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 
 /** The 62 characters of a short code. */
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** Characters per code: 62^10 ≈ 8.4·10^17 codes, about 59.5 bits (issue 7: at least 8). */
+/** Characters per code: 62^10 ≈ 8.4·10^17 codes, about 59.5 bits (docs/requirements/scans-and-analytics.md#scan-recording: at least 8). */
 const SHORT_CODE_LENGTH = 10;
 /** What a short code looks like; anything else on the root path is not a short link. */
 export const SHORT_CODE_PATTERN = /^[0-9A-Za-z]{10}$/;
 
 /**
- * `count` random short codes from a CSPRNG (issue 7, departing from spec 001 §4's base64 of the
+ * `count` random short codes from a CSPRNG (docs/requirements/scans-and-analytics.md#scan-recording, departing from docs/requirements/notifications.md#rules's base64 of the
  * record id, which lets anyone walk a list). Rejection sampling over bytes < 248 (4 × 62) keeps
  * every character equally likely.
  */

@@ -10,7 +10,7 @@ import { renderSamplePdf } from './sample-render.js';
 const within = (a: RectMm, b: RectMm) => a.x >= b.x && a.y >= b.y && a.x + a.width <= b.x + b.width && a.y + a.height <= b.y + b.height;
 const overlaps = (a: RectMm, b: RectMm) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** Print path of the built-in samples (issue 11): each renders as a mail piece of a real record, by the print renderer. */
+/** Print path of the built-in samples (docs/requirements/administration.md#administration): each renders as a mail piece of a real record, by the print renderer. */
 describe('built-in sample designs print', () => {
   let t: TestApp;
   beforeAll(async () => { t = await createTestApp({ workers: false }); });

@@ -10,7 +10,7 @@ export type SampleDesign = { inside: TDesignTemplate; outside: TDesignTemplate |
 /** The row's design (stored as jsonb). */
 export const designOf = (row: SampleTemplateRow) => row.design as unknown as SampleDesign;
 
-/** Database access for the sample_templates table (issue 11). */
+/** Database access for the sample_templates table (docs/requirements/administration.md#administration). */
 export const sampleTemplatesRepo = {
   /** Samples ordered by position then name; only published ones with `publishedOnly`, filtered by type and size. */
   list: async (db: Db, opts: { publishedOnly: boolean; type?: string; size?: string }): Promise<SampleTemplateRow[]> => {

@@ -32,7 +32,7 @@ async function readThumbnailUpload(req: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * Sample templates (issue 11), on the web app's `/api`:
+ * Sample templates (docs/requirements/administration.md#administration), on the web app's `/api`:
  * - GET  /api/templates/samples?type&size → TSampleTemplate[] (published, by position; signed in)
  * - GET  /api/templates/samples/{id}/thumbnail/{front|back} → PNG (published: anyone signed in;
  *        hidden: administrators; 404 otherwise)

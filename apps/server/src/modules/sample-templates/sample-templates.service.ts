@@ -24,7 +24,7 @@ export async function visibleSample(ctx: Pick<AppContext, 'db'>, principal: Prin
   return row;
 }
 
-/** GET /api/templates/samples?type&size (issue 11): published samples by position, then name. */
+/** GET /api/templates/samples?type&size (docs/requirements/administration.md#administration): published samples by position, then name. */
 export async function listSamples(ctx: Pick<AppContext, 'db'>, query: { type?: TemplateType; size?: PaperSize }): Promise<TSampleTemplate[]> {
   return (await sampleTemplatesRepo.list(ctx.db, { publishedOnly: true, ...query })).map(presentSample);
 }
@@ -41,7 +41,7 @@ export async function openSampleThumbnail(ctx: Ctx, principal: Principal, id: st
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
 /**
- * POST /api/templates/samples/{id}/apply {projectId} (issue 11): the sample's design becomes the
+ * POST /api/templates/samples/{id}/apply {projectId} (docs/requirements/administration.md#administration): the sample's design becomes the
  * project's design, saved like a Designer save (`saveDesign`: a new version, drafts older than it
  * are dropped) with the sample's thumbnails. A project with other sides than the sample is made
  * single- or double-sided to match (its design is replaced anyway). Returns the project id.

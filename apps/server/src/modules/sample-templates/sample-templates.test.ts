@@ -9,7 +9,7 @@ import { seedSampleTemplates } from './seed-sample-templates.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** Sample templates (issue 11): the gallery, apply, hidden samples, the admin tool and seeding. */
+/** Sample templates (docs/requirements/administration.md#administration): the gallery, apply, hidden samples, the admin tool and seeding. */
 describe('sample templates', () => {
   let t: TestApp;
   let admin: TestUser;

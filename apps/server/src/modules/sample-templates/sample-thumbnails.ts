@@ -1,7 +1,8 @@
 import sharp from 'sharp';
-import { SAMPLE_TEMPLATE_MESSAGES } from '@mailcraft/shared';
+import { IMAGE_MAX_PIXELS, SAMPLE_TEMPLATE_MESSAGES } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { checkImageHeader } from '../../platform/image-bounds.js';
 import { renderSampleThumbnails } from './sample-render.js';
 import { designOf, sampleTemplatesRepo, type SampleTemplateRow } from './sample-templates.repo.js';
 
@@ -12,7 +13,7 @@ export const sampleThumbnailKey = (id: string, side: SampleSide) => `sample-temp
 /** Storage folder of a sample's files (removed with it). */
 export const sampleFolder = (id: string) => `sample-templates/${id}`;
 
-/** Largest uploaded thumbnail, bytes (issue 11: ≤ 2 MB). */
+/** Largest uploaded thumbnail, bytes (docs/requirements/administration.md#administration: ≤ 2 MB). */
 export const SAMPLE_THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024;
 /** An uploaded thumbnail is scaled down to fit this box (px), never up. */
 const UPLOAD_MAX_PX = 1200;
@@ -60,15 +61,17 @@ export async function sampleThumbnail(ctx: Pick<AppContext, 'db' | 'storage' | '
 
 /**
  * An uploaded thumbnail (PNG or JPEG, ≤ 2 MB) checked by decoding it with sharp and re-encoded as
- * PNG, scaled to fit 1200 × 1200 px. Errors: PAYLOAD_TOO_LARGE (413) over 2 MB;
+ * PNG, scaled to fit 1200 × 1200 px. Errors: PAYLOAD_TOO_LARGE (413) over 2 MB, or over
+ * IMAGE_MAX_PIXELS / IMAGE_MAX_DECODED_BYTES by its header (before decoding);
  * UNSUPPORTED_MEDIA_TYPE (415) for anything that does not decode as PNG or JPEG.
  */
 export async function normaliseUploadedThumbnail(bytes: Buffer): Promise<Buffer> {
   if (bytes.length > SAMPLE_THUMBNAIL_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', SAMPLE_TEMPLATE_MESSAGES.thumbnailTooLarge);
+  // The header first: an image over IMAGE_MAX_PIXELS or IMAGE_MAX_DECODED_BYTES is refused (413) undecoded.
+  const format = (await checkImageHeader(bytes, 'The thumbnail'))?.format;
+  if (format !== 'png' && format !== 'jpeg') throw new AppError('UNSUPPORTED_MEDIA_TYPE', SAMPLE_TEMPLATE_MESSAGES.thumbnailType);
   try {
-    const image = sharp(bytes, { limitInputPixels: 40_000_000 });
-    const { format } = await image.metadata();
-    if (format !== 'png' && format !== 'jpeg') throw new Error(`format ${format}`);
+    const image = sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS });
     return await image.rotate().resize(UPLOAD_MAX_PX, UPLOAD_MAX_PX, { fit: 'inside', withoutEnlargement: true }).png().toBuffer();
   } catch {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', SAMPLE_TEMPLATE_MESSAGES.thumbnailType);

@@ -3,7 +3,7 @@ import { BUILTIN_SAMPLES } from './builtin/samples.js';
 import { sampleTemplatesRepo } from './sample-templates.repo.js';
 
 /**
- * Adds the built-in sample designs (issue 11: six of our own, builtin/) that are missing by
+ * Adds the built-in sample designs (docs/requirements/administration.md#administration: six of our own, builtin/) that are missing by
  * `builtin_key`, published. Idempotent; an existing row is never touched, so a sample an
  * administrator hid or edited stays as they left it. Thumbnails are rendered on first request.
  * Call at start-up after migrations (runtime.ts, with `seedFonts`). Returns how many were added.

@@ -10,7 +10,7 @@ import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { listAnalytics, listScanSummaries, recentScans, scannedRecords, scansCsv } from './analytics.service.js';
 
 /**
- * Scan activity and analytics (spec 000 §2 Recent Activity, §7; issue 7 "Analytics"); login
+ * Scan activity and analytics (docs/requirements/scans-and-analytics.md#recent-activity Activity, §7; docs/requirements/scans-and-analytics.md#analytics); login
  * required, another user's list → 404. Bots are left out of every count:
  * - GET /api/analytics/scans?listId&limit → { recentScans }
  * - GET /api/analytics/lists → TListScanSummary[]

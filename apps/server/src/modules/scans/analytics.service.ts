@@ -15,7 +15,7 @@ const summary = (r: { listId: string; name: string; rowCount: number; total: num
 });
 
 /**
- * GET /api/analytics/scans (spec 000 §2 Recent Activity, §3 Scan, §7): the principal's latest
+ * GET /api/analytics/scans (docs/requirements/scans-and-analytics.md#recent-activity Activity, §3 Scan, §7): the principal's latest
  * human scans, newest first, each with the contact's first and last name and email (from the
  * list's mapping), the place and the list. Errors: NOT_FOUND (404) for another user's `listId`.
  */
@@ -44,7 +44,7 @@ export async function listScanSummaries(db: Db, principal: Principal): Promise<T
 }
 
 /**
- * GET /api/analytics/lists/{id} (issue 7 "Analytics"): totals, scan rate (unique ÷ records),
+ * GET /api/analytics/lists/{id} (docs/requirements/scans-and-analytics.md#analytics): totals, scan rate (unique ÷ records),
  * scans by UTC day, top 10 places, device types, OS and browsers — human scans only, with the
  * bot requests counted apart. Errors: NOT_FOUND (404) unless the list is the principal's.
  */

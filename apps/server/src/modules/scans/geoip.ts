@@ -21,7 +21,7 @@ const EMPTY: GeoLocation = { city: null, region: null, country: null, latitude: 
 
 /**
  * City, region, country and coordinates of `ip` from DB-IP's free city database (CC BY 4.0:
- * pages that show locations carry "IP Geolocation by DB-IP"; DESIGN.md "Next areas"). Private,
+ * pages that show locations carry "IP Geolocation by DB-IP"; docs/decisions/README.md#library-choices). Private,
  * loopback and unknown addresses give nulls; a database that cannot be read gives nulls too, so
  * a scan is never lost to geolocation.
  */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainEvent } from '../../jobs/events.js';
+import type { ScanRecorded } from '../../jobs/events.js';
 import type { AppContext } from '../../platform/context.js';
 import { destinationOf, listContextsForScan, recordFields, shortUrl } from '../qr-codes/qr-codes.service.js';
 import { mapFieldValues } from '../maps/map-fields.js';
@@ -22,12 +22,13 @@ let publishesInFlight = 0;
 const cut = (s: string | null, n: number) => (s ? s.slice(0, n) : null);
 
 /**
- * Records scans before their redirects answer (issue 7: no scan lost on a crash), with group
+ * Records scans before their redirects answer (docs/requirements/scans-and-analytics.md#scan-recording: no scan lost on a crash), with group
  * commit: requests that arrive while batches are being written wait for the next batch, so under
  * load one statement stores many scans, and each request is answered only after its scan is
  * committed. PostgreSQL writes up to 4 batches at once (its connections work in parallel); the
- * embedded PGlite, one. Human scans are published as `scan.recorded` events (webhooks,
- * notifications) while the redirects answer; bots are stored with `is_bot` and published to nobody.
+ * embedded PGlite, one. The human scans of each batch are published as one `scans.recorded` event
+ * (webhooks, notifications) while the redirects answer; bots are stored with `is_bot` and published
+ * to nobody.
  */
 export function createScanRecorder(ctx: RecorderContext) {
   type Waiting = { req: ScanRequest; resolve: (o: ScanOutcome) => void; reject: (e: unknown) => void };
@@ -78,7 +79,7 @@ async function writeBatch(ctx: RecorderContext, reqs: ScanRequest[]): Promise<Sc
   const lists = await listContextsForScan(ctx.db, [...stored.values()].map((s) => s.listId));
 
   const perCode = new Map<string, { fields: Record<string, string>; url: string | null }>();
-  const events: Array<DomainEvent<'scan.recorded'>> = [];
+  const events: ScanRecorded[] = [];
   const outcomes = inputs.map((input): ScanOutcome => {
     const scan = stored.get(input.id);
     const list = scan && lists.get(scan.listId);
@@ -102,9 +103,10 @@ async function writeBatch(ctx: RecorderContext, reqs: ScanRequest[]): Promise<Sc
     return dest.url ? { kind: 'redirect', url: dest.url } : { kind: 'no-destination' };
   });
   if (events.length) {
-    // The scans are committed, so the redirects answer now; the fan-out is queued meanwhile, and
-    // a failure to queue it is logged, never turned into a failed redirect.
-    const publishing = ctx.events.publishMany('scan.recorded', events).catch((err: unknown) => {
+    // The scans are committed, so the redirects answer now; the fan-out is queued meanwhile — one
+    // event for the whole batch, so a flood is few fan-out jobs — and a failure to queue it is
+    // logged, never turned into a failed redirect.
+    const publishing = ctx.events.publish('scans.recorded', { scans: events }).catch((err: unknown) => {
       console.error('[scans] could not publish scan events:', err instanceof Error ? err.message : err);
     }).finally(() => { publishesInFlight--; });
     // Bounded: when queueing falls behind, the next batches wait for it instead of piling up.

@@ -33,9 +33,9 @@ function parse(ua: string): ScannerAgent {
 }
 
 /**
- * Classifies a short-link request (issue 7 "Scan recording"): bots by `isbot` 5 plus link
+ * Classifies a short-link request (docs/requirements/scans-and-analytics.md#scan-recording): bots by `isbot` 5 plus link
  * scanners and preview fetchers, HEAD requests and requests without a user agent; device type,
- * OS and browser by `bowser` 2 (DESIGN.md "Next areas"). Results per user agent are cached
+ * OS and browser by `bowser` 2 (docs/decisions/README.md#library-choices). Results per user agent are cached
  * (bounded), so a burst of one phone model parses once.
  */
 export function classifyScanner(userAgent: string | undefined, method: string): ScannerAgent {

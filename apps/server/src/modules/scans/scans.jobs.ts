@@ -4,7 +4,7 @@ import { defineJob } from '../../jobs/job.js';
 import { scansRepo } from './scans.repo.js';
 
 /**
- * Privacy (issue 7 "Scan recording"): clears the IP address of scans older than 30 days; the
+ * Privacy (docs/requirements/scans-and-analytics.md#scan-recording): clears the IP address of scans older than 30 days; the
  * city, region and country derived from it stay. Runs hourly.
  */
 export const scansPurgeIpsJob = defineJob({

@@ -15,7 +15,7 @@ export type ScanInput = {
 /** A stored scan: its record (values in header order), list and owner, first-scan flag and the record's human scans so far. */
 export type StoredScan = {
   id: string; code: string; recordId: string; listId: string; userId: string; values: string[]; isFirst: boolean; scanCount: number;
-  /** The record's route (issue 9 map fields): metres, seconds, the map image's public token; null without a drawn map. */
+  /** The record's route (docs/requirements/maps.md#maps map fields): metres, seconds, the map image's public token; null without a drawn map. */
   route: { distance: number; duration: number; imageToken: string } | null;
 };
 
@@ -176,7 +176,7 @@ export const scansRepo = {
       WHERE s.list_id = ${listId}::uuid ${after ? sql`AND (s.scanned_at, s.id) > (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
       ORDER BY s.scanned_at, s.id LIMIT ${limit}`)).map(toScanWithRecord),
 
-  /** Clears the IP address of scans older than `days` days (privacy, issue 7). Returns how many. */
+  /** Clears the IP address of scans older than `days` days (privacy, docs/requirements/scans-and-analytics.md#scan-recording). Returns how many. */
   purgeIps: async (db: Db, days: number): Promise<number> => {
     // Batches of PURGE_BATCH: the ids are picked once per statement (an InitPlan), then updated by
     // primary key, so no statement holds the database long whatever the table's size.

@@ -16,7 +16,7 @@ const NO_DESTINATION = page('Not set up yet', 'The sender has not chosen where t
 const TOO_MANY = page('Too many requests', 'Please wait a minute and try again.');
 
 /**
- * The short links `{PUBLIC_URL}/{code}` (issue 7; spec 001 §4 with an unguessable code), on the
+ * The short links `{PUBLIC_URL}/{code}` (docs/requirements/scans-and-analytics.md#scan-recording; docs/requirements/notifications.md#rules with an unguessable code), on the
  * web listener outside `/api`. GET and HEAD: the scan is recorded (time, place, device, bot or
  * human) before the answer — 302 to the record's destination, a plain page when the list has no
  * destination yet, a plain 404 page for an unknown or deleted code. Answers are never cached

@@ -172,7 +172,7 @@ describe('QR configuration, short links and scans', () => {
 
   it('forgets scanners\' IP addresses after 30 days and keeps the place', async () => {
     await t.ctx.db.execute(sql`UPDATE scans SET scanned_at = now() - interval '31 days' WHERE ip = '8.8.8.8'`);
-    await scansPurgeIpsJob.handler({}, t.ctx, { jobId: 'test' });
+    await scansPurgeIpsJob.handler({}, t.ctx, { jobId: 'test', signal: new AbortController().signal });
     const rows = (await t.ctx.db.execute(sql`SELECT ip, city FROM scans WHERE city = 'Mountain View'`)) as unknown as { rows: Array<{ ip: string | null; city: string }> };
     expect(rows.rows).toEqual([{ ip: null, city: 'Mountain View' }]);
     const recent = (await t.ctx.db.execute(sql`SELECT count(*)::int AS n FROM scans WHERE ip = '81.2.69.142'`)) as unknown as { rows: Array<{ n: number }> };

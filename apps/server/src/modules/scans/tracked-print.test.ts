@@ -16,7 +16,7 @@ const QR = { x: 20, y: 220, size: 30 };
 const px = (mm: number) => Math.round((mm / 25.4) * 300);
 
 /**
- * Issue 7 "Short links": us-500 printed with a QR element gives 500 distinct codes, each decodable
+ * docs/requirements/scans-and-analytics.md#scan-recording "Short links": us-500 printed with a QR element gives 500 distinct codes, each decodable
  * from the PDF rendered at 300 dpi (zbar), each redirecting to its own record's destination — in
  * the list's QR style (dots, a dark blue), the style the print file takes from the configuration.
  */

@@ -7,7 +7,7 @@ import { subscriptionsRepo } from './subscriptions.repo.js';
 export type PlanChangeOutcome = { status: 'changed' } | { status: 'pending'; requestId: string };
 
 /**
- * How plan changes are paid for (issue 11): no payment processor is reachable here, so the product
+ * How plan changes are paid for (docs/requirements/administration.md#administration): no payment processor is reachable here, so the product
  * talks to one through this interface. A Stripe-Checkout-style provider would answer 'pending'
  * with a checkout session and move the user when its webhook confirms payment.
  */
@@ -17,7 +17,7 @@ export interface BillingProvider {
 }
 
 /**
- * The default provider: a move to a free plan (spec 000 §6: free and pay as you go) happens at
+ * The default provider: a move to a free plan (docs/requirements/plans-and-billing.md#plan-gating: free and pay as you go) happens at
  * once; a move to a paid plan becomes an upgrade request that an administrator approves in
  * /admin/users (replacing any request still pending).
  */

@@ -22,7 +22,7 @@ const selectRequests = (db: Db) => db.select(requestRecord).from(upgradeRequests
 const flatten = (r: Awaited<ReturnType<typeof selectRequests>>[number]): UpgradeRequestRecord =>
   ({ ...r.request, email: r.email, planName: r.planName, currentPlanId: r.currentPlanId });
 
-/** Upgrade requests and usage counts (issue 11). Reads of one user's data are scoped to that user. */
+/** Upgrade requests and usage counts (docs/requirements/administration.md#administration). Reads of one user's data are scoped to that user. */
 export const billingRepo = {
   /** The user's pending request, if any. */
   pendingOf: async (db: Db, userId: string): Promise<UpgradeRequestRecord | undefined> => {
@@ -60,13 +60,16 @@ export const billingRepo = {
 
   /**
    * The user's usage since `from` (the month's first instant, UTC), counted from the events
-   * themselves: pieces of print files finished, orders placed with live keys, scans, and public
-   * API calls (the monthly totals the rate-window purge keeps plus the windows not yet purged).
+   * themselves: pieces of print files finished — billable pieces only: a proof's pieces are not
+   * (print options `proof`), nor previews (they make no print job) — orders placed with live keys,
+   * scans, and public API calls (the monthly totals the rate-window purge keeps plus the windows
+   * not yet purged).
    */
   usageSince: async (db: Db, userId: string, from: Date, month: string): Promise<{ pieces: number; orders: number; scans: number; apiCalls: number }> => {
     const since = from.toISOString();
     const [row] = rowsOf(await db.execute(sql`SELECT
-      (SELECT coalesce(sum(total), 0) FROM print_jobs WHERE user_id = ${userId} AND status = 'done' AND finished_at >= ${since}::timestamptz) AS pieces,
+      (SELECT coalesce(sum(total), 0) FROM print_jobs WHERE user_id = ${userId} AND status = 'done' AND finished_at >= ${since}::timestamptz
+        AND NOT coalesce((options->>'proof')::boolean, false)) AS pieces,
       (SELECT count(*) FROM orders WHERE user_id = ${userId} AND NOT test AND created_at >= ${since}::timestamptz) AS orders,
       (SELECT count(*) FROM scans WHERE user_id = ${userId} AND scanned_at >= ${since}::timestamptz) AS scans,
       (SELECT coalesce(sum(w.count), 0) FROM api_rate_windows w JOIN api_keys k ON k.id = w.key_id WHERE k.user_id = ${userId} AND w.window_start >= ${since}::timestamptz) AS windows`));

@@ -8,7 +8,7 @@ import { adminOnly, requirePrincipal, signedIn } from '../../platform/principal.
 import { adminUserDetail, changePlan, decideUpgradeRequest, findUsers, getBilling, listUpgradeRequests, withdrawRequest } from './billing.service.js';
 
 /**
- * Billing (issue 11), for the signed-in user, and its administration:
+ * Billing (docs/requirements/administration.md#administration), for the signed-in user, and its administration:
  * - GET    /api/billing → TBilling (plan, pending request, this month's usage)
  * - POST   /api/billing/plan {plan} → TPlanChangeResult (changed | pending | unchanged)
  * - DELETE /api/billing/request → 204 (404 without a pending request)

@@ -23,7 +23,7 @@ function monthOf(now: Date): { from: Date; month: string } {
 }
 
 /**
- * GET /api/billing (issue 11): the principal's plan, their pending upgrade request, and this
+ * GET /api/billing (docs/requirements/administration.md#administration): the principal's plan, their pending upgrade request, and this
  * month's usage (UTC) counted from real events — print-file pieces, live orders, API calls, scans.
  */
 export async function getBilling(db: Db, principal: Principal, now = new Date()): Promise<TBilling> {
@@ -41,7 +41,7 @@ export async function getBilling(db: Db, principal: Principal, now = new Date())
 }
 
 /**
- * POST /api/billing/plan (issue 11): moves the principal to `planId` through the billing provider
+ * POST /api/billing/plan (docs/requirements/administration.md#administration): moves the principal to `planId` through the billing provider
  * (default: free plans at once, paid plans by an administrator's approval). Asking for the current
  * plan changes nothing and withdraws no request.
  */
@@ -98,7 +98,7 @@ export async function findUsers(db: Db, search: string): Promise<TAdminUser[]> {
 }
 
 /**
- * GET /api/admin/users/{id} (issue 11 admin users; administrators — the route checks): the user as
+ * GET /api/admin/users/{id} (docs/requirements/administration.md#administration admin users; administrators — the route checks): the user as
  * the search lists them, this month's usage (as their /billing counts it) and how many projects,
  * mailing lists and API keys they have. Errors: NOT_FOUND (404) for an unknown user.
  */

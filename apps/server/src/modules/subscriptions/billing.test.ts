@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES as M, type TBilling, type TUpgradeRequest } from '@mailcraft/shared';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 
-/** Billing (issue 11): plan changes through the default provider, upgrade requests an admin decides, usage from real events. */
+/** Billing (docs/requirements/administration.md#administration): plan changes through the default provider, upgrade requests an admin decides, usage from real events. */
 describe('billing: plan changes, upgrade requests and usage', () => {
   let t: TestApp;
   let admin: TestUser;

@@ -5,7 +5,7 @@ import { plans, priceSchedule, subscriptions } from '../../db/schema/index.js';
 
 export type PriceRow = typeof priceSchedule.$inferSelect;
 
-/** What the admin pricing page reads and writes (issue 11): plans and the per-piece price schedule. */
+/** What the admin pricing page reads and writes (docs/requirements/administration.md#administration): plans and the per-piece price schedule. */
 export const pricingRepo = {
   /** Every plan cheapest first, with how many users are on it (users without a subscription are on free). */
   plansWithSubscribers: async (db: Db) => db.select({

@@ -6,7 +6,7 @@ import { adminOnly, requirePrincipal } from '../../platform/principal.js';
 import { adminPricing, deleteUpcomingPrice, schedulePrice, updatePlan } from './pricing.service.js';
 
 /**
- * Administrators' pricing (issue 11 admin pricing); every answer is the whole TAdminPricing:
+ * Administrators' pricing (docs/requirements/administration.md#administration admin pricing); every answer is the whole TAdminPricing:
  * - GET    /api/admin/pricing → plans (with subscribers) and the per-piece price schedule
  * - PUT    /api/admin/plans/{id} {name, monthly_price, features}
  * - POST   /api/admin/prices {key, amount, effective_from} (today or later)

@@ -23,7 +23,7 @@ function presentSchedule(rows: PriceRow[], today: string): TPiecePrice[] {
   }));
 }
 
-/** GET /api/admin/pricing (issue 11; administrators — the route checks): plans with their subscribers, and the price schedule. */
+/** GET /api/admin/pricing (docs/requirements/administration.md#administration; administrators — the route checks): plans with their subscribers, and the price schedule. */
 export async function adminPricing(db: Db, now = new Date()): Promise<TAdminPricing> {
   const [plans, schedule] = await Promise.all([pricingRepo.plansWithSubscribers(db), pricingRepo.schedule(db)]);
   return {
@@ -35,7 +35,7 @@ export async function adminPricing(db: Db, now = new Date()): Promise<TAdminPric
 }
 
 /**
- * PUT /api/admin/plans/{id} (issue 11 admin pricing): a plan's name, monthly price and features;
+ * PUT /api/admin/plans/{id} (docs/requirements/administration.md#administration admin pricing): a plan's name, monthly price and features;
  * users on it have the new features on their next request. Audited with the changed fields.
  * Errors: NOT_FOUND (404) unknown plan.
  */
@@ -58,7 +58,7 @@ export async function updatePlan(db: Db, admin: Principal, id: string, input: TP
 }
 
 /**
- * POST /api/admin/prices (issue 11: per-piece prices effective from a date): the price of `key`
+ * POST /api/admin/prices (docs/requirements/administration.md#administration: per-piece prices effective from a date): the price of `key`
  * from `effective_from` (UTC day, today or later; a price already set for that day is replaced).
  * Orders and print files use the price in force on their day. Audited.
  * Errors: VALIDATION (400) for a day before today.

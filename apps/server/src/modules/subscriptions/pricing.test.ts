@@ -3,7 +3,7 @@ import { PRICING_MESSAGES as M, type TAdminPricing, type TAuditEntry, type TPlan
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { currentPieceCents } from './subscriptions.service.js';
 
-/** Issue 11 admin pricing: plans edited (features take effect at once), per-piece prices effective from a date, audited. */
+/** docs/requirements/administration.md#administration admin pricing: plans edited (features take effect at once), per-piece prices effective from a date, audited. */
 describe('administrators set plans and prices', () => {
   let t: TestApp;
   let admin: TestUser;

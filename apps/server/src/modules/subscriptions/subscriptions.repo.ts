@@ -21,7 +21,7 @@ const preparedCurrentPlan = preparedPerDb((db) => db
   .limit(1)
   .prepare('current_plan'));
 
-/** Plans and per-user subscriptions (spec 000 §3 Subscription). */
+/** Plans and per-user subscriptions (docs/requirements/plans-and-billing.md#plans). */
 export const subscriptionsRepo = {
   /** Every plan, in pricing-page order (cheapest first). */
   listPlans: async (db: Db): Promise<PlanRow[]> =>

@@ -5,8 +5,8 @@ import { adminOnly, requirePrincipal, signedIn } from '../../platform/principal.
 import { currentSubscription, listPlans, setUserPlan } from './subscriptions.service.js';
 
 /**
- * Subscription routes (spec 000 §7; issue 5 §5):
- * - GET /api/plans → { plans, piece_prices } (public: the pricing page; issue 11).
+ * Subscription routes (docs/requirements/workflow.md#api; docs/requirements/plans-and-billing.md#plans):
+ * - GET /api/plans → { plans, piece_prices } (public: the pricing page; docs/requirements/administration.md#administration).
  * - GET /api/subscriptions/current → TSubscription (401 anonymous).
  * - PUT /api/admin/users/{id}/plan {plan_id} → that user's TSubscription (401, 403 non-admin, 404 unknown user).
  */

@@ -8,7 +8,7 @@ import { adminUserById } from './billing.repo.js';
 import { recordAdminChange } from '../audit/audit.service.js';
 
 /**
- * GET /api/subscriptions/current (spec 000 §3 Subscription, §7): the principal's plan with its
+ * GET /api/subscriptions/current (docs/requirements/plans-and-billing.md#plans): the principal's plan with its
  * features map; no subscription row means `free`.
  */
 export async function currentSubscription(db: Db, principal: Principal): Promise<TSubscription> {
@@ -20,11 +20,11 @@ export async function currentSubscription(db: Db, principal: Principal): Promise
 }
 
 /**
- * Throws PAYMENT_REQUIRED (402) unless the principal's plan allows `feature` (spec 000 §6 plan
+ * Throws PAYMENT_REQUIRED (402) unless the principal's plan allows `feature` (docs/requirements/plans-and-billing.md#plan-gating plan
  * gating, enforced on the server too), with `message` — the spec's wording of the refused action,
- * e.g. 'You need to upgrade your plan to save QR code configurations' (spec 001 §6) — or one that
+ * e.g. 'You need to upgrade your plan to save QR code configurations' (docs/requirements/plans-and-billing.md#plan-gating) — or one that
  * names the feature, the plan and the upgrade page. The error's `details` are `{ feature, plan_id,
- * plan_name, upgrade_url }` either way, so a client can name the plan and link the upgrade (issue 11).
+ * plan_name, upgrade_url }` either way, so a client can name the plan and link the upgrade (docs/requirements/administration.md#administration).
  */
 export async function requireFeature(db: Db, principal: Principal, feature: FeatureKey, message?: string): Promise<void> {
   const { plan } = await subscriptionsRepo.currentPlan(db, principal.userId);
@@ -35,8 +35,8 @@ export async function requireFeature(db: Db, principal: Principal, feature: Feat
 }
 
 /**
- * GET /api/plans (issue 11; public): every plan cheapest first — name, monthly price in US dollars,
- * features and limits — and the per-piece prices of on-demand orders (spec 002 §9), from the database.
+ * GET /api/plans (docs/requirements/administration.md#administration; public): every plan cheapest first — name, monthly price in US dollars,
+ * features and limits — and the per-piece prices of on-demand orders (docs/requirements/print-on-demand-api.md#limits), from the database.
  */
 export async function listPlans(db: Db): Promise<TPlans> {
   const [rows, piece] = await Promise.all([subscriptionsRepo.listPlans(db), subscriptionsRepo.piecePrices(db, PIECE_PRICE_KEYS)]);
@@ -47,18 +47,51 @@ export async function listPlans(db: Db): Promise<TPlans> {
 }
 
 /**
- * Today's price in US cents of one piece of `key` (issue 11 admin pricing: prices effective from
+ * Today's price in US cents of one piece of `key` (docs/requirements/administration.md#administration admin pricing: prices effective from
  * a date): 'print_piece' (a piece in a print file), 'mailing' and 'reinforcement' (on-demand
- * orders, spec 002 §9). 0 when no price is scheduled.
+ * orders, docs/requirements/print-on-demand-api.md#limits). 0 when no price is scheduled.
  */
 export async function currentPieceCents(db: Db, key: PiecePriceKey): Promise<number> {
   return (await subscriptionsRepo.piecePrices(db, [key]))[key] ?? 0;
 }
 
-/** Whether the principal's plan has `feature` (spec 000 §6). */
+/** Whether the principal's plan has `feature` (docs/requirements/plans-and-billing.md#plan-gating). */
 export async function featureAllowed(db: Db, principal: Principal, feature: FeatureKey): Promise<boolean> {
   const { plan } = await subscriptionsRepo.currentPlan(db, principal.userId);
   return !!plan.features[feature];
+}
+
+/** How long (ms) an `ownerFeatureCheck` keeps its answers: a plan change reaches running work within this. */
+export const OWNER_FEATURE_CACHE_MS = 2_000;
+
+/**
+ * A check of one plan feature per owner, for work that runs without a request — fan-outs of scans
+ * and order events, delivery dispatchers — since a gate applies when the work runs, not only when
+ * settings are saved (docs/requirements/plans-and-billing.md#plan-gating): `(userId) => allowed`.
+ * An answer that allows is kept for `cacheMs` milliseconds (all dropped together when that much
+ * time has passed since the first of them), and concurrent asks for one owner share a read — so a
+ * dispatcher making thousands of attempts reads each owner's plan once per `cacheMs`, not once per
+ * attempt, and a downgrade stops that owner's work at most `cacheMs` later. A refusal is not kept,
+ * so a move back to a plan with the feature counts at once (what a fan-out let through is never
+ * refused by a dispatcher's older answer). Rejects when the database fails (nothing is kept).
+ */
+export function ownerFeatureCheck(db: Db, feature: FeatureKey, cacheMs = OWNER_FEATURE_CACHE_MS): (userId: string) => Promise<boolean> {
+  let answers = new Map<string, Promise<boolean>>();
+  let since = 0;
+  return (userId) => {
+    if (Date.now() - since >= cacheMs) {
+      answers = new Map();
+      since = Date.now();
+    }
+    const kept = answers.get(userId);
+    if (kept) return kept;
+    const from = answers;
+    const answer = subscriptionsRepo.currentPlan(db, userId).then(({ plan }) => !!plan.features[feature]);
+    const forget = () => { if (from.get(userId) === answer) from.delete(userId); };
+    answer.then((allowed) => { if (!allowed) forget(); }, forget);
+    from.set(userId, answer);
+    return answer;
+  };
 }
 
 /** A numeric limit of the principal's plan, e.g. `max_projects`. */
@@ -67,8 +100,8 @@ export async function planLimit(db: Db, principal: Principal, limit: LimitKey): 
 }
 
 /**
- * PUT /api/admin/users/{id}/plan (issue 5 §5; admin only — the route checks): puts a user on a
- * plan at once, written to the audit log (issue 11). Returns that user's subscription. Errors: NOT_FOUND (404) for an unknown user.
+ * PUT /api/admin/users/{id}/plan (docs/requirements/plans-and-billing.md#plans; admin only — the route checks): puts a user on a
+ * plan at once, written to the audit log (docs/requirements/administration.md#administration). Returns that user's subscription. Errors: NOT_FOUND (404) for an unknown user.
  */
 export async function setUserPlan(db: Db, admin: Principal, userId: string, input: TSetPlan): Promise<TSubscription> {
   const user = isUuid(userId) ? await adminUserById(db, userId) : undefined;
@@ -87,7 +120,7 @@ export async function setUserPlan(db: Db, admin: Principal, userId: string, inpu
   return currentSubscription(db, { userId, isAdmin: false, via: 'session', scopes: [] });
 }
 
-/** Starts a new account on its plan: the operator's first account on `business` (issue 5 §5), others on `free`. */
+/** Starts a new account on its plan: the operator's first account on `business` (docs/requirements/plans-and-billing.md#plans), others on `free`. */
 export async function startSubscription(db: Db, userId: string, isFirstAccount: boolean): Promise<void> {
   if (isFirstAccount) await subscriptionsRepo.setPlan(db, userId, 'business');
 }

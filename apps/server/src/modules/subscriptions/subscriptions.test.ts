@@ -18,13 +18,13 @@ const current = (u: TestUser) => u.req({ method: 'GET', url: '/api/subscriptions
 const setPlan = (u: TestUser, userId: string, plan_id: unknown) =>
   u.req({ method: 'PUT', url: `/api/admin/users/${userId}/plan`, payload: { plan_id } });
 
-describe('plans and subscriptions (issue 5 §5)', () => {
+describe('plans and subscriptions', () => {
   it('has the four plans, each with every feature key and limit', async () => {
     const rows = await t.ctx.db.select().from(plans);
     expect(rows.map((r) => r.id).sort()).toEqual([...PLAN_IDS].sort());
     for (const row of rows) expect(Object.keys(row.features).sort()).toEqual([...FEATURE_KEYS, ...LIMIT_KEYS].sort());
     const api = Object.fromEntries(rows.map((r) => [r.id, r.features.api]));
-    expect(api).toEqual({ free: false, pay_as_you_go: false, pro: true, business: true }); // spec 002 §1: Pro or higher
+    expect(api).toEqual({ free: false, pay_as_you_go: false, pro: true, business: true }); // docs/requirements/print-on-demand-api.md#api-access: Pro or higher
   });
 
   it('lists the plans cheapest first with prices to anyone (the pricing page)', async () => {

@@ -1,14 +1,9 @@
-import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_RETRY_SCHEDULE_SECONDS } from '@mailcraft/shared';
+import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_MESSAGES, WEBHOOK_RETRY_SCHEDULE_SECONDS } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { postSignedWebhook } from '../../platform/signed-webhook.js';
-import { webhooksRepo } from './webhooks.repo.js';
-
-/** Schedules attempt `attempt` of a delivery `delaySeconds` from now (the deliver job). */
-export type ScheduleAttempt = (deliveryId: string, attempt: number, delaySeconds: number) => Promise<void>;
+import { webhooksRepo, type DeliveryRow, type WebhookRow } from './webhooks.repo.js';
 
 const DAY_MS = 86_400_000;
-/** An attempt claimed this long ago without an outcome was cut off (the job's expiry is 120 s). */
-const ATTEMPT_STALE_SECONDS = 90;
 /** The longest wait a Retry-After may ask for: the schedule's longest step (10 h). */
 const RETRY_AFTER_CAP_SECONDS = Math.max(...WEBHOOK_RETRY_SCHEDULE_SECONDS);
 
@@ -23,35 +18,43 @@ export function retryAfterSeconds(header: string | null, cap: number): number | 
 }
 
 /**
- * One delivery attempt (Standard Webhooks): claims attempt `attempt` of the delivery (so a job
- * handed out twice sends once) and sends it signed with the webhook's secret through
- * `postSignedWebhook` (the message id is the same on every attempt). Every attempt is logged. A 2xx is a success. 410 Gone disables the
- * webhook. Otherwise the next attempt is scheduled by the retry schedule (config
- * `webhookRetrySchedule`: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), later when a 429
- * or 503 asks so with Retry-After; after the last the delivery has failed. A webhook failing for
- * 5 days is disabled, with the reason shown to its owner.
+ * One delivery attempt (Standard Webhooks), on a delivery the dispatcher has leased — its
+ * `attempts` is this attempt's number: sends it signed with the webhook's secret through
+ * `postSignedWebhook` (the message id is the same on every attempt). Every attempt is logged. A 2xx
+ * is a success. 410 Gone disables the webhook. Otherwise the next attempt falls due, counted from
+ * the answer (or the failure), by the retry schedule (config `webhookRetrySchedule`: immediately,
+ * 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), later when a 429 or 503 asks so with Retry-After;
+ * after the last the delivery has failed. A webhook failing for 5 days is disabled, with the
+ * reason shown to its owner; one turned off or deleted since is not called. `planAllows` is
+ * whether the owner's plan has `webhooks` now: without it the delivery ends unsent, its log saying
+ * so (WEBHOOK_MESSAGES.notSentPlan), its `attempts` the calls made before, its webhook's success
+ * rate and failure clock untouched (docs/requirements/webhooks.md#plan-gating). Throws only when
+ * the database fails (the lease then runs out and the attempt is made again).
  */
-export async function attemptDelivery(ctx: AppContext, deliveryId: string, attempt: number, schedule: ScheduleAttempt): Promise<void> {
-  const delivery = await webhooksRepo.claimAttempt(ctx.db, deliveryId, attempt, ATTEMPT_STALE_SECONDS);
-  if (!delivery) return;
-  const hook = await webhooksRepo.find(ctx.db, delivery.webhookId);
-  const now = new Date();
+export async function attemptDelivery(ctx: AppContext, delivery: DeliveryRow, hook: WebhookRow | undefined, planAllows: boolean): Promise<void> {
+  const attempt = delivery.attempts;
+  const finish = (values: Parameters<typeof webhooksRepo.finishAttempt>[3], retryInSeconds?: number) =>
+    webhooksRepo.finishAttempt(ctx.db, delivery.id, attempt, values, retryInSeconds);
   if (!hook || !hook.isActive) {
-    await webhooksRepo.updateDelivery(ctx.db, deliveryId, { status: 'failed', errorMessage: 'The webhook is turned off' });
+    await finish({ status: 'failed', errorMessage: 'The webhook is turned off' });
     return;
   }
-
+  if (!planAllows) {
+    // No call was made: the claim counted this attempt, so take it back.
+    await finish({ status: 'failed', errorMessage: WEBHOOK_MESSAGES.notSentPlan, attempts: attempt - 1 });
+    return;
+  }
+  const now = new Date();
   const sent = await postSignedWebhook(
     { url: hook.endpointUrl, secret: hook.secretKey, messageId: delivery.messageId, body: JSON.stringify(delivery.payload), at: now },
     { allowPrivate: ctx.config.allowPrivateWebhooks },
   );
   const { status, excerpt, error, retryAfter, durationMs } = sent;
-  await webhooksRepo.recordAttempt(ctx.db, { deliveryId, attempt, attemptedAt: now, responseCode: status, responseExcerpt: excerpt, errorMessage: error, durationMs });
+  await webhooksRepo.recordAttempt(ctx.db, { deliveryId: delivery.id, attempt, attemptedAt: now, responseCode: status, responseExcerpt: excerpt, errorMessage: error, durationMs });
   const outcome = { responseCode: status, responseExcerpt: excerpt, errorMessage: error, lastAttemptAt: now };
 
   if (!error) {
-    await webhooksRepo.updateDelivery(ctx.db, deliveryId, { ...outcome, status: 'success', nextRetry: null });
-    await webhooksRepo.countOutcome(ctx.db, hook.id, true, now);
+    if (await finish({ ...outcome, status: 'success' })) await webhooksRepo.countOutcome(ctx.db, hook.id, true, now);
     return;
   }
   const failing = await webhooksRepo.markFailing(ctx.db, hook.id, now);
@@ -61,13 +64,11 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, attem
     : failingForDays >= WEBHOOK_DISABLE_AFTER_DAYS ? `Disabled after failing for ${WEBHOOK_DISABLE_AFTER_DAYS} days` : null;
   const steps = ctx.config.webhookRetrySchedule;
   if (disable || attempt >= steps.length) {
-    await webhooksRepo.updateDelivery(ctx.db, deliveryId, { ...outcome, status: 'failed', nextRetry: null });
-    await webhooksRepo.countOutcome(ctx.db, hook.id, false, now);
+    if (await finish({ ...outcome, status: 'failed' })) await webhooksRepo.countOutcome(ctx.db, hook.id, false, now);
     if (disable) await webhooksRepo.update(ctx.db, hook.id, { isActive: false, disabledReason: disable });
     return;
   }
   let delay = steps[attempt];
   if (status === 429 || status === 503) delay = Math.max(delay, retryAfterSeconds(retryAfter, RETRY_AFTER_CAP_SECONDS) ?? 0);
-  await webhooksRepo.updateDelivery(ctx.db, deliveryId, { ...outcome, nextRetry: new Date(now.getTime() + delay * 1000) });
-  await schedule(deliveryId, attempt + 1, delay);
+  await finish(outcome, delay);
 }

@@ -1,7 +1,7 @@
 import { CUSTOM_FIELDS, type TWebhookScanEvent, type WebhookIncludedField } from '@mailcraft/shared';
-import type { DomainEvent } from '../../jobs/events.js';
+import type { ScanRecorded } from '../../jobs/events.js';
 
-/** The record fields `contact_info` carries (spec 000 §3 Mappings, standard fields). */
+/** The record fields `contact_info` carries (docs/requirements/mailing-lists.md#mappings, standard fields). */
 const CONTACT_FIELDS = [
   'first_name', 'middle_name', 'last_name', 'full_name', 'company_name', 'email', 'phone', 'cell_phone',
   'address', 'address_2', 'city', 'state', 'zip', 'city_state_zip',
@@ -13,10 +13,10 @@ const pick = (fields: Record<string, string>, keys: string[]) =>
 /**
  * The body of a scan delivery (Standard Webhooks `{type, timestamp, data}`; shared
  * ZWebhookScanEventSchema): the list, record, short link and scan count always, then only the
- * webhook's `included_fields` (spec 000 §3 Webhook) — contact_info, scan_location (place and
+ * webhook's `included_fields` (docs/requirements/webhooks.md#webhook) — contact_info, scan_location (place and
  * device), scan_timestamp, custom_fields.
  */
-export function scanEventBody(type: string, scan: DomainEvent<'scan.recorded'>, included: readonly WebhookIncludedField[]): TWebhookScanEvent {
+export function scanEventBody(type: string, scan: ScanRecorded, included: readonly WebhookIncludedField[]): TWebhookScanEvent {
   const has = (f: WebhookIncludedField) => included.includes(f);
   return {
     type,

@@ -1,6 +1,9 @@
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/raw-rows.js';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema/index.js';
+import { claimDueSql, dueOwnersSql, readClaimed, readDueOwners } from '../../jobs/fair-claim.js';
+import type { DueOwners } from '../../jobs/fair-dispatcher.js';
 import { isUuid } from '../../platform/ids.js';
 
 export type WebhookRow = typeof webhooks.$inferSelect;
@@ -20,9 +23,9 @@ export const webhooksRepo = {
   find: async (db: Db, id: string): Promise<WebhookRow | undefined> =>
     (await db.select().from(webhooks).where(eq(webhooks.id, id)).limit(1))[0],
 
-  /** Active webhooks of a list (the fan-out of a scan). */
-  activeForList: async (db: Db, listId: string): Promise<WebhookRow[]> =>
-    db.select().from(webhooks).where(and(eq(webhooks.mailingListId, listId), eq(webhooks.isActive, true))),
+  /** Active webhooks of these lists (the fan-out of a batch of scans). */
+  activeForLists: async (db: Db, listIds: string[]): Promise<WebhookRow[]> =>
+    listIds.length ? db.select().from(webhooks).where(and(inArray(webhooks.mailingListId, listIds), eq(webhooks.isActive, true))) : [],
 
   create: async (db: Db, values: typeof webhooks.$inferInsert): Promise<WebhookRow> => (await db.insert(webhooks).values(values).returning())[0],
 
@@ -31,9 +34,12 @@ export const webhooksRepo = {
 
   delete: async (db: Db, id: string) => db.delete(webhooks).where(eq(webhooks.id, id)),
 
-  /** Inserts deliveries; one already there for its webhook and message id is skipped. Returns the new ones. */
-  insertDeliveries: async (db: Db, rows: Array<typeof webhookDeliveries.$inferInsert>): Promise<DeliveryRow[]> =>
-    rows.length ? db.insert(webhookDeliveries).values(rows).onConflictDoNothing().returning() : [],
+  /**
+   * Inserts deliveries due now (by the database's clock, which the dispatcher reads); one already
+   * there for its webhook and message id is skipped. Returns the new ones.
+   */
+  insertDeliveries: async (db: Db, rows: Array<Omit<typeof webhookDeliveries.$inferInsert, 'dueAt'>>): Promise<DeliveryRow[]> =>
+    rows.length ? db.insert(webhookDeliveries).values(rows.map((r) => ({ ...r, dueAt: sql`now()` }))).onConflictDoNothing().returning() : [],
 
   findDelivery: async (db: Db, webhookId: string, id: string): Promise<DeliveryRow | undefined> => {
     if (!isUuid(id)) return undefined;
@@ -50,31 +56,42 @@ export const webhooksRepo = {
   attempts: async (db: Db, deliveryId: string): Promise<AttemptRow[]> =>
     db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(webhookAttempts.attempt),
 
+  /** Owners with pending deliveries after `after`, at most `limit` (a dispatcher's look; `dueOwnersSql`). */
+  dueOwners: async (db: Db, after: string | null, limit: number): Promise<DueOwners> =>
+    readDueOwners(rowsOf(await db.execute(dueOwnersSql('webhook_deliveries', after, limit))), limit),
+
   /**
-   * Claims attempt `attempt` of a pending delivery (the job of an attempt runs once even when
-   * pg-boss hands it out twice): bumps `attempts` from attempt − 1 — or takes it over when that
-   * attempt was claimed over `staleSeconds` ago and never finished (its process died; an attempt
-   * takes 15 s at most). Undefined when claimed, finished or deleted.
+   * Leases up to `limit` due deliveries of `owners` for an attempt each, round-robin between the
+   * owners with at most `perOwner` out per owner (`claimDueSql`), and returns them in that order with
+   * their webhooks (undefined when deleted since).
    */
-  claimAttempt: async (db: Db, deliveryId: string, attempt: number, staleSeconds: number): Promise<DeliveryRow | undefined> =>
-    (await db.update(webhookDeliveries).set({ attempts: attempt, nextRetry: null, lastAttemptAt: new Date() })
-      .where(and(
-        eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, 'pending'),
-        or(
-          eq(webhookDeliveries.attempts, attempt - 1),
-          and(eq(webhookDeliveries.attempts, attempt), lt(webhookDeliveries.lastAttemptAt, new Date(Date.now() - staleSeconds * 1000))),
-        ),
-      ))
-      .returning())[0],
+  claimDue: async (db: Db, owners: string[], opts: { limit: number; perOwner: number; leaseSeconds: number }) => {
+    const ids = readClaimed(rowsOf(await db.execute(claimDueSql('webhook_deliveries', owners, { ...opts, set: sql`last_attempt_at = now(), next_retry = NULL` }))));
+    if (ids.length === 0) return [];
+    const rows = await db.select({ delivery: webhookDeliveries, hook: webhooks }).from(webhookDeliveries)
+      .leftJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId)).where(inArray(webhookDeliveries.id, ids));
+    const byId = new Map(rows.map((r) => [r.delivery.id, { delivery: r.delivery, hook: r.hook ?? undefined }]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  },
+
+  /**
+   * Records the outcome of attempt `attempt` and ends its lease — unless the lease ran out and the
+   * delivery was taken over meanwhile (then false). With `retryInSeconds` the next attempt falls
+   * due that long from now (the database's clock, which the dispatcher reads), shown as
+   * `next_retry`; without, the delivery ends (set its status in `values`).
+   */
+  finishAttempt: async (db: Db, id: string, attempt: number, values: Partial<typeof webhookDeliveries.$inferInsert>, retryInSeconds?: number): Promise<boolean> => {
+    const next = retryInSeconds === undefined ? null : sql`now() + make_interval(secs => ${retryInSeconds})`;
+    return (await db.update(webhookDeliveries).set({ ...values, sending: false, dueAt: next, nextRetry: next })
+      .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.sending, true), eq(webhookDeliveries.attempts, attempt)))
+      .returning({ id: webhookDeliveries.id })).length > 0;
+  },
 
   recordAttempt: async (db: Db, values: typeof webhookAttempts.$inferInsert) => db.insert(webhookAttempts).values(values),
 
-  updateDelivery: async (db: Db, id: string, values: Partial<typeof webhookDeliveries.$inferInsert>) =>
-    db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id)),
-
-  /** Puts a finished delivery back to pending for a resend; returns it, or undefined while one is pending. */
+  /** Puts a finished delivery back in the queue, due now, for a resend; returns it, or undefined while one is pending. */
   reopen: async (db: Db, id: string): Promise<DeliveryRow | undefined> =>
-    (await db.update(webhookDeliveries).set({ status: 'pending', nextRetry: null })
+    (await db.update(webhookDeliveries).set({ status: 'pending', nextRetry: null, dueAt: sql`now()`, sending: false })
       .where(and(eq(webhookDeliveries.id, id), sql`${webhookDeliveries.status} <> 'pending'`)).returning())[0],
 
   /** A finished delivery's outcome on its webhook's counters and failure clock. */

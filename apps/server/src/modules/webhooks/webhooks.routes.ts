@@ -11,7 +11,7 @@ import {
 } from './webhooks.service.js';
 
 /**
- * Per-list webhooks (spec 000 §3 Webhook, §4, §5, §7, §8; deliveries as Standard Webhooks);
+ * Per-list webhooks (docs/requirements/webhooks.md#webhook; deliveries as Standard Webhooks);
  * login required, another user's list, webhook or delivery → 404:
  * - GET    /api/webhooks/{mailingListId} → TWebhook[]
  * - POST   /api/webhooks → 201 TWebhook (400 validation, 402 'You need to upgrade your plan to save webhooks')

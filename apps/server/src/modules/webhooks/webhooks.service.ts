@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  WEBHOOK_MESSAGES, WEBHOOK_TEST_EVENT, type TWebhook, type TWebhookDeliveries, type TWebhookDelivery,
+  isScanEventType, WEBHOOK_MESSAGES, WEBHOOK_TEST_EVENT, type TWebhook, type TWebhookDeliveries, type TWebhookDelivery,
   type WebhookEventType, type WebhookIncludedField,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
@@ -9,17 +9,22 @@ import { isPublicEndpoint } from '../../platform/outbound-http.js';
 import type { Principal } from '../../platform/principal.js';
 import { getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
-import { newMessageId, startDeliveries, webhookDeliverJob } from './webhooks.jobs.js';
+import { successRate } from './success-rate.js';
+import { newMessageId, startDispatch } from './webhooks.jobs.js';
 import { webhooksRepo, type AttemptRow, type DeliveryRow, type WebhookRow } from './webhooks.repo.js';
 
 /** A new Standard Webhooks signing secret: `whsec_` + base64 of 24 random bytes. */
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const present = (w: WebhookRow): TWebhook => ({
-  id: w.id, name: w.name, endpoint_url: w.endpointUrl, event_types: w.eventTypes, included_fields: w.includedFields,
+/** A list's webhook. An account's order webhooks have no list: they are managed on the public API (order-webhooks.service.ts). */
+type ListWebhookRow = WebhookRow & { mailingListId: string };
+const isListWebhook = (w: WebhookRow | undefined): w is ListWebhookRow => !!w?.mailingListId;
+
+const present = (w: ListWebhookRow): TWebhook => ({
+  id: w.id, name: w.name, endpoint_url: w.endpointUrl, event_types: w.eventTypes.filter(isScanEventType), included_fields: w.includedFields,
   is_active: w.isActive,
-  success_rate: w.successCount + w.failureCount > 0 ? Math.round((w.successCount / (w.successCount + w.failureCount)) * 1000) / 10 : null,
+  success_rate: successRate(w),
   last_triggered: iso(w.lastTriggered), secret_key: w.secretKey, mailing_list_id: w.mailingListId, created_at: w.createdAt.toISOString(),
   disabled_reason: w.disabledReason,
 });
@@ -36,22 +41,22 @@ const presentAttempt = (a: AttemptRow) => ({
   error_message: a.errorMessage, duration_ms: a.durationMs,
 });
 
-async function ownedWebhook(ctx: AppContext, principal: Principal, id: string): Promise<WebhookRow> {
+async function ownedWebhook(ctx: AppContext, principal: Principal, id: string): Promise<ListWebhookRow> {
   const hook = await webhooksRepo.findOwned(ctx.db, principal.userId, id);
-  if (!hook) throw notFound('Webhook');
+  if (!isListWebhook(hook)) throw notFound('Webhook');
   return hook;
 }
 
-/** GET /api/webhooks/{mailingListId} (spec 000 §7): the list's webhooks, oldest first. Errors: NOT_FOUND (404). */
+/** GET /api/webhooks/{mailingListId} (docs/requirements/workflow.md#api): the list's webhooks, oldest first. Errors: NOT_FOUND (404). */
 export async function listWebhooks(ctx: AppContext, principal: Principal, listId: string): Promise<TWebhook[]> {
   const list = await getOwnedList(ctx.db, principal, listId);
-  return (await webhooksRepo.listForList(ctx.db, principal.userId, list.id)).map(present);
+  return (await webhooksRepo.listForList(ctx.db, principal.userId, list.id)).filter(isListWebhook).map(present);
 }
 
 /**
- * POST /api/webhooks (spec 000 §3–§5, §7): a new active webhook with a fresh secret. Errors:
+ * POST /api/webhooks (docs/requirements/projects.md#data): a new active webhook with a fresh secret. Errors:
  * NOT_FOUND (404) for another user's list; PAYMENT_REQUIRED (402) 'You need to upgrade your plan
- * to save webhooks' without the `webhooks` feature (spec 001 §6 wording); VALIDATION (400) for a
+ * to save webhooks' without the `webhooks` feature (docs/requirements/plans-and-billing.md#plan-gating wording); VALIDATION (400) for a
  * private endpoint.
  */
 export async function createWebhook(ctx: AppContext, principal: Principal, input: {
@@ -60,16 +65,17 @@ export async function createWebhook(ctx: AppContext, principal: Principal, input
   const list = await getOwnedList(ctx.db, principal, input.mailing_list_id);
   await requireFeature(ctx.db, principal, 'webhooks', WEBHOOK_MESSAGES.upgrade);
   if (!isPublicEndpoint(input.endpoint_url, ctx.config.allowPrivateWebhooks)) throw new AppError('VALIDATION', WEBHOOK_MESSAGES.privateAddress);
-  return present(await webhooksRepo.create(ctx.db, {
+  const hook = await webhooksRepo.create(ctx.db, {
     userId: principal.userId, mailingListId: list.id, name: input.name, endpointUrl: input.endpoint_url,
     eventTypes: [...new Set(input.event_types)], includedFields: [...new Set(input.included_fields)], secretKey: newSecret(),
-  }));
+  });
+  return present({ ...hook, mailingListId: list.id });
 }
 
-/** PATCH /api/webhooks/{id} (spec 000 §4): on or off; turning on clears a disable and the failure clock. */
+/** PATCH /api/webhooks/{id} (docs/requirements/workflow.md#workflow-order): on or off; turning on clears a disable and the failure clock. */
 export async function setWebhookActive(ctx: AppContext, principal: Principal, id: string, isActive: boolean): Promise<TWebhook> {
   const hook = await ownedWebhook(ctx, principal, id);
-  return present(await webhooksRepo.update(ctx.db, hook.id, isActive ? { isActive, disabledReason: null, failingSince: null } : { isActive }));
+  return present({ ...(await webhooksRepo.update(ctx.db, hook.id, isActive ? { isActive, disabledReason: null, failingSince: null } : { isActive })), mailingListId: hook.mailingListId });
 }
 
 /** DELETE /api/webhooks/{id}: the webhook and its delivery log. */
@@ -81,19 +87,19 @@ export async function deleteWebhook(ctx: AppContext, principal: Principal, id: s
 /** POST /api/webhooks/{id}/rotate-secret: a new signing secret; the old one stops at once. */
 export async function rotateSecret(ctx: AppContext, principal: Principal, id: string): Promise<TWebhook> {
   const hook = await ownedWebhook(ctx, principal, id);
-  return present(await webhooksRepo.update(ctx.db, hook.id, { secretKey: newSecret() }));
+  return present({ ...(await webhooksRepo.update(ctx.db, hook.id, { secretKey: newSecret() })), mailingListId: hook.mailingListId });
 }
 
 /**
  * POST /api/webhooks/{id}/test ('Send test event'): a `webhook.test` delivery with sample data,
- * through the same signed, retried pipeline as scans.
+ * due at once in the same signed, retried, fairly shared queue as scans.
  */
 export async function sendTestEvent(ctx: AppContext, principal: Principal, id: string): Promise<TWebhookDelivery> {
   const hook = await ownedWebhook(ctx, principal, id);
   const list = await getOwnedList(ctx.db, principal, hook.mailingListId);
   const now = new Date().toISOString();
   const [delivery] = await webhooksRepo.insertDeliveries(ctx.db, [{
-    webhookId: hook.id, messageId: newMessageId(), eventType: WEBHOOK_TEST_EVENT,
+    webhookId: hook.id, userId: hook.userId, messageId: newMessageId(), eventType: WEBHOOK_TEST_EVENT,
     payload: {
       type: WEBHOOK_TEST_EVENT, timestamp: now,
       data: {
@@ -102,7 +108,7 @@ export async function sendTestEvent(ctx: AppContext, principal: Principal, id: s
       },
     },
   }]);
-  await startDeliveries(ctx, [delivery]);
+  await startDispatch(ctx);
   return presentDelivery(delivery);
 }
 
@@ -131,6 +137,6 @@ export async function resendDelivery(ctx: AppContext, principal: Principal, id: 
   if (!(await webhooksRepo.findDelivery(ctx.db, hook.id, deliveryId))) throw notFound('Delivery');
   const reopened = await webhooksRepo.reopen(ctx.db, deliveryId);
   if (!reopened) throw new AppError('CONFLICT', 'This delivery is still being attempted');
-  await ctx.queue.send(webhookDeliverJob, { deliveryId, attempt: reopened.attempts + 1 });
+  await startDispatch(ctx);
   return presentDelivery(reopened);
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_MESSAGES, type TWebhook } from '@mailcraft/shared';
 import { webhookDeliveries, webhooks } from '../../db/schema/index.js';
-import { attemptDelivery } from './webhook-delivery.js';
+import { startDispatch } from './webhooks.jobs.js';
 import { expectError } from '../../test/expect-error.js';
 import { createMailingList, onPlan, us500 } from '../../test/factories.js';
 import { eventually } from '../../test/eventually.js';
@@ -122,12 +122,15 @@ describe('webhooks: signed deliveries with retries', () => {
     try {
       const hook = await addHook(rx.url, { event_types: ['first_scan', 'every_scan'], included_fields: ['contact_info', 'custom_fields'] });
       const event = scan(listId, owner.id);
-      await t.ctx.events.publish('scan.recorded', event);
+      await t.ctx.events.publish('scans.recorded', { scans: [event] });
       // Two deliveries (scan.first and scan.every), each failing twice then arriving.
-      await eventually(() => rx.received.length >= 6).catch(async (err) => {
+      // Both finished (nothing pending, so nothing more can be sent) — then count what arrived.
+      await eventually(async () => {
+        const log = await deliveries(hook.id);
+        return log.total === 2 && log.deliveries.every((d: { status: string }) => d.status === 'success');
+      }).catch(async (err) => {
         throw new Error(`${String(err)}: received ${rx.received.length}, log ${JSON.stringify(await deliveries(hook.id))}`);
       });
-      await new Promise((r) => setTimeout(r, 1500)); // nothing more may arrive
       expect(rx.received).toHaveLength(6);
       const verifier = new Webhook(hook.secret_key);
       const byId = new Map<string, Received[]>();
@@ -155,7 +158,7 @@ describe('webhooks: signed deliveries with retries', () => {
       expect(after.success_rate).toBe(100);
       expect(after.last_triggered).not.toBeNull();
       // A repeat scan of the same record goes only to every_scan.
-      await t.ctx.events.publish('scan.recorded', scan(listId, owner.id, { isFirst: false, scanCount: 2 }));
+      await t.ctx.events.publish('scans.recorded', { scans: [scan(listId, owner.id, { isFirst: false, scanCount: 2 })] });
       await eventually(async () => (await deliveries(hook.id)).total === 3);
       expect((await deliveries(hook.id)).deliveries[0].event_type).toBe('scan.every');
       await owner.req({ method: 'DELETE', url: `/api/webhooks/${hook.id}` });
@@ -168,7 +171,7 @@ describe('webhooks: signed deliveries with retries', () => {
     const rx = await receiver([{ status: 500 }]);
     try {
       const hook = await addHook(rx.url);
-      await t.ctx.events.publish('scan.recorded', scan(listId, owner.id));
+      await t.ctx.events.publish('scans.recorded', { scans: [scan(listId, owner.id)] });
       await eventually(async () => (await deliveries(hook.id)).deliveries[0]?.status === 'failed');
       expect(rx.received).toHaveLength(4);
       const [failed] = (await deliveries(hook.id)).deliveries;
@@ -190,7 +193,7 @@ describe('webhooks: signed deliveries with retries', () => {
     try {
       const goneHook = await addHook(gone.url);
       const busyHook = await addHook(busy.url);
-      await t.ctx.events.publish('scan.recorded', scan(listId, owner.id));
+      await t.ctx.events.publish('scans.recorded', { scans: [scan(listId, owner.id)] });
       await eventually(() => busy.received.length === 2);
       expect(busy.received[1].at - busy.received[0].at).toBeGreaterThanOrEqual(2900);
       const list = async (): Promise<TWebhook[]> => (await owner.req({ method: 'GET', url: `/api/webhooks/${listId}` })).json();
@@ -210,24 +213,23 @@ describe('webhooks: signed deliveries with retries', () => {
     }
   }, 60_000);
 
-  it('takes over an attempt whose process died, but never one in progress', async () => {
+  it('takes over an attempt whose lease ran out (its process died), but never one in progress', async () => {
     const rx = await receiver([{ status: 200 }]);
     try {
       const hook = await addHook(rx.url);
-      const row = (at: Date, messageId: string) => ({
-        webhookId: hook.id, messageId, eventType: 'webhook.test', payload: { type: 'webhook.test', timestamp: at.toISOString(), data: {} },
-        attempts: 1, lastAttemptAt: at,
+      const row = (leaseEnds: Date, messageId: string) => ({
+        webhookId: hook.id, userId: owner.id, messageId, eventType: 'webhook.test', payload: { type: 'webhook.test', timestamp: new Date().toISOString(), data: {} },
+        attempts: 1, sending: true, dueAt: leaseEnds, lastAttemptAt: new Date(Date.now() - 60_000),
       });
-      const [stale, busy] = await t.ctx.db.insert(webhookDeliveries).values([
-        row(new Date(Date.now() - 5 * 60_000), 'msg_stale'), row(new Date(), 'msg_busy'),
-      ]).returning();
-      const never = async () => { throw new Error('no retry expected'); };
-      await attemptDelivery(t.ctx, stale.id, 1, never);
-      await attemptDelivery(t.ctx, busy.id, 1, never);
+      await t.ctx.db.insert(webhookDeliveries).values([
+        row(new Date(Date.now() - 1000), 'msg_stale'), row(new Date(Date.now() + 10 * 60_000), 'msg_busy'),
+      ]);
+      await startDispatch(t.ctx);
+      const log = async () => (await deliveries(hook.id)).deliveries as Array<{ message_id: string; status: string; attempts: number }>;
+      await eventually(async () => (await log()).find((d) => d.message_id === 'msg_stale')?.status === 'success');
+      expect((await log()).find((d) => d.message_id === 'msg_stale')).toMatchObject({ attempts: 1 });
+      expect((await log()).find((d) => d.message_id === 'msg_busy')).toMatchObject({ status: 'pending', attempts: 1 });
       expect(rx.received.map((r) => r.headers['webhook-id'])).toEqual(['msg_stale']);
-      const log = (await deliveries(hook.id)).deliveries;
-      expect(log.find((d: { message_id: string }) => d.message_id === 'msg_stale')).toMatchObject({ status: 'success', attempts: 1 });
-      expect(log.find((d: { message_id: string }) => d.message_id === 'msg_busy')).toMatchObject({ status: 'pending' });
       await owner.req({ method: 'DELETE', url: `/api/webhooks/${hook.id}` });
     } finally {
       await rx.close();
@@ -265,7 +267,7 @@ describe('webhooks: SSRF guard at connect time', () => {
         userId: owner.id, mailingListId: list.id, name: 'Rebound', endpointUrl: rx.url.replace('127.0.0.1', 'localhost'),
         eventTypes: ['first_scan'], includedFields: [], secretKey: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
       }).returning();
-      await t.ctx.events.publish('scan.recorded', scan(list.id, owner.id));
+      await t.ctx.events.publish('scans.recorded', { scans: [scan(list.id, owner.id)] });
       await eventually(async () => (await owner.req({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries` })).json().deliveries[0]?.status === 'failed');
       const [d] = (await owner.req({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries` })).json().deliveries;
       expect(d.error_message).toMatch(/^Endpoint URL must not point to a private, loopback or link-local address/);

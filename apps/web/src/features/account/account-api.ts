@@ -5,7 +5,7 @@ import type {
 import { api } from '../../lib/api-client';
 import { authKeys } from '../auth/auth-api';
 
-/** Query keys of /account (issue 11). */
+/** Query keys of /account (docs/requirements/administration.md#administration). */
 export const accountKeys = {
   all: ['account'] as const,
   profile: ['account', 'profile'] as const,

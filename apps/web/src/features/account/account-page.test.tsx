@@ -30,7 +30,7 @@ const open = () => renderWithApp(
 );
 const form = (name: string) => screen.findByRole('form', { name });
 
-describe('/account (issue 11)', () => {
+describe('/account', () => {
   it('a failed name save keeps the edit and says why; a good one says saved', async () => {
     let fail = true;
     const calls = server({

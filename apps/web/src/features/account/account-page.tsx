@@ -9,7 +9,7 @@ import { SessionsCard } from './sessions-card';
 import './account.css';
 
 /**
- * /account for signed-in users (spec 000 §2; issue 11): profile (given name, email with the
+ * /account for signed-in users (docs/requirements/workflow.md#route-table; docs/requirements/administration.md#administration): profile (given name, email with the
  * password), password change (signs out the other sessions), active sessions with sign-out,
  * 'Download my data' and 'Delete account'. A failed load shows 'Failed to load your account: …' with Retry.
  */

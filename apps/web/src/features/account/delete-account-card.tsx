@@ -10,7 +10,7 @@ import { useDeleteAccount } from './account-api';
 import { FormNotice, type Notice } from './form-notice';
 
 /**
- * 'Delete account' on /account (issue 11): the user types their email and password; 'Delete my
+ * 'Delete account' on /account (docs/requirements/administration.md#administration): the user types their email and password; 'Delete my
  * account' stays disabled until the typed email is theirs. The server checks both again and
  * refuses the last administrator. After deletion the app forgets everything and goes to /login.
  */

@@ -5,7 +5,7 @@ import { errorDetail } from '../../lib/api-client';
 import { useExportData } from './account-api';
 import { FormNotice, type Notice } from './form-notice';
 
-/** 'Download my data' on /account (issue 11): a ZIP of projects, designs, lists (CSV) and print files. */
+/** 'Download my data' on /account (docs/requirements/administration.md#administration): a ZIP of projects, designs, lists (CSV) and print files. */
 export function ExportCard() {
   const exportData = useExportData();
   const [notice, setNotice] = useState<Notice>(null);

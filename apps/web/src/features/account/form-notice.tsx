@@ -3,7 +3,7 @@ import { Alert } from 'antd';
 /** What a form says after a save: success (role status) or failure (role alert). */
 export type Notice = { type: 'success' | 'error'; title: string; description?: string } | null;
 
-/** The notice above an /account or /settings form (issue 11); closable. */
+/** The notice above an /account or /settings form (docs/requirements/administration.md#administration); closable. */
 export function FormNotice({ notice, onClose }: { notice: Notice; onClose: () => void }) {
   if (!notice) return null;
   return (

@@ -9,7 +9,7 @@ import { FormNotice, type Notice } from './form-notice';
 const MIN_PASSWORD = 8;
 
 /**
- * 'Password' on /account (issue 11): current, new and confirmation (checked here) → PUT
+ * 'Password' on /account (docs/requirements/administration.md#administration): current, new and confirmation (checked here) → PUT
  * /api/account/password. On success every other session is signed out and the page says how many;
  * a failure keeps the fields and shows the server's message.
  */

@@ -7,7 +7,7 @@ import { useChangeEmail, useRename } from './account-api';
 import { FormNotice, type Notice } from './form-notice';
 
 /**
- * 'Profile' on /account (issue 11): the given name (PATCH /api/account) and the email, whose
+ * 'Profile' on /account (docs/requirements/administration.md#administration): the given name (PATCH /api/account) and the email, whose
  * change asks for the current password (PUT /api/account/email). A failed save keeps what the
  * user typed and says why ('Failed to save your name: …', 'Failed to change your email: …').
  */

@@ -9,7 +9,7 @@ import { useEndSessions, useSessions } from './account-api';
 import { FormNotice, type Notice } from './form-notice';
 
 /**
- * 'Active sessions' on /account (issue 11): each signed-in browser with its device ('Chrome on
+ * 'Active sessions' on /account (docs/requirements/administration.md#administration): each signed-in browser with its device ('Chrome on
  * Linux'), address, sign-in and expiry times; 'This device' marks the current one; 'Sign out'
  * ends another one, 'Sign out all other sessions' every other one.
  */

@@ -4,7 +4,7 @@ import { auditKeys } from './audit-log';
 import { api } from '../../lib/api-client';
 import { subscriptionKeys } from '../subscriptions/subscriptions-api';
 
-/** An upgrade request as the server answers it (issue 11): `{ id, user_id, email, plan_id, plan_name, current_plan_id, status, created_at, decided_at }`. */
+/** An upgrade request as the server answers it (docs/requirements/administration.md#administration): `{ id, user_id, email, plan_id, plan_name, current_plan_id, status, created_at, decided_at }`. */
 export type { TUpgradeRequest };
 
 /** Which upgrade requests to list: pending, approved, declined or cancelled (withdrawn by the user). */
@@ -15,14 +15,18 @@ export type UpgradeDecision = 'approve' | 'decline';
 
 /** Query keys of the admin feature. */
 export const adminKeys = {
-  users: (search: string) => ['admin', 'users', search] as const,
-  user: (id: string) => ['admin', 'user', id] as const,
+  /** Every user search, whatever its words. */
+  allUsers: ['admin', 'users'] as const,
+  users: (search: string) => [...adminKeys.allUsers, search] as const,
+  /** Every user's detail. */
+  allUserDetails: ['admin', 'user'] as const,
+  user: (id: string) => [...adminKeys.allUserDetails, id] as const,
   upgradeRequests: ['admin', 'upgrade-requests'] as const,
   upgradeRequestsWith: (status: UpgradeRequestStatus) => [...adminKeys.upgradeRequests, status] as const,
 };
 
 /**
- * GET /api/admin/users?search= (issue 11, administrators only): up to 50 users whose email or
+ * GET /api/admin/users?search= (docs/requirements/administration.md#administration, administrators only): up to 50 users whose email or
  * given name contains `search` (all, newest first, when empty) with plan and latest sign-in.
  */
 export function useUserSearch(search: string) {
@@ -33,7 +37,7 @@ export function useUserSearch(search: string) {
 }
 
 /**
- * GET /api/admin/upgrade-requests?status={status} (issue 11, administrators only): the requests in
+ * GET /api/admin/upgrade-requests?status={status} (docs/requirements/administration.md#administration, administrators only): the requests in
  * that state, newest first. Failures throw the server's message (ApiError).
  */
 export function useUpgradeRequests(status: UpgradeRequestStatus) {
@@ -44,16 +48,18 @@ export function useUpgradeRequests(status: UpgradeRequestStatus) {
 }
 
 /**
- * POST /api/admin/upgrade-requests/{id}/approve | decline (issue 11) → the decided request. On
+ * POST /api/admin/upgrade-requests/{id}/approve | decline (docs/requirements/administration.md#administration) → the decided request. On
  * success the request leaves the pending list at once and every list is reloaded; approving changes
- * the user's plan, so the signed-in subscription is reloaded too (an administrator may approve
- * their own request). 409 'This request has already been decided' (BILLING_MESSAGES.notPending)
+ * the user's plan, so the user searches and details (which show the plan) and the signed-in
+ * subscription are reloaded too (an administrator may approve their own request). 409 'This request has already been decided' (BILLING_MESSAGES.notPending)
  * reloads the lists as well, since the one shown is out of date.
  */
 export function useDecideUpgradeRequest() {
   const client = useQueryClient();
   const reload = () => Promise.all([
     client.invalidateQueries({ queryKey: adminKeys.upgradeRequests }),
+    client.invalidateQueries({ queryKey: adminKeys.allUsers }),
+    client.invalidateQueries({ queryKey: adminKeys.allUserDetails }),
     client.invalidateQueries({ queryKey: subscriptionKeys.current }),
     client.invalidateQueries({ queryKey: auditKeys.all }),
   ]);
@@ -69,7 +75,7 @@ export function useDecideUpgradeRequest() {
 }
 
 /**
- * PUT /api/admin/users/{id}/plan `{ plan_id }` (issue 11, ZSetPlanSchema) → that user's
+ * PUT /api/admin/users/{id}/plan `{ plan_id }` (docs/requirements/administration.md#administration, ZSetPlanSchema) → that user's
  * TSubscription. Failures: 400 an unknown plan, 404 an unknown user (the server's message). On
  * success the upgrade-request lists and the signed-in subscription are reloaded.
  */
@@ -80,8 +86,8 @@ export function useSetUserPlan() {
       api<TSubscription>(`/api/admin/users/${encodeURIComponent(userId)}/plan`, { method: 'PUT', body: { plan_id } }),
     onSuccess: () => Promise.all([
       client.invalidateQueries({ queryKey: adminKeys.upgradeRequests }),
-      client.invalidateQueries({ queryKey: ['admin', 'users'] }),
-      client.invalidateQueries({ queryKey: ['admin', 'user'] }),
+      client.invalidateQueries({ queryKey: adminKeys.allUsers }),
+      client.invalidateQueries({ queryKey: adminKeys.allUserDetails }),
       client.invalidateQueries({ queryKey: subscriptionKeys.current }),
       client.invalidateQueries({ queryKey: auditKeys.all }),
     ]),
@@ -89,7 +95,7 @@ export function useSetUserPlan() {
 }
 
 /**
- * GET /api/admin/users/{id} (issue 11, administrators only): the user with this month's usage
+ * GET /api/admin/users/{id} (docs/requirements/administration.md#administration, administrators only): the user with this month's usage
  * (pieces printed, orders, API calls, scans) and how many projects, lists and API keys they have.
  */
 export function useAdminUser(id: string) {
@@ -97,7 +103,7 @@ export function useAdminUser(id: string) {
 }
 
 /**
- * PATCH /api/admin/users/{id} `{ is_admin?, disabled? }` (issue 11) → the user's detail. Disabling
+ * PATCH /api/admin/users/{id} `{ is_admin?, disabled? }` (docs/requirements/administration.md#administration) → the user's detail. Disabling
  * ends their sessions and stops their API keys at once. Failures throw the server's message (403
  * for a change to one's own account that would lock it out). On success the user, the search
  * lists and the audit log are reloaded.
@@ -108,7 +114,7 @@ export function usePatchUser(id: string) {
     mutationFn: (patch: TAdminUserPatch) => api<TAdminUserDetail>(`/api/admin/users/${encodeURIComponent(id)}`, { method: 'PATCH', body: patch }),
     onSuccess: (user) => {
       client.setQueryData(adminKeys.user(id), user);
-      return Promise.all([client.invalidateQueries({ queryKey: ['admin', 'users'] }), client.invalidateQueries({ queryKey: auditKeys.all })]);
+      return Promise.all([client.invalidateQueries({ queryKey: adminKeys.allUsers }), client.invalidateQueries({ queryKey: auditKeys.all })]);
     },
   });
 }

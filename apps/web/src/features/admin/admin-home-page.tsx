@@ -5,7 +5,7 @@ import { AdminPageCards } from './home/admin-page-cards';
 import './admin.css';
 
 /**
- * /admin (spec 000 §2; issue 11; administrators only, the router's guard sends others to /): the
+ * /admin (docs/requirements/workflow.md#route-table; docs/requirements/administration.md#administration; administrators only, the router's guard sends others to /): the
  * overview — a card per admin page with what it does, the number of pending upgrade requests
  * (linking to /admin/users), and the recent changes of every admin page.
  */

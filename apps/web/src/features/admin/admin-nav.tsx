@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 
-/** The admin pages (spec 000 §2 route table: /admin and its five children). */
+/** The admin pages (docs/requirements/workflow.md#route-table route table: /admin and its five children). */
 export const ADMIN_PAGES = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/users', label: 'Users' },

@@ -14,7 +14,7 @@ export const auditKeys = {
 };
 
 /**
- * GET /api/admin/audit?area&limit (issue 11, administrators only): the newest changes first, of
+ * GET /api/admin/audit?area&limit (docs/requirements/administration.md#administration, administrators only): the newest changes first, of
  * one admin page or (area 'all') of every page.
  */
 export function useAuditLog(area: AuditArea | 'all', limit = 20) {
@@ -27,7 +27,7 @@ export function useAuditLog(area: AuditArea | 'all', limit = 20) {
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 2));
 
 /**
- * The 'Recent changes' card every admin page ends with (issue 11: every admin change is written
+ * The 'Recent changes' card every admin page ends with (docs/requirements/administration.md#administration: every admin change is written
  * to an audit log — who, what, when, before/after — shown on each page): time, administrator and
  * summary; a row expands to its before and after. Reload it with `auditKeys.all` after a change.
  */
@@ -39,6 +39,7 @@ export function AuditLog({ area, limit = 20 }: { area: AuditArea | 'all'; limit?
       {log.isError ? <Alert type="error" showIcon title={`Could not load the audit log: ${log.error.message}`} /> : (
         <PlainTable<TAuditEntry>
           label="Recent changes"
+          stackOnPhones
           loading={log.isPending}
           rows={(log.data ?? []).slice(0, more ? undefined : 10)}
           rowKey={(e) => e.id}

@@ -5,7 +5,7 @@ import { usePlans } from '../subscriptions/plans-api';
 export type PlanChoice = { id: PlanId; name: string };
 
 /**
- * The plans of GET /api/plans (issue 11; shares the pricing page's cache entry) as `{ id, name }`
+ * The plans of GET /api/plans (docs/requirements/administration.md#administration; shares the pricing page's cache entry) as `{ id, name }`
  * cheapest first, and `nameOf(id)` → the plan's name. While the plans load, or when they fail, the
  * ids stand in (PLAN_IDS, e.g. 'pay_as_you_go'), so the admin pages never wait on them.
  */

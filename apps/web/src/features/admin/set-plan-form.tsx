@@ -10,7 +10,7 @@ import { usePlanNames } from './plan-names';
 type Notice = { type: 'success' | 'error'; title: string; description?: string };
 
 /**
- * 'Change a user's plan' on /admin/users (issue 11): the user's id (`userId`, filled by 'Change
+ * 'Change a user's plan' on /admin/users (docs/requirements/administration.md#administration): the user's id (`userId`, filled by 'Change
  * plan' in Find users, or typed) and a native <select> of the plans of GET /api/plans →
  * PUT /api/admin/users/{id}/plan `{ plan_id }`. Success: 'Plan changed' with the plan the server
  * put the user on; failure: 'Failed to change the plan: {server message}' (e.g. an unknown user).

@@ -4,7 +4,7 @@ import { PLANS } from '../subscriptions/plans-fixture';
 
 export { Failure, Reply };
 
-/** An upgrade request (issue 11): Ann on Free asking for Pro, pending, unless `over` says otherwise. */
+/** An upgrade request (docs/requirements/administration.md#administration): Ann on Free asking for Pro, pending, unless `over` says otherwise. */
 export const aRequest = (over: Partial<TUpgradeRequest> = {}): TUpgradeRequest => ({
   id: 'req-1', user_id: 'user-1', email: 'ann@example.com', plan_id: 'pro', plan_name: 'Pro', current_plan_id: 'free',
   status: 'pending', created_at: '2026-11-25T12:00:00Z', decided_at: null, ...over,

@@ -20,7 +20,7 @@ const STATUSES: { value: UpgradeRequestStatus; label: string }[] = [
 type Notice = { type: 'success' | 'error'; title: string; description?: string };
 
 /**
- * 'Upgrade requests' on /admin/users (issue 11): a Pending / Approved / Declined / Withdrawn filter
+ * 'Upgrade requests' on /admin/users (docs/requirements/administration.md#administration): a Pending / Approved / Declined / Withdrawn filter
  * and a plain table of the requests in that state, newest first — user email, current plan →
  * requested plan (names from GET /api/plans), requested at (local date-time), the decision time
  * for decided ones, and Approve / Decline (after a confirmation) for pending ones. A decided
@@ -89,6 +89,7 @@ export function UpgradeRequests() {
       ) : (
         <PlainTable
           label={`${label} upgrade requests`}
+          stackOnPhones
           columns={columns}
           rows={requests.data ?? []}
           rowKey={(r) => r.id}

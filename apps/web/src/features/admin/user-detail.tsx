@@ -7,7 +7,7 @@ import { useAuth } from '../auth/auth-api';
 type Pending = { disabled: boolean } | { is_admin: boolean } | null;
 
 /**
- * A found user's details on /admin/users (issue 11 admin users): this month's usage (pieces
+ * A found user's details on /admin/users (docs/requirements/administration.md#administration admin users): this month's usage (pieces
  * printed, orders, API calls, scans), what they own (projects, mailing lists, API keys), and the
  * two switches — administrator role and disabled — each asked once more before it is sent
  * ('Disable … ? Their sessions and API keys stop at once.'). The server's refusal (e.g. 'You cannot

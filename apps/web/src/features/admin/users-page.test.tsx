@@ -13,7 +13,7 @@ const table = (name: string) => screen.findByRole('table', { name });
 const requestPaths = (calls: { method: string; url: URL }[]) =>
   calls.filter((c) => c.url.pathname === '/api/admin/upgrade-requests').map((c) => c.url.search);
 
-describe('/admin/users: upgrade requests (issue 11)', () => {
+describe('/admin/users: upgrade requests', () => {
   it('lists the pending requests newest first with plan names and the local request time', async () => {
     const { calls } = adminServer([aRequest(), bob]);
     open();
@@ -38,6 +38,23 @@ describe('/admin/users: upgrade requests (issue 11)', () => {
     await waitFor(() => expect(screen.queryByText('ann@example.com')).not.toBeInTheDocument());
     expect(screen.getByText('bob@example.com')).toBeInTheDocument();
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/admin/upgrade-requests/req-1/approve']);
+  });
+
+  it('approve: Find users shows the user on the new plan at once, without a reload', async () => {
+    const users = USERS.map((u) => ({ ...u }));
+    const { state } = adminServer([aRequest()], {
+      'GET /api/admin/users': (req) => {
+        for (const r of state) if (r.status === 'approved') users.find((u) => u.id === r.user_id)!.plan_id = r.plan_id;
+        return (usersRoute(req) as typeof USERS).map((u) => users.find((x) => x.id === u.id));
+      },
+    });
+    open();
+    const found = await table('Users');
+    const annRow = async () => (await within(found).findByText('ann@example.com')).closest('tr')!;
+    expect(within(await annRow()).getByText('Free')).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Approve ann@example.com' }));
+    expect(await screen.findByText('Approved: ann@example.com is now on Pro')).toBeInTheDocument();
+    await waitFor(async () => expect(within(await annRow()).getByText('Pro')).toBeInTheDocument());
   });
 
   it('decline asks first: Cancel sends nothing, Decline declines and the row leaves', async () => {
@@ -111,7 +128,7 @@ describe('/admin/users: upgrade requests (issue 11)', () => {
   });
 });
 
-describe('/admin/users: change a user\'s plan (issue 11)', () => {
+describe('/admin/users: change a user\'s plan', () => {
   it('puts the user on the chosen plan and says so', async () => {
     const { calls } = adminServer([]);
     open();

@@ -8,8 +8,8 @@ import { AuditLog } from './audit-log';
 import './admin.css';
 
 /**
- * /admin/users (spec 000 §2, §6: administrators only, the router's guard sends others to /;
- * issue 11): the 'Users' page — upgrade requests to approve or decline, users found by email or
+ * /admin/users (docs/requirements/workflow.md#route-table: administrators only, the router's guard sends others to /;
+ * docs/requirements/administration.md#administration): the 'Users' page — upgrade requests to approve or decline, users found by email or
  * name, and a form that puts a user on a plan directly ('Change plan' on a found user fills it).
  */
 export function UsersPage() {

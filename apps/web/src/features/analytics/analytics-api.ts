@@ -10,7 +10,7 @@ export const analyticsKeys = {
   records: (listId: string, page: number) => ['analytics', 'records', listId, page] as const,
 };
 
-/** GET /api/analytics/scans (spec 000 §7): latest human scans, refetched every 30 s (spec 000 §4, §9). */
+/** GET /api/analytics/scans (docs/requirements/workflow.md#api): latest human scans, refetched every 30 s (docs/requirements/workflow.md#workflow-order). */
 export function useRecentScans(listId?: string) {
   return useQuery({
     queryKey: analyticsKeys.recent(listId),

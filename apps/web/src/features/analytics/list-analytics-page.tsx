@@ -10,7 +10,7 @@ import { CountBars, ScansOverTime } from './scan-charts';
 import './analytics.css';
 
 /**
- * /analytics/{listId} (issue 7 "Analytics"): totals, scan rate (unique scans ÷ records), scans
+ * /analytics/{listId} (docs/requirements/scans-and-analytics.md#analytics): totals, scan rate (unique scans ÷ records), scans
  * over time, top places, devices, OS and browsers, the scanned records with their counts, CSV
  * export, and the list's Recent Activity. Bots are counted apart and left out of everything else.
  */

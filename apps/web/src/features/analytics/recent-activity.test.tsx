@@ -10,7 +10,7 @@ const scan = (over: Partial<TRecentScan> = {}): TRecentScan => ({
   ...over,
 });
 
-describe('Recent Activity (spec 000 §2, §3 Scan, §8)', () => {
+describe('Recent Activity (docs/requirements/workflow.md#route-table Scan, §8)', () => {
   it('shows Time, Contact, Location and Mailing List, N/A for missing parts, and drops scans without an id', async () => {
     stubApi({ 'GET /api/analytics/scans': () => ({ recentScans: [
       scan(),

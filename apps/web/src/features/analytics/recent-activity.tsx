@@ -16,7 +16,7 @@ export const GeoIpAttribution = () => (
   </Typography.Text>
 );
 
-/** The activity rows (a plain table: the projects page is a first load, issue 6 "Fast pages"). */
+/** The activity rows (a plain table: the projects page is a first load, docs/architecture.md#first-load-budget). */
 function ActivityTable({ listId }: { listId?: string }) {
   const scans = useRecentScans(listId);
   if (scans.isError) return <Alert type="error" showIcon title={ACTIVITY_MESSAGES.fetchFailed} />;
@@ -46,7 +46,7 @@ function ActivityTable({ listId }: { listId?: string }) {
 }
 
 /**
- * Recent Activity (spec 000 §2, §3 Scan, §4, §8): the latest human scans with Time, Contact,
+ * Recent Activity (docs/requirements/workflow.md#route-table Scan, §4, §8): the latest human scans with Time, Contact,
  * Location and Mailing List, 'N/A' for missing parts, refreshed every 30 s; scans without an id
  * are dropped; a render failure shows 'Something went wrong. Please try again later.'
  */

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { TListAnalytics } from '@mailcraft/shared';
 
 /*
- * The analytics charts as plain SVG and HTML. DESIGN.md chose recharts (178 KB gzip with React);
- * on /analytics/{listId} it alone put the first load over the 300 KB budget of issue 6, and these
+ * The analytics charts as plain SVG and HTML. docs/decisions/README.md#records chose recharts (178 KB gzip with React);
+ * on /analytics/{listId} it alone put the first load over the 300 KB budget of docs/requirements/workflow.md#clear-states-and-fast-pages, and these
  * two charts — a daily line of two series and count bars — need none of its machinery.
  */
 

@@ -7,8 +7,8 @@ import { clearSelectedProject } from '../projects/selected-project';
 export const authKeys = { status: ['auth', 'status'] as const };
 
 /**
- * Session state (spec 000 §4): unknown until the status check, then authenticated or not. Cached
- * 5 minutes; `refresh()` forces a check. The session's end is watched by `SessionWatch` (spec 001
+ * Session state (docs/requirements/workflow.md#workflow-order): unknown until the status check, then authenticated or not. Cached
+ * 5 minutes; `refresh()` forces a check. The session's end is watched by `SessionWatch` (docs/requirements/README.md#requirements
  * §4 Session), which warns before it signs the user out.
  */
 export function useAuth() {
@@ -26,16 +26,18 @@ export function useAuth() {
     error: q.isError ? 'Failed to check authentication status' : null,
     authenticated,
     user: q.data?.user ?? null,
+    /** False while the server has no operator (its first account takes the seat with the setup code); true when unknown. */
+    operatorExists: q.data?.operator_exists ?? true,
     refresh: () => client.invalidateQueries({ queryKey: authKeys.status }),
   };
 }
 
-/** Sign-in is a browser redirect to the server login (spec 000 §4); `next` is where to come back. */
+/** Sign-in is a browser redirect to the server login (docs/requirements/workflow.md#workflow-order); `next` is where to come back. */
 export function redirectToLogin(next = '/projects') {
   window.location.assign(`/api/auth/login?next=${encodeURIComponent(next)}`);
 }
 
-/** Sign-out (spec 000 §4): calls logout, clears state, goes to '/'. Throws 'Failed to logout'. */
+/** Sign-out (docs/requirements/workflow.md#workflow-order): calls logout, clears state, goes to '/'. Throws 'Failed to logout'. */
 export function useLogout() {
   const client = useQueryClient();
   return async () => {

@@ -2,8 +2,9 @@ import { Alert, Button, Typography } from 'antd';
 import { Card } from '../../components/card';
 import { Navigate, useSearchParams } from 'react-router';
 import { useAuth, redirectToLogin } from './auth-api';
+import { OperatorSetupNotice } from './operator-setup-notice';
 
-/** /login (spec 000 §2): 'Please log in to continue', a Login button and an error line. */
+/** /login (docs/requirements/workflow.md#route-table): 'Please log in to continue', a Login button and an error line. */
 export function LoginPage() {
   const { authenticated, error } = useAuth();
   const [params] = useSearchParams();
@@ -16,6 +17,7 @@ export function LoginPage() {
         <Typography.Title level={3}>Please log in to continue</Typography.Title>
         <Button type="primary" size="large" onClick={() => redirectToLogin(next)}>Login</Button>
         {line && <Alert style={{ marginTop: 16 }} type="error" title={line} showIcon />}
+        <OperatorSetupNotice />
       </Card>
     </div>
   );

@@ -5,7 +5,7 @@ import { formatCountdown, SessionWatch, warningSeconds } from './session-watch';
 
 const user = { id: 'u1', email: 'ann@example.com', given_name: 'Ann', is_admin: false };
 
-describe('session-expiry modal (spec 001 §2, §4 Session, §9)', () => {
+describe('session-expiry modal (docs/requirements/maps.md#screens Session, §9)', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => vi.useRealTimers());
 

@@ -7,16 +7,16 @@ import { api } from '../../lib/api-client';
 import { authKeys, redirectToLogin } from './auth-api';
 import './session-watch.css';
 
-/** A session check (spec 001 §7 Session): the marker header and no cache; the server does not extend the session for it. */
+/** A session check (docs/requirements/account-and-settings.md#session-check): the marker header and no cache; the server does not extend the session for it. */
 const checkSession = () =>
   api<TAuthStatus>('/api/auth/status', { headers: { [SESSION_CHECK_HEADER]: '1', 'cache-control': 'no-cache', pragma: 'no-cache' } });
 
-/** 'm:ss' of a number of seconds (spec 001 §2: the countdown as minutes:seconds). */
+/** 'm:ss' of a number of seconds (docs/requirements/maps.md#screens: the countdown as minutes:seconds). */
 export const formatCountdown = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /**
  * Seconds the warning counts down from, or null when no warning is due: 300 s when the check
- * reports the user signed out, the time left when the session ends within 300 s (spec 001 §4, §9).
+ * reports the user signed out, the time left when the session ends within 300 s (docs/requirements/notifications.md#rules).
  */
 export function warningSeconds(status: TAuthStatus, now = Date.now()): number | null {
   if (!status.authenticated) return SESSION_WARNING.countdownSeconds;
@@ -26,13 +26,13 @@ export function warningSeconds(status: TAuthStatus, now = Date.now()): number | 
 }
 
 /**
- * The session-expiry warning of signed-in pages (spec 001 §2 Session-expiry modal, §4 Session,
+ * The session-expiry warning of signed-in pages (docs/requirements/account-and-settings.md#session-expiry-modal-expiry modal, §4 Session,
  * §9): checks the session every 60 s; when it ends within 5 minutes or has ended (signed out
  * elsewhere, expired, ended by the server), the modal 'Your session is about to expire' counts
  * down m:ss with Reload Page and Continue Session. Continue renews the session (a status call
  * without the check marker) or, when it has already ended, goes through sign-in back to this page;
  * drafts kept in the browser (designer) are there on return. At zero the page reloads. A separate
- * silent check every 5 minutes — also spec 000 §4's keep-alive, so an open tab stays signed in —
+ * silent check every 5 minutes — also docs/requirements/workflow.md#workflow-order's keep-alive, so an open tab stays signed in —
  * only logs a failure.
  */
 export function SessionWatch() {
@@ -54,7 +54,7 @@ export function SessionWatch() {
 
   useEffect(() => {
     const every = setInterval(poll, SESSION_WARNING.pollSeconds * 1000);
-    // The keep-alive of spec 000 §4 and the silent check of spec 001 §4 are one call: it renews
+    // The keep-alive of docs/requirements/workflow.md#workflow-order and the silent check of docs/requirements/notifications.md#rules are one call: it renews
     // the session of an open tab and only logs a failure.
     const silent = setInterval(() => {
       api('/api/auth/status', { headers: { 'cache-control': 'no-cache' } }).catch((err: unknown) => console.warn('Session keep-alive failed', err));

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { TAddressCheck, TAddressFix, TAddressFixResult } from '@mailcraft/shared';
 import { api } from '../../lib/api-client';
 
-/** Query keys of the address check (issue 12); the only place its keys are written. */
+/** Query keys of the address check (docs/requirements/print.md#print); the only place its keys are written. */
 export const addressCheckKeys = {
   /** The check without the ignored issues (the report, the project status). */
   list: (listId: string) => ['address-check', listId] as const,
@@ -22,7 +22,7 @@ export const addressCheckQuery = (listId: string, showIgnored = false) => queryO
 });
 
 /**
- * GET /api/lists/{id}/address-check (issue 12): the issues of the list's records and their counts;
+ * GET /api/lists/{id}/address-check (docs/requirements/print.md#print): the issues of the list's records and their counts;
  * `showIgnored` lists the ignored issues too (the previous answer stays on screen while it loads).
  * Disabled while `enabled` is false (mappings not saved yet). Errors throw ApiError with the server's message.
  */
@@ -31,7 +31,7 @@ export function useAddressCheck(listId: string, enabled = true, showIgnored = fa
 }
 
 /**
- * POST /api/lists/{id}/address-check/fixes (issue 12): accept suggested fixes, exclude or include
+ * POST /api/lists/{id}/address-check/fixes (docs/requirements/print.md#print): accept suggested fixes, exclude or include
  * records, revert fixes, ignore issues (`codes`) or report them again. The answer's check replaces
  * the cached one, so the report and the project status show the counts after; the check listing
  * ignored issues is read again.

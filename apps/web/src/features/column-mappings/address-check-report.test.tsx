@@ -67,7 +67,7 @@ const rows = async () => within(await screen.findByRole('table', { name: 'Addres
 const posts = (calls: ReturnType<typeof checkServer>) => calls.filter((c) => c.method === 'POST').map((c) => c.body);
 const names = async () => (await rows()).map((r) => within(r).getAllByRole('cell')[1].textContent);
 
-describe('address check report (issue 12)', () => {
+describe('address check report', () => {
   it('shows the counts by kind and each issue with its record, name, field, message and suggestion', async () => {
     checkServer();
     open();

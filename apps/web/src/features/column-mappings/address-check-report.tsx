@@ -16,7 +16,7 @@ const issueKey = (i: TAddressIssue) => `${i.recordId}:${i.code}:${i.field}`;
 const problems = (c: TAddressCheckCounts) => `${c.withIssues.toLocaleString()} ${c.withIssues === 1 ? 'record' : 'records'} with problems`;
 
 /**
- * The address check report on the mapping screen (issue 12 "Address checks at mapping"): counts
+ * The address check report on the mapping screen (docs/requirements/address-checks.md#address-checks): counts
  * by kind, the issues (record number, name, field, message, suggestion) with 'Accept fix',
  * 'Exclude' (or 'Include') and 'Ignore' per row, 'Accept all suggested fixes', and after a change
  * the counts before and after. Ignore is stored on the server (that issue of that record is not

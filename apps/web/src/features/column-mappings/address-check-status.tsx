@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useAddressCheck } from './address-check-api';
 
 /**
- * The project status line of the address check (issue 12): 'Address check: N issues' (records
+ * The project status line of the address check (docs/requirements/print.md#print): 'Address check: N issues' (records
  * with an error or warning, excluded records and ignored issues left out) linking to the mapping
  * screen, where the report is, then '· M ignored' when the user ignored any. Shows nothing while
  * loading or when the check fails (the mapping screen says why).

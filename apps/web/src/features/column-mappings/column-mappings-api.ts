@@ -11,7 +11,7 @@ export const mappingKeys = {
 };
 
 /**
- * GET /api/mappings/list/{id} (spec 000 §3 Mappings, §7): column → target field plus fieldSettings —
+ * GET /api/mappings/list/{id} (docs/requirements/mailing-lists.md#mappings): column → target field plus fieldSettings —
  * the saved mappings, or the auto-matching of §5 with `saved: false`. Used by the mapping screen
  * and by the Designer's fields; disabled without a list id. No retry — a failure sends the user
  * back to the upload screen (§4). Kept until `useSaveMappings` invalidates it, so a background
@@ -28,7 +28,7 @@ export function useListMappings(listId: string | null) {
 }
 
 /**
- * POST /api/lists/map-columns (spec 000 §7). On success the list's mappings (which the Designer's
+ * POST /api/lists/map-columns (docs/requirements/workflow.md#api). On success the list's mappings (which the Designer's
  * fields read too) and the projects (their status and print previews) are refetched. Failures
  * throw ApiError with the server's message, shown as 'Failed to save mappings: {detail}' (§8).
  */

@@ -17,7 +17,7 @@ export const FIELD_HINTS: Record<string, string> = {
 const visible = (fields: readonly string[]) => fields.filter((f) => !HIDDEN_FIELDS.includes(f));
 
 /**
- * The mapping screen's groups (spec 000 §2): Mailing List Fields (expanded first), USPS Fields and
+ * The mapping screen's groups (docs/requirements/workflow.md#route-table): Mailing List Fields (expanded first), USPS Fields and
  * Custom Fields; hidden fields (sequence, full_name_mail, §3) are left out.
  */
 export const FIELD_GROUPS = [

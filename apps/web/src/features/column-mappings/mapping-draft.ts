@@ -1,7 +1,7 @@
 import { keepCapitalization, type Capitalization, type FieldSettings, type Mappings, type TMapColumnsInput } from '@mailcraft/shared';
 
 /**
- * The mapping screen's working copy (spec 000 §3 Mappings): column → target field, and the
+ * The mapping screen's working copy (docs/requirements/mailing-lists.md#mappings): column → target field, and the
  * capitalization chosen per target field.
  */
 export type MappingDraft = { mappings: Mappings; capitalization: Record<string, Capitalization> };
@@ -21,7 +21,7 @@ export function columnsOf(draft: MappingDraft, headers: string[], target: string
 }
 
 /**
- * Maps `columns` to `target`, replacing what the target had (spec 000 §5). A column belongs to one
+ * Maps `columns` to `target`, replacing what the target had (docs/requirements/projects.md#rules). A column belongs to one
  * target at a time, so choosing a column takes it from wherever it was. An empty list clears it.
  */
 export function assign(draft: MappingDraft, target: string, columns: string[]): MappingDraft {
@@ -35,7 +35,7 @@ export function setCapitalization(draft: MappingDraft, target: string, mode: Cap
 }
 
 /**
- * The POST /api/lists/map-columns body (spec 000 §7). Capitalization is sent only for mapped
+ * The POST /api/lists/map-columns body (docs/requirements/workflow.md#api). Capitalization is sent only for mapped
  * non-USPS fields (§5).
  */
 export function toPayload(listId: string, draft: MappingDraft): TMapColumnsInput {

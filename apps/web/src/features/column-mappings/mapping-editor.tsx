@@ -17,7 +17,7 @@ type Props = {
   projectId: string;
   list: TMailingList;
   headers: string[];
-  /** Raw rows from the start of the list; the first 3 are previewed (spec 000 §9). */
+  /** Raw rows from the start of the list; the first 3 are previewed (docs/requirements/designer.md#limits). */
   sampleRows: string[][];
   initial: TListMappings;
   /** Called once the mappings are saved; by default the editor goes on to /qr/{listId}. */
@@ -25,7 +25,7 @@ type Props = {
 };
 
 /**
- * The mapping form (spec 000 §2, §5): the three field groups, Back and 'Save Mappings & Continue',
+ * The mapping form (docs/requirements/workflow.md#route-table): the three field groups, Back and 'Save Mappings & Continue',
  * then the Data Preview table. Saving posts the mappings and calls `onSaved`, else goes to /qr/{listId} (§4); a failure
  * shows 'Failed to save mappings: {detail}' and keeps the edits. Back clears the selected list and
  * returns to /upload?project={id}.

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { screen, within } from '@testing-library/react';
+import { flushSync } from 'react-dom';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test/render';
 import { assign, draftFrom, setCapitalization } from './mapping-draft';
 import { MappingSection } from './mapping-section';
 
-const headers = ['First', 'Surname', 'IMB'];
+const headers = ['First', 'Surname', 'IMB', 'Tel', 'Mobile'];
 
 /** The rows of the mapping screen for `fields`, editing a draft as the mapping editor does. */
 function Rows({ fields, mappings }: { fields: string[]; mappings: Record<string, string> }) {
@@ -66,5 +67,30 @@ describe('mapping row', () => {
     renderWithApp(<Rows fields={['imbno']} mappings={{ IMB: 'imbno' }} />);
     expect(within(row('imbno')).getByText('As imported')).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: /Capitalization/ })).not.toBeInTheDocument();
+  });
+
+  it('opens every source dropdown on its first click, also after a choice in another row', async () => {
+    // A browser runs React's updates at the microtask checkpoint after each listener of a user's
+    // mousedown, before the event reaches `window`; a script's dispatch (as in jsdom) runs them
+    // only after it. A document listener that flushes React's pending work restores that order.
+    const flush = () => flushSync(() => {});
+    document.addEventListener('mousedown', flush);
+    const source = (label: string) => screen.getByRole('combobox', { name: `Source column for ${label}` });
+    try {
+      renderWithApp(<Rows fields={['phone', 'cell_phone', 'email']} mappings={{}} />);
+      await openSource('Phone');
+      await waitFor(() => expect(source('Phone')).toHaveAttribute('aria-expanded', 'true'));
+      await userEvent.click(await screen.findByTitle('Tel'));
+
+      await userEvent.click(source('Cell Phone'));
+      await waitFor(() => expect(source('Cell Phone')).toHaveAttribute('aria-expanded', 'true'));
+      await userEvent.click((await screen.findAllByTitle('Mobile')).at(-1)!); // the newest popup
+      expect(row('cell_phone').querySelector('.mapping-source')).toHaveTextContent('Mobile');
+
+      await userEvent.click(source('Email'));
+      await waitFor(() => expect(source('Email')).toHaveAttribute('aria-expanded', 'true'));
+    } finally {
+      document.removeEventListener('mousedown', flush);
+    }
   });
 });

@@ -28,7 +28,7 @@ type Props = {
 };
 
 /**
- * One target field of the mapping screen (spec 000 §2, §5): its name, the source-column dropdown
+ * One target field of the mapping screen (docs/requirements/workflow.md#route-table): its name, the source-column dropdown
  * (a column already used elsewhere is disabled; a custom field takes several; antd's Select loads
  * on first use), the capitalization
  * dropdown (non-USPS fields only, enabled once mapped) and the first rows as they will print.

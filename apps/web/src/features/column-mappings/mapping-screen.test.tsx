@@ -43,7 +43,7 @@ const openScreen = () => renderWithApp(
   { route: '/upload?project=project-1&listId=list-1&step=mapping' },
 );
 
-describe('address check on the mapping screen (issue 12)', () => {
+describe('address check on the mapping screen', () => {
   it('after saving, stays on the mapping screen with the report when the check finds problems', async () => {
     const calls = mappingServer(1);
     openScreen();

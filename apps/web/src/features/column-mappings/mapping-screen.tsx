@@ -9,15 +9,15 @@ import { addressCheckQuery } from './address-check-api';
 import { useListMappings } from './column-mappings-api';
 import { MappingEditor } from './mapping-editor';
 
-/** The address check report, loaded once mappings are saved (issue 12): not part of the screen's first load. */
+/** The address check report, loaded once mappings are saved (docs/requirements/print.md#print): not part of the screen's first load. */
 const AddressCheckReport = lazy(() => import('./address-check-report').then((m) => ({ default: m.AddressCheckReport })));
 
 /**
- * Column mapping screen (spec 000 §2 Mapping screen), shown at
+ * Column mapping screen (docs/requirements/mailing-lists.md#mapping-screen screen), shown at
  * /upload?project={id}&listId={id}&step=mapping. Loads the list, its saved or auto-matched mappings
  * (§5) and its first rows, then hands over to the editor. If any of that fails it shows 'Failed to
  * load list data' and returns to /upload?project={id} (§4, §8). Once mappings are saved the
- * address check report shows below (issue 12); saving goes on to /qr/{listId} when the check finds
+ * address check report shows below (docs/requirements/print.md#print); saving goes on to /qr/{listId} when the check finds
  * no problem, else stays here on the report.
  */
 export function MappingScreen({ projectId, listId }: { projectId: string; listId: string }) {

@@ -13,7 +13,7 @@ type Props = {
   onCapitalizationChange: (target: string, mode: Capitalization) => void;
 };
 
-/** The rows of one group of the mapping screen (spec 000 §2), under a column header. */
+/** The rows of one group of the mapping screen (docs/requirements/workflow.md#route-table), under a column header. */
 export function MappingSection({ fields, headers, draft, usedBy, previews, onColumnsChange, onCapitalizationChange }: Props) {
   return (
     <div className="mapping-section">

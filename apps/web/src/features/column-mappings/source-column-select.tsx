@@ -5,10 +5,15 @@ import type { SelectProps } from 'antd';
 const AntSelect = lazy(() => import('antd/es/select'));
 
 /**
- * The source-column dropdown of a mapping row, loaded on first use (issue 6 "Fast pages": antd's
+ * The source-column dropdown of a mapping row, loaded on first use (docs/architecture.md#first-load-budget: antd's
  * Select is ~23 KB gzip, and the mapping screen's first load must stay under 300 KB). Until the
  * user opens it, a look-alike combobox shows the chosen column(s) or the placeholder; a click,
  * Enter, Space or ArrowDown loads the real Select in its place, open and focused.
+ *
+ * The swap happens on `click`, not `mousedown`: an open Select closes on any `mousedown` on the
+ * window outside itself, and a browser mounts the Select while the activating mousedown is still
+ * bubbling (its target, the removed look-alike, is outside) — the dropdown would close at once
+ * whenever the Select's code is already loaded, so every dropdown but the first needed two clicks.
  */
 export function SourceColumnSelect(props: SelectProps & { 'aria-label': string; placeholder: string; shown: ReactNode }) {
   const [active, setActive] = useState(false);
@@ -17,7 +22,8 @@ export function SourceColumnSelect(props: SelectProps & { 'aria-label': string; 
     <div
       role="combobox" tabIndex={0} aria-label={props['aria-label']} aria-expanded={false} aria-haspopup="listbox"
       className={`source-column-trigger ${props.className ?? ''}`}
-      onMouseDown={(e) => { e.preventDefault(); setActive(true); }}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={() => setActive(true)}
       onKeyDown={(e: KeyboardEvent) => {
         if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') {
           e.preventDefault();

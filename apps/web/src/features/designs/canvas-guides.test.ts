@@ -8,7 +8,7 @@ const page = (x: number, y: number, width = 40, height = 10): Template => ({
 } as unknown as Template);
 const position = (t: Template | null) => t?.schemas[0][0].position;
 
-describe('snapping a dropped element to the guides (issue 6)', () => {
+describe('snapping a dropped element to the guides', () => {
   it('moves an edge within 1.5 mm onto the safe-area line, the trim or a USPS zone edge', () => {
     const before = page(50, 50);
     expect(position(snapToGuides(before, page(7.2, 50), true))).toEqual({ x: 6.35, y: 50 }); // left edge to the safe area

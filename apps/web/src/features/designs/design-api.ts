@@ -11,14 +11,18 @@ import { projectKeys } from '../projects/projects-api';
  */
 export const designKeys = {
   design: (projectId: string) => [...projectKeys.one(projectId), 'design'] as const,
-  /** The project's reinforcements R1–R3 with their designs (spec 002 §3, `reinforcements-api.ts`). */
+  /** The project's reinforcements R1–R3 with their designs (docs/requirements/print-on-demand-api.md#data, `reinforcements-api.ts`). */
   reinforcements: (projectId: string) => [...projectKeys.one(projectId), 'reinforcements'] as const,
-  /** Every font file, loaded once per session (`useDesignFonts`). */
+  /** Everything about fonts the Designer loads (`useDesignFonts`): refreshed after an administrator's change. */
   fonts: ['fonts', 'files'] as const,
+  /** GET /api/fonts: the installed fonts' names. */
+  fontList: ['fonts', 'files', 'list'] as const,
+  /** One font file, loaded once per session. */
+  fontFile: (id: string) => ['fonts', 'files', 'file', id] as const,
 };
 
 /**
- * GET /api/templates/project/{id}/design (spec 000 §3 Design template): the inside template and,
+ * GET /api/templates/project/{id}/design (docs/requirements/designer.md#design-template template): the inside template and,
  * for double-sided projects, the outside one; blank templates at the project's size until saved.
  */
 export function useProjectDesign(projectId: string) {
@@ -36,7 +40,7 @@ export function useProjectDesign(projectId: string) {
 }
 
 /**
- * POST /api/templates/project/{id}/design with both templates and PNG thumbnails (spec 000 §7).
+ * POST /api/templates/project/{id}/design with both templates and PNG thumbnails (docs/requirements/workflow.md#api).
  * On success the cached design, the print previews and the project (has_template, thumbnails,
  * status) are refreshed.
  */

@@ -13,7 +13,7 @@ const saved: DesignParts = {
 const KEY = 'mailcraft.designDraft.u1.p1';
 const opts = { double: true, paperSize: '8.5x11', withReinforcements: true };
 
-describe('the design draft with reinforcements (issue 10)', () => {
+describe('the design draft with reinforcements', () => {
   it('keeps every tab: the sides, an added reinforcement and an emptied slot', () => {
     const parts: DesignParts = { ...saved, inside: page('edited'), r1: blankReinforcement(1, '8.5x11'), r2: null };
     writeDraft('u1', 'p1', draftOf(parts, '2026-01-01T00:00:00.000Z', '2026-01-02T00:00:00.000Z'));

@@ -4,7 +4,7 @@ import { REINFORCEMENT_SIDES } from './design-template';
 import type { DesignParts } from './design-parts';
 import { reinforcementPage, type ReinforcementEdit, type ReinforcementEdits } from './reinforcement-tabs';
 
-/** A design being edited, kept in the browser until it is saved (issue 6: autosave of drafts). */
+/** A design being edited, kept in the browser until it is saved (docs/requirements/workflow.md#clear-states-and-fast-pages: autosave of drafts). */
 export type DesignDraft = {
   /** ISO time of the last change. */
   savedAt: string;
@@ -13,7 +13,7 @@ export type DesignDraft = {
   inside: Template;
   outside: Template | null;
   /**
-   * The reinforcement tabs as edited (spec 002 §3), null for an empty slot. Absent in drafts
+   * The reinforcement tabs as edited (docs/requirements/print-on-demand-api.md#data), null for an empty slot. Absent in drafts
    * written before reinforcements existed, or for a slot the draft does not know: the saved one applies.
    */
   reinforcements?: Partial<ReinforcementEdits>;

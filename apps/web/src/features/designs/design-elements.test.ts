@@ -24,7 +24,7 @@ function insertAll(items: Insertable[], addressSide = true): { template: Templat
 const address: Insertable = { kind: 'address', sample: { full_name: 'James Butt', address: '6649 N Blue Gum St', city: 'New Orleans', state: 'LA', zip: '70116' } };
 const field = (f: string): Insertable => ({ kind: 'field', field: f, sample: 'Sample' });
 
-describe('where inserted elements land (issue 6)', () => {
+describe('where inserted elements land', () => {
   it('puts the address block inside the USPS address zone, the indicia in the upper-right indicia zone, the QR code at a scannable size clear of both', () => {
     const { template, elements: [addr, indicia, qr] } = insertAll([address, { kind: 'indicia', text: 'PRESORTED\nSTANDARD' }, { kind: 'qr' }]);
     const zones = uspsZones(template);
@@ -49,7 +49,7 @@ describe('where inserted elements land (issue 6)', () => {
     expect(under.position.y).toBeGreaterThan(QR_SIZE_MM);
   });
 
-  it('inserts a route map as an image named map_image (each piece prints its own map, issue 9), clear of the USPS zones', () => {
+  it('inserts a route map as an image named map_image (each piece prints its own map, docs/requirements/maps.md#maps), clear of the USPS zones', () => {
     const { template, elements: [map, map2] } = insertAll([{ kind: 'map' }, { kind: 'map' }]);
     expect([map.type, map.name, map.width, map.height]).toEqual(['image', 'map_image', MAP_SIZE_MM.width, MAP_SIZE_MM.height]);
     expect(map2.name).toBe('map_image 2');
@@ -57,7 +57,7 @@ describe('where inserted elements land (issue 6)', () => {
     expect(meets(box(map), box(map2))).toBe(false);
   });
 
-  it('inserts the IMb named imbno, centred in the barcode clear zone (issue 12, USPS DMM 202.5)', () => {
+  it('inserts the IMb named imbno, centred in the barcode clear zone (docs/requirements/print.md#print, USPS DMM 202.5)', () => {
     const { template, elements: [addr, imb] } = insertAll([address, { kind: 'imb' }]);
     const zones = uspsZones(template);
     expect([imb.type, imb.name]).toEqual(['imb', 'imbno']);
@@ -65,7 +65,7 @@ describe('where inserted elements land (issue 6)', () => {
     expect(meets(box(imb), box(addr))).toBe(false);
   });
 
-  it('gives every inserted element the required and readOnly of spec 000 §3', () => {
+  it('gives every inserted element the required and readOnly of docs/requirements/projects.md#data', () => {
     const { elements } = insertAll([address, { kind: 'indicia', text: 'PAID' }, { kind: 'qr' }, field('first_name')]);
     for (const el of elements) expect([el.name, el.required, el.readOnly]).toEqual([el.name, false, false]);
   });

@@ -4,7 +4,7 @@ import { addressSideZones, IMB_TYPE, INDICIA_TYPE, QR_VECTOR_TYPE, type GuideZon
 import { designPlugins } from './design-plugins';
 
 /**
- * The elements the Fields panel inserts and where they go (spec 000 §3 Design template). All
+ * The elements the Fields panel inserts and where they go (docs/requirements/designer.md#design-template template). All
  * sizes in mm, font sizes in pt. Pure functions over pdfme templates.
  */
 
@@ -14,7 +14,7 @@ const GAP_MM = 2;
 const STEP_MM = 2;
 
 
-/** Mapped target fields in the spec's order (spec 000 §3 Mappings), each once. */
+/** Mapped target fields in the spec's order (docs/requirements/mailing-lists.md#mappings), each once. */
 export function mappedFields(mappings: Record<string, string>): string[] {
   const mapped = new Set(Object.values(mappings));
   return TARGET_FIELDS.filter((f) => mapped.has(f));
@@ -41,7 +41,7 @@ const intersect = (a: Box, b: Box): Box => {
   return { x, y, width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x), height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y) };
 };
 
-/** The page's safe area: inside its padding (spec 000 §9: 6.35 mm). */
+/** The page's safe area: inside its padding (docs/requirements/designer.md#limits: 6.35 mm). */
 export function safeBox(template: Template): Box {
   const base = template.basePdf as { width: number; height: number; padding?: number[] };
   const [top, right, bottom, left] = base.padding ?? [PAGE_PADDING_MM, PAGE_PADDING_MM, PAGE_PADDING_MM, PAGE_PADDING_MM];
@@ -128,11 +128,11 @@ const ADDRESS_VARIABLES = ['full_name', 'address', 'city', 'state', 'zip'];
  * - the address block: `multiVariableText` with ADDRESS_BLOCK_TEXT, the sample record as its
  *   variables' sample data, 12 pt;
  * - the permit indicia: an `indicia` element holding the permit's lines;
- * - the Intelligent Mail barcode: an `imb` element named `imbno` (issue 12), printing each record's
+ * - the Intelligent Mail barcode: an `imb` element named `imbno` (docs/requirements/print.md#print), printing each record's
  *   `encodedimbno` or `imbno`;
  * - a QR code: a `qrVector` element, QR_SIZE_MM square;
  * - a route map: an `image` element named `map_image` (MAP_SIZE_MM, the default map's 2:3), which
- *   prints each record's own map (issue 9).
+ *   prints each record's own map (docs/requirements/maps.md#maps).
  * Placed by `placement`: with `addressSide`, in the USPS zones of the address side.
  */
 export function buildElement(template: Template, pageIndex: number, item: Insertable, opts: { addressSide?: boolean } = {}): Schema {
@@ -186,17 +186,17 @@ export function buildElement(template: Template, pageIndex: number, item: Insert
       el = { ...defaultsOf('image'), name: uniqueName(template, 'map_image'), ...MAP_SIZE_MM };
       break;
   }
-  // Every element carries spec 000 §3's `required` and `readOnly`: record-driven content, not required.
+  // Every element carries docs/requirements/projects.md#data's `required` and `readOnly`: record-driven content, not required.
   return { required: false, readOnly: false, ...el, ...placement(template, pageIndex, item.kind, el, !!opts.addressSide) };
 }
 
-/** Side of a newly inserted QR code: scannable from arm's length (issue 6: at least 20 mm). */
+/** Side of a newly inserted QR code: scannable from arm's length (docs/requirements/workflow.md#clear-states-and-fast-pages: at least 20 mm). */
 export const QR_SIZE_MM = 25;
-/** A newly inserted route map, mm: the default 600×900 px map's 2:3 (spec 001 §9). */
+/** A newly inserted route map, mm: the default 600×900 px map's 2:3 (docs/requirements/maps.md#limits). */
 export const MAP_SIZE_MM = { width: 50, height: 75 };
 
 /**
- * Where a new element goes (issue 6), in mm; on the address side by the USPS zones of the guides:
+ * Where a new element goes (docs/requirements/workflow.md#clear-states-and-fast-pages), in mm; on the address side by the USPS zones of the guides:
  * - the address block inside the Address zone (USPS DMM 202.2.1), centred, in its first free row;
  * - the permit indicia in the upper-right corner, inside the Indicia zone (DMM 604.5), shrunk to fit
  *   the zone's part of the safe area;

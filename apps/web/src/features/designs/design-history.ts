@@ -9,11 +9,11 @@ export const HISTORY_LIMIT = 100;
 export type HistoryEntry = { side: Side; template: Template };
 
 /**
- * Undo and redo across all pages of the design (issue 6: visible buttons beside Ctrl+Z). `record`
+ * Undo and redo across all pages of the design (docs/requirements/workflow.md#clear-states-and-fast-pages: visible buttons beside Ctrl+Z). `record`
  * is called with the state before each change; `undo(current)` returns the state to go back to
  * (and keeps `current` for redo), `redo(current)` the reverse; null when there is none. A new
  * change clears the redo steps. `forget(side)` drops every step of a page that no longer exists (a
- * removed reinforcement, issue 10). `canUndo`/`canRedo` re-render the buttons.
+ * removed reinforcement, docs/requirements/print-on-demand-api.md#print-on-demand-api). `canUndo`/`canRedo` re-render the buttons.
  */
 export function useDesignHistory() {
   const past = useRef<HistoryEntry[]>([]);

@@ -4,7 +4,7 @@ import type { ReinforcementEdit, ReinforcementEdits } from './reinforcement-tabs
 
 /**
  * Everything the Designer edits for one project: the inside and (double-sided) outside templates
- * of the mail piece and the reinforcements R1–R3 (spec 000 §3 Design template, spec 002 §3), each
+ * of the mail piece and the reinforcements R1–R3 (docs/requirements/designer.md#design-template template, docs/requirements/print-on-demand-api.md#data), each
  * a name, a type and a one-page template; null where a slot is empty.
  */
 export type DesignParts = SideTemplates & ReinforcementEdits;
@@ -13,6 +13,9 @@ export type DesignParts = SideTemplates & ReinforcementEdits;
 export type PartFingerprints = Record<Side, string>;
 
 const SIDES: readonly Side[] = ['inside', 'outside', ...REINFORCEMENT_SIDES];
+
+/** Every template of the design: inside, outside and the reinforcements' (null where there is none). */
+export const partTemplates = (parts: DesignParts): Array<Template | null> => SIDES.map((s) => templateOf(parts, s));
 
 /** The template shown on `side`'s tab, or null (no outside on a single-sided project, an empty slot). */
 export function templateOf(parts: DesignParts, side: Side): Template | null {

@@ -1,9 +1,9 @@
 import type { Template } from '@pdfme/common';
 import { PAGE_PADDING_MM, PAPER_SIZES_MM, blankTemplate, type PaperSize, type TDesignTemplate } from '@mailcraft/shared';
 
-/** The two sides of a mail piece as the design payload names them (spec 000 §3 Design template). */
+/** The two sides of a mail piece as the design payload names them (docs/requirements/designer.md#design-template template). */
 export type MainSide = 'inside' | 'outside';
-/** The Designer tabs of a project's reinforcements R1–R3 (spec 002 §3), one page each. */
+/** The Designer tabs of a project's reinforcements R1–R3 (docs/requirements/print-on-demand-api.md#data), one page each. */
 export const REINFORCEMENT_SIDES = ['r1', 'r2', 'r3'] as const;
 export type ReinforcementSide = (typeof REINFORCEMENT_SIDES)[number];
 /** A page the Designer edits: a side of the mail piece or a reinforcement. */
@@ -15,14 +15,14 @@ export const SIDE_LABELS: Record<MainSide, string> = { outside: 'Outside (addres
 /** Whether `side` is a reinforcement tab ('r1'…'r3') rather than a side of the mail piece. */
 export const isReinforcementSide = (side: Side): side is ReinforcementSide => (REINFORCEMENT_SIDES as readonly string[]).includes(side);
 
-/** The project's page in mm (spec 000 §9), 8.5x11 for an unknown size. */
+/** The project's page in mm (docs/requirements/designer.md#limits), 8.5x11 for an unknown size. */
 export function pageSize(paperSize: string): { width: number; height: number } {
   return PAPER_SIZES_MM[paperSize as PaperSize] ?? PAPER_SIZES_MM['8.5x11'];
 }
 
 /**
  * A saved template on the project's page: the base page takes the project's width and height and
- * 6.35 mm padding on every side (spec 000 §9); elements keep their positions. Missing templates
+ * 6.35 mm padding on every side (docs/requirements/designer.md#limits); elements keep their positions. Missing templates
  * become blank pages.
  */
 export function onProjectPage(template: TDesignTemplate | null | undefined, paperSize: string): Template {

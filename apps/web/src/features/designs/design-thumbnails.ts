@@ -14,7 +14,7 @@ function toBase64(buffer: ArrayBuffer): string {
 
 /**
  * Renders page 1 of a design as a mail piece of one record and returns it as a
- * 'data:image/png;base64,…' URL (spec 000 §3 Project thumbnails). The PDF is generated in the
+ * 'data:image/png;base64,…' URL (docs/requirements/projects.md#project thumbnails). The PDF is generated in the
  * browser with the Designer's plugins and fonts and the record's values (`buildPieceInputs`, the
  * same rule the server's print renderer uses), then rasterised with @pdfme/converter's `pdf2img`
  * in its worker. Both libraries load on first use. Throws pdfme's error for an invalid template.

@@ -4,7 +4,7 @@ import { useEffects } from '../admin/effects/effects-api';
 import { forgetEffectPreviews } from './image-effect';
 
 /**
- * Gives the Designer the named image effects (issue 11) for the image elements' 'Effect' choice
+ * Gives the Designer the named image effects (docs/requirements/administration.md#administration) for the image elements' 'Effect' choice
  * (`options.effects`, read by `withImageEffect`), again whenever the list changes — an
  * administrator's edit also drops the processed images drawn with the old settings.
  */

@@ -19,7 +19,8 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { drawZoneOverlay, snapToGuides } from './canvas-guides';
 import { useDesignHistory } from './design-history';
 import { useDesignParts } from './use-design-parts';
-import { templateOf, withReinforcement, withTemplate } from './design-parts';
+import { partTemplates, templateOf, withReinforcement, withTemplate } from './design-parts';
+import { fontNamesOf } from './design-fonts';
 import { blankReinforcement, editorTabs, onePage, reinforcementPage, sideLabel, slotOfSide, type ReinforcementEdit } from './reinforcement-tabs';
 import { planSave, saveDesignParts, saveErrorText } from './save-design-parts';
 import { AddReinforcement, ReinforcementBar } from './reinforcement-bar';
@@ -30,26 +31,28 @@ type Props = {
   project: TProject;
   design: TProjectDesign;
   font: Font;
+  /** Hears the fonts the design uses whenever it changes, so that those not loaded yet load (`useDesignFonts`). */
+  onFontsUsed?: (names: Set<string>) => void;
   /** The project's saved reinforcements; null when they could not be loaded (R tabs unavailable). */
   reinforcements: TReinforcementDesign[] | null;
 };
 
 /**
- * The Designer screen (spec 000 §2 "/projects/{id}/editor", §3 Design template): one pdfme
+ * The Designer screen (docs/requirements/workflow.md#route-table "/projects/{id}/editor", §3 Design template): one pdfme
  * Designer at the project's size; tabs switch it between the outside (address side) and inside
  * templates of a double-sided project (the one page of a single-sided one) and the reinforcements
- * R1–R3 (issue 10, spec 002 §3: one page each; an empty slot offers 'Add reinforcement', an
+ * R1–R3 (docs/requirements/print-on-demand-api.md#print-on-demand-api, docs/requirements/print-on-demand-api.md#data: one page each; an empty slot offers 'Add reinforcement', an
  * existing one has a bar with its name, type and 'Remove reinforcement'). The Fields panel inserts
  * merge fields, the address block, the permit indicia and a QR code on the current page. Save
  * (button, Ctrl/Cmd+S) posts the design and each changed reinforcement with PNG thumbnails
  * rendered in the browser; leaving with unsaved changes asks first.
- * Issue 6: inserted elements land in the USPS zones of the address side (`buildElement`), which are
+ * docs/requirements/workflow.md#clear-states-and-fast-pages: inserted elements land in the USPS zones of the address side (`buildElement`), which are
  * drawn on the page; a dropped element snaps to the trim, safe-area and zone lines; Undo/Redo
  * buttons (and Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y) step through changes on every page; every change is
  * kept as a draft in the browser (restored after a reload or a sign-in, cleared by Save).
  * Loaded lazily: pdfme's Designer is only downloaded for this route.
  */
-export function DesignerWorkspace({ project, design, font, reinforcements }: Props) {
+export function DesignerWorkspace({ project, design, font, onFontsUsed, reinforcements }: Props) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const double = project.sides === 'double';
@@ -87,7 +90,7 @@ export function DesignerWorkspace({ project, design, font, reinforcements }: Pro
     if (!before || templateFingerprint(t) === templateFingerprint(before)) return;
     // A dropped or resized element snaps to the trim, safe-area and USPS zone lines.
     let next = snapToGuides(before, t, addressSide(s)) ?? t;
-    // A reinforcement has one page (spec 002 §3): a page added in pdfme is taken back.
+    // A reinforcement has one page (docs/requirements/print-on-demand-api.md#data): a page added in pdfme is taken back.
     const extraPage = isReinforcementSide(s) && next.schemas.length > 1;
     if (extraPage) {
       next = onePage(next);
@@ -99,6 +102,10 @@ export function DesignerWorkspace({ project, design, font, reinforcements }: Pro
   }, [changed]);
   const [initial] = useState(() => shown(side));
   const designer = usePdfmeDesigner(container, initial, font, onChange);
+  // A font picked in the panel, or an element inserted or restored from a draft with one, loads.
+  useEffect(() => {
+    onFontsUsed?.(fontNamesOf(partTemplates(parts.current)));
+  }, [onFontsUsed, parts, store.version]);
   designerRef.current = designer;
   useDesignerEffects(designer);
 
@@ -193,7 +200,7 @@ export function DesignerWorkspace({ project, design, font, reinforcements }: Pro
     });
   };
 
-  /** Saves the design and each changed reinforcement (issue 10); true when everything was saved. */
+  /** Saves the design and each changed reinforcement (docs/requirements/print-on-demand-api.md#print-on-demand-api); true when everything was saved. */
   const save = async (): Promise<boolean> => {
     if (!designer || savingRef.current) return false;
     savingRef.current = true;

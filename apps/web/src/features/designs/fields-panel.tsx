@@ -51,10 +51,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The editor's side panel 'Fields' (spec 000 §2 Designer, §3 Mappings): every mapped field of the
+ * The editor's side panel 'Fields' (docs/requirements/designer.md#fields-panel Mappings): every mapped field of the
  * project's list with its label and the first record's value, inserted as a merge field; below,
  * the address block, the mailing permit indicia and a QR code; the route map and its distance and
- * driving time (issue 9). Items insert on the current page
+ * driving time (docs/requirements/maps.md#maps). Items insert on the current page
  * of the side being edited.
  */
 export function FieldsPanel(p: FieldsPanelProps) {

@@ -33,7 +33,7 @@ async function renderBox(schema: Partial<Schema>, value: string): Promise<HTMLDi
   return rootElement;
 }
 
-describe('the image element\'s Effect (issue 11)', () => {
+describe('the image element\'s Effect', () => {
   it('offers None and the named effects in the property panel, and says when the chosen one was deleted', () => {
     const effects = [{ id: 'fx-1', name: 'Vintage' }, { id: 'fx-2', name: 'Ocean' }] as TEffect[];
     const panel = (effect: string) => (plugin.propPanel.schema as (p: unknown) => Record<string, { props: { options: unknown } }>)({

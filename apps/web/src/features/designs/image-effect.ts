@@ -62,7 +62,7 @@ export function forgetEffectPreviews(): void {
 const renders = new WeakMap<HTMLElement, number>();
 
 /**
- * pdfme's image plugin with an 'Effect' choice (issue 11 Admin → Effects): the property panel
+ * pdfme's image plugin with an 'Effect' choice (docs/requirements/administration.md#administration Admin → Effects): the property panel
  * offers 'None' and the named effects the Designer got in `options.effects` (TEffect[]), stored
  * on the element as `effect` (the effect id; '' for none). The element keeps its original picture
  * in `content`, so the effect can be changed or removed; the canvas and the browser-rendered

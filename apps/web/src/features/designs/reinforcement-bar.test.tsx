@@ -30,7 +30,7 @@ function Tab({ stored = true }: { stored?: boolean }) {
   );
 }
 
-describe('the reinforcement bar (issue 10)', () => {
+describe('the reinforcement bar', () => {
   it('requires a name', async () => {
     renderWithApp(<Tab />);
     const name = screen.getByRole('textbox', { name: 'Reinforcement name' });

@@ -6,7 +6,7 @@ import { errorDetail } from '../../lib/api-client';
 import { useRemoveReinforcement } from './reinforcements-api';
 import { REINFORCEMENT_NAME_MAX, reinforcementNameError, type ReinforcementType } from './reinforcement-tabs';
 
-/** The confirmation before a reinforcement is removed (issue 10). */
+/** The confirmation before a reinforcement is removed (docs/requirements/print-on-demand-api.md#print-on-demand-api). */
 export const REMOVE_CONFIRM = 'Remove this reinforcement? Orders already placed keep their files.';
 
 const TYPE_OPTIONS = [
@@ -29,7 +29,7 @@ export type ReinforcementBarProps = {
 };
 
 /**
- * The bar under the Designer's toolbar on a reinforcement tab (issue 10, spec 002 §3): its Name
+ * The bar under the Designer's toolbar on a reinforcement tab (docs/requirements/print-on-demand-api.md#print-on-demand-api, docs/requirements/print-on-demand-api.md#data): its Name
  * (required: 'Reinforcement name is required' while blank, at most 100 characters), its Type
  * (Image = printed, Digital = sent as a picture) and 'Remove reinforcement', which asks 'Remove
  * this reinforcement? Orders already placed keep their files.' and then calls DELETE
@@ -90,7 +90,7 @@ export function ReinforcementBar(p: ReinforcementBarProps) {
 }
 
 /**
- * What an empty reinforcement tab shows instead of the canvas (issue 10): what a reinforcement is
+ * What an empty reinforcement tab shows instead of the canvas (docs/requirements/print-on-demand-api.md#print-on-demand-api): what a reinforcement is
  * and 'Add reinforcement R{slot}', which starts a blank one-page design.
  */
 export function AddReinforcement({ slot, disabled, onAdd }: { slot: ReinforcementSlot; disabled?: boolean; onAdd: () => void }) {

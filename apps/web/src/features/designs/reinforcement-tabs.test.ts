@@ -14,7 +14,7 @@ const aReinforcement = (slot: number, name: string, template = page(215.9, 279.4
   updated_at: '2026-02-01T00:00:00.000Z', template_data: template as unknown as TReinforcementDesign['template_data'],
 });
 
-describe('the Designer tabs (issue 10)', () => {
+describe('the Designer tabs', () => {
   it('are Outside, Inside and R1–R3 for a double-sided project, labelled by name or offering to add', () => {
     const r = reinforcementsFromServer([aReinforcement(2, 'Thank you')], '8.5x11');
     expect(editorTabs(true, r)).toEqual([

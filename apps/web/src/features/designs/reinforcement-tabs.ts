@@ -4,7 +4,7 @@ import {
 } from '@mailcraft/shared';
 import { onProjectPage, REINFORCEMENT_SIDES, SIDE_LABELS, type ReinforcementSide, type Side } from './design-template';
 
-/** 'image' (printed) or 'digital' (sent as a picture), spec 002 §3. */
+/** 'image' (printed) or 'digital' (sent as a picture), docs/requirements/designer.md#reinforcements */
 export type ReinforcementType = (typeof REINFORCEMENT_TYPES)[number];
 
 /** A reinforcement as the Designer edits it: its name, type and one-page template (mm). */
@@ -25,7 +25,7 @@ export const sideOfSlot = (slot: ReinforcementSlot): ReinforcementSide => `r${sl
 /** No reinforcement in any slot. */
 export const noReinforcements = (): ReinforcementEdits => ({ r1: null, r2: null, r3: null });
 
-/** `template` with its first page only: a reinforcement has one page (spec 002 §3 "They have 1 side"). */
+/** `template` with its first page only: a reinforcement has one page (docs/requirements/print-on-demand-api.md#data "They have 1 side"). */
 export function onePage(template: Template): Template {
   return template.schemas.length <= 1 ? template : { ...template, schemas: template.schemas.slice(0, 1) };
 }
@@ -35,7 +35,7 @@ export const reinforcementPage = (template: TDesignTemplate | Template | null | 
   onePage(onProjectPage(template as TDesignTemplate | null | undefined, paperSize));
 
 /**
- * A new reinforcement of `slot` (spec 002 §3): a blank page at the project's paper size with the
+ * A new reinforcement of `slot` (docs/requirements/print-on-demand-api.md#data): a blank page at the project's paper size with the
  * spec's 6.35 mm padding, named 'Reinforcement {slot}', printed ('image').
  */
 export function blankReinforcement(slot: ReinforcementSlot, paperSize: string): ReinforcementEdit {
@@ -59,7 +59,7 @@ export function reinforcementsFromServer(list: readonly TReinforcementDesign[], 
 
 /**
  * Why a reinforcement name cannot be saved, or null: 'Reinforcement name is required' when blank
- * after trimming (spec 002 §5/§8, the server's ZReinforcementSaveSchema), or too long.
+ * after trimming (docs/requirements/print-on-demand-api.md#order-form-rules, the server's ZReinforcementSaveSchema), or too long.
  */
 export function reinforcementNameError(name: string): string | null {
   const trimmed = name.trim();
@@ -83,7 +83,7 @@ export function sideLabel(side: Side, double: boolean, reinforcements: Reinforce
 }
 
 /**
- * The Designer's tabs (spec 000 §2, spec 002 §3): Outside and Inside of a double-sided project (the
+ * The Designer's tabs (docs/requirements/workflow.md#route-table, docs/requirements/print-on-demand-api.md#data): Outside and Inside of a double-sided project (the
  * one page of a single-sided one), then R1, R2 and R3.
  */
 export function editorTabs(double: boolean, reinforcements: ReinforcementEdits): EditorTab[] {

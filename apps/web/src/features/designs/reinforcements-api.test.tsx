@@ -14,7 +14,7 @@ const stored = (slot: number, body: TReinforcementSave): TReinforcementDesign =>
   thumbnail: `/thumbs/r${slot}.png`, updated_at: '2026-03-01T00:00:00.000Z', template_data: body.template_data,
 });
 
-describe('the reinforcements API (spec 002 §3)', () => {
+describe('the reinforcements API', () => {
   it('lists the project reinforcements and saves one with PUT to its slot', async () => {
     const server: TReinforcementDesign[] = [stored(1, { name: 'Thank you', type: 'image', template_data: template })];
     const calls = stubServer({

@@ -8,7 +8,7 @@ const path = (projectId: string, slot?: ReinforcementSlot) =>
   `/api/projects/${projectId}/reinforcements${slot ? `/${slot}` : ''}`;
 
 /**
- * GET /api/projects/{id}/reinforcements (spec 002 §3): the project's reinforcements with their
+ * GET /api/projects/{id}/reinforcements (docs/requirements/print-on-demand-api.md#data): the project's reinforcements with their
  * one-page designs, only the slots that exist. Like the design, fetched fresh each time the editor
  * opens and not refetched while the Designer owns them.
  */
@@ -31,7 +31,7 @@ function refreshProject(client: QueryClient, projectId: string) {
 
 /**
  * PUT /api/projects/{id}/reinforcements/{slot} with name, type, the one-page template (project's
- * paper size, mm) and an optional PNG data URL thumbnail (spec 002 §3). The server answers 400 for
+ * paper size, mm) and an optional PNG data URL thumbnail (docs/requirements/print-on-demand-api.md#data). The server answers 400 for
  * a blank name ('Reinforcement name is required') or a template not one page at the project's
  * size. On success the cached list and the project (thumbnail_rN) are refreshed.
  */

@@ -37,7 +37,7 @@ function fakeDeps(fail: Partial<Record<'design' | `r${ReinforcementSlot}` | 'thu
   return { deps, sent };
 }
 
-describe('what Save sends (issue 10)', () => {
+describe('what Save sends', () => {
   it('sends the reinforcements whose name, type or template changed, and not the unchanged design', () => {
     const parts: DesignParts = { ...saved, r1: { ...saved.r1!, name: 'Thanks!' }, r3: { name: 'New', type: 'image', template: page('r3') } };
     expect(planSave(parts, savedPrints, { designNeverSaved: false })).toEqual({ design: false, reinforcements: ['r1', 'r3'] });

@@ -11,7 +11,7 @@ import { reinforcementNameError, slotOfSide, type ReinforcementEdit } from './re
 export type SavePlan = { design: boolean; reinforcements: ReinforcementSide[] };
 
 /**
- * What Save sends (issue 10): every reinforcement whose name, type or template differs from
+ * What Save sends (docs/requirements/print-on-demand-api.md#print-on-demand-api): every reinforcement whose name, type or template differs from
  * `saved`; the design when a side of it changed, when it was never saved, or when no reinforcement
  * changed (Save then posts the design as it always did).
  */
@@ -31,7 +31,7 @@ export function designPayload(parts: DesignParts, double: boolean, thumbnails: {
   };
 }
 
-/** PUT /api/projects/{id}/reinforcements/{slot} body (spec 002 §3): trimmed name, type, one-page template, thumbnail if made. */
+/** PUT /api/projects/{id}/reinforcements/{slot} body (docs/requirements/print-on-demand-api.md#data): trimmed name, type, one-page template, thumbnail if made. */
 export function reinforcementPayload(edit: ReinforcementEdit, thumbnail?: string): TReinforcementSave {
   return {
     name: edit.name.trim(),
@@ -72,7 +72,7 @@ async function tryThumbnail(deps: SaveDeps, template: Template, errors: string[]
 }
 
 /**
- * Saves `parts` as `plan` says (issue 10, spec 002 §3): first the design with its inside/outside
+ * Saves `parts` as `plan` says (docs/requirements/print-on-demand-api.md#print-on-demand-api, docs/requirements/print-on-demand-api.md#data): first the design with its inside/outside
  * thumbnails, then each planned reinforcement with its own thumbnail, one after another. A
  * reinforcement with an invalid name is not sent (its failure is the name message). Never throws:
  * each part that fails is listed in `failures`, the others are saved; a thumbnail that cannot be

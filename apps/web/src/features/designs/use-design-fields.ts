@@ -5,11 +5,10 @@ import { useListMappings } from '../column-mappings/column-mappings-api';
 import { useListPreview } from '../mailing-lists/mailing-lists-api';
 import { usePermits, useProductPermit } from '../permits/permits-api';
 import type { FieldItem, FieldsPanelProps } from './fields-panel';
+import { DESIGN_SAMPLE_ROWS } from './prefetch-designer-data';
 
 /** Fields filled from mapped ones when the list does not map them (shared `withDerivedFields`). */
 const DERIVED_FIELDS = ['full_name', 'city_state_zip', 'full_name_mail'];
-/** Rows fetched for the sample values; the first one is shown. */
-const SAMPLE_ROWS = 3;
 
 export type DesignFields = {
   /** What the Fields panel shows, less the props the workspace owns. */
@@ -21,17 +20,17 @@ export type DesignFields = {
 };
 
 /**
- * The project's merge fields for the Designer (spec 000 §3 Mappings, Mailing permit): the mapped
+ * The project's merge fields for the Designer (docs/requirements/mailing-lists.md#mappings, Mailing permit): the mapped
  * target fields of its list (GET /api/mappings/list/{id}) with the first record's values (GET
  * /api/lists/{id}/preview, through shared `mapRecord`, as the print renderer sees them), and the
  * indicia of the project's permit (GET /api/templates/permits). Load failures show as
- * 'Failed to load list data' / 'Failed to load mailing permits' (spec 000 §8) and do not block
+ * 'Failed to load list data' / 'Failed to load mailing permits' (docs/requirements/workflow.md#messages) and do not block
  * the Designer.
  */
 export function useDesignFields(project: TProject): DesignFields {
   const listId = project.list_id;
   const mappings = useListMappings(listId);
-  const sample = useListPreview(listId, 0, SAMPLE_ROWS);
+  const sample = useListPreview(listId, 0, DESIGN_SAMPLE_ROWS);
   const permits = usePermits();
   const productPermit = useProductPermit();
 

@@ -19,7 +19,7 @@ const r1: TReinforcementDesign = {
 const open = (reinforcements: TReinforcementDesign[] | null = [r1]) =>
   renderHook(() => useDesignParts({ userId: 'u1', project, design, reinforcements }));
 
-describe('the Designer content with reinforcements (issue 10)', () => {
+describe('the Designer content with reinforcements', () => {
   it('opens the saved design and reinforcements, with nothing unsaved', () => {
     const { result } = open();
     expect(result.current.dirty).toBe(false);

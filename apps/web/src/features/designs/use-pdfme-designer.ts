@@ -16,8 +16,9 @@ const DESIGNER_THEME = {
 };
 
 /**
- * Mounts one pdfme `Designer` (spec 000 §2 "/projects/{id}/editor") into `container` once the
- * fonts are known, and destroys it on unmount. The initial template is read once; afterwards the
+ * Mounts one pdfme `Designer` (docs/requirements/workflow.md#route-table "/projects/{id}/editor") into `container` once the
+ * fonts are known, and destroys it on unmount; a new `font` map (more fonts loaded) is handed to it
+ * with `updateOptions`, keeping the page, selection and zoom. The initial template is read once; afterwards the
  * caller drives it through the returned instance (`updateTemplate`, `getTemplate`).
  * `onChange` receives every template change the user makes (read through a ref, so it may change
  * between renders).
@@ -33,14 +34,23 @@ export function usePdfmeDesigner(
   useEffect(() => {
     onChangeRef.current = onChange;
   });
-  // The latest template, so a Designer re-created for new fonts keeps the user's work.
+  // The latest template, so a re-created Designer (another container) keeps the user's work.
   const latestRef = useRef(initialTemplate);
   const ready = !!initialTemplate && !!font;
+
+  // Fonts loaded later (picked in the panel, `useDesignFonts`) reach the Designer that is open.
+  const fontRef = useRef(font);
+  useEffect(() => {
+    if (!designer || !font || fontRef.current === font) return;
+    fontRef.current = font;
+    designer.updateOptions({ font, fontLabels: designFontLabels(font) });
+  }, [designer, font]);
 
   useEffect(() => {
     const el = container.current;
     const template = latestRef.current ?? initialTemplate;
     if (!ready || !el || !template || !font) return;
+    fontRef.current = font;
     const instance = new Designer({
       domContainer: el,
       template,
@@ -56,9 +66,9 @@ export function usePdfmeDesigner(
       setDesigner(null);
       instance.destroy();
     };
-    // The Designer is created once per container and font set; template changes go through it.
+    // The Designer is created once per container; template and font changes go through it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, font, container]);
+  }, [ready, container]);
 
   return designer;
 }

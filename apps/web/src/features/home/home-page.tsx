@@ -2,6 +2,7 @@ import { Button, Col, Row, Typography } from 'antd';
 import { Card } from '../../components/card';
 import { useNavigate } from 'react-router';
 import { useAuth, redirectToLogin } from '../auth/auth-api';
+import { OperatorSetupNotice } from '../auth/operator-setup-notice';
 
 const FEATURES = [
   { title: 'Upload your mailing list', text: 'CSV, XLS or XLSX — mapped to standard address fields automatically.' },
@@ -10,7 +11,7 @@ const FEATURES = [
   { title: 'Print-ready PDFs', text: 'One personalised mail piece per record, ready for the press.' },
 ];
 
-/** Public home page (spec 000 §2 "/"): what the product does, and the way to sign in. */
+/** Public home page (docs/requirements/workflow.md#route-table "/"): what the product does, and the way to sign in. */
 export function HomePage() {
   const { authenticated } = useAuth();
   const navigate = useNavigate();
@@ -27,6 +28,7 @@ export function HomePage() {
         ) : (
           <Button type="primary" size="large" onClick={() => redirectToLogin()}>Sign in to get started</Button>
         )}
+        <OperatorSetupNotice />
       </section>
       <Row gutter={[16, 16]}>
         {FEATURES.map((f) => (

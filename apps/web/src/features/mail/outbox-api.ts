@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 export const outboxKeys = { all: ['outbox'] as const };
 
 /**
- * GET /api/outbox (issue 8): whether mail is sent through SMTP (`delivery: 'smtp'`) or kept
+ * GET /api/outbox (docs/requirements/notifications.md#notifications): whether mail is sent through SMTP (`delivery: 'smtp'`) or kept
  * (`'outbox'`, SMTP_URL unset), and the user's kept messages, newest first (at most 100).
  */
 export function useOutbox() {

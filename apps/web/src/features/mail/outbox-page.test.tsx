@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubApi } from '../../test/render';
 import { OutboxPage } from './outbox-page';
 
-describe('Outbox (issue 8)', () => {
+describe('Outbox', () => {
   it('says mail is kept without SMTP and opens a message\'s text', async () => {
     stubApi({
       'GET /api/outbox': () => ({

@@ -8,7 +8,7 @@ import { useOutbox } from './outbox-api';
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * /outbox (issue 8, linked from Settings): the mail the app would have sent — SMS through a
+ * /outbox (docs/requirements/notifications.md#notifications, linked from Settings): the mail the app would have sent — SMS through a
  * carrier's email-to-SMS gateway, email notifications, test sends — when no SMTP server is
  * configured (SMTP_URL unset), newest first; each row opens its text. With SMTP configured it says
  * that mail is sent and nothing is kept.

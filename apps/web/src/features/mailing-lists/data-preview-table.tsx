@@ -5,7 +5,7 @@ import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { useListPreview } from './mailing-lists-api';
 import './mailing-lists.css';
 
-/** 'Showing x to y of z records' for a page (spec 000 §2 Mapping screen); 0 to 0 when empty. */
+/** 'Showing x to y of z records' for a page (docs/requirements/mailing-lists.md#mapping-screen screen); 0 to 0 when empty. */
 export function showingText(offset: number, limit: number, total: number): string {
   const from = total === 0 ? 0 : offset + 1;
   const to = Math.min(offset + limit, total);
@@ -18,11 +18,11 @@ type Row = { key: number; values: string[] };
 const PINNED_COLUMNS = 1;
 
 /**
- * Data Preview table (spec 000 §2): the list's rows, paged on the server, rows per page 10/25/50
+ * Data Preview table (docs/requirements/workflow.md#route-table): the list's rows, paged on the server, rows per page 10/25/50
  * (default 10, §9) and 'Showing x to y of z records'. Used below the mapping screen (`step` =
  * 'mapping') and in the list preview modal of the upload screen. With `printed` (the mapping
  * screen's current mapping), each mapped column shows its field under its name and its values as
- * they will print (`printedCell`: ZIP 08014, capitalisation — issue 6); otherwise raw values. The
+ * they will print (`printedCell`: ZIP 08014, capitalisation — docs/requirements/workflow.md#clear-states-and-fast-pages); otherwise raw values. The
  * row number and first column stay pinned while a wide list scrolls.
  */
 export function DataPreviewTable({ listId, step, printed }: {

@@ -5,7 +5,7 @@ import { useDeleteList, type TMailingList } from './mailing-lists-api';
 
 const CONFIRM_WORD = 'DELETE';
 
-/** The typed confirmation of spec 000 §2: equal to DELETE, case-insensitively. */
+/** The typed confirmation of docs/requirements/workflow.md#route-table: equal to DELETE, case-insensitively. */
 export const isDeleteConfirmed = (typed: string) => typed.toUpperCase() === CONFIRM_WORD;
 
 /** The server's own explanation, when it says more than the status text. */
@@ -13,7 +13,7 @@ const serverDetail = (err: Error) =>
   err instanceof ApiError && err.message !== err.statusText ? err.message : undefined;
 
 /**
- * Typed-word confirmation for deleting a mailing list (spec 000 §2 Upload screen, §4 Deletion): the
+ * Typed-word confirmation for deleting a mailing list (docs/requirements/mailing-lists.md#upload-screen screen, §4 Deletion): the
  * confirm button is enabled only when the text equals DELETE, case-insensitively. A failure shows
  * 'Failed to delete list' (§8) and keeps the dialog open. Mount it to open it; `onClose` after a
  * cancel or a successful delete.

@@ -2,9 +2,10 @@ import type { MouseEvent } from 'react';
 import { Button, Tag, Tooltip, Typography } from 'antd';
 import { Card } from '../../components/card';
 import { CheckCircleFilled, DeleteOutlined, EditOutlined, EyeOutlined, FileTextOutlined } from '@ant-design/icons';
+import { LIST_MESSAGES } from '@mailcraft/shared';
 import type { TMailingList } from './mailing-lists-api';
 
-/** Upload date and time, to the minute: same-named uploads of one day differ by it (issue 6). */
+/** Upload date and time, to the minute: same-named uploads of one day differ by it (docs/requirements/workflow.md#clear-states-and-fast-pages). */
 export const formatUploadTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -13,6 +14,8 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} 
 type Props = {
   list: TMailingList;
   current: boolean;
+  /** The name of another project that prints from this list (its current list), or null. */
+  usedBy: string | null;
   onOpen: () => void;
   onPreview: () => void;
   onRename: () => void;
@@ -20,12 +23,13 @@ type Props = {
 };
 
 /**
- * One existing mailing list on the upload screen (spec 000 §2): name, records, columns and upload
- * time (so same-named uploads differ, issue 6), a preview eye icon, a rename icon, a delete icon
- * (absent for the current list, §4) and the 'Current Mailing List' badge.
+ * One existing mailing list on the upload screen (docs/requirements/workflow.md#route-table): name, records, columns and upload
+ * time (so same-named uploads differ), a preview eye icon, a rename icon, a delete icon
+ * (absent for the current list, §4; disabled, with the reason, for another project's current list,
+ * which cannot be deleted either) and the 'Current Mailing List' badge.
  * Clicking the card (or its Continue button) makes it the list to continue with.
  */
-export function ListCard({ list, current, onOpen, onPreview, onRename, onDelete }: Props) {
+export function ListCard({ list, current, usedBy, onOpen, onPreview, onRename, onDelete }: Props) {
   // The card itself is clickable; its buttons must not also trigger it.
   const stop = (fn: () => void) => (e: MouseEvent) => {
     e.stopPropagation();
@@ -58,8 +62,8 @@ export function ListCard({ list, current, onOpen, onPreview, onRename, onDelete 
             <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={`Rename ${list.name}`} onClick={stop(onRename)} />
           </Tooltip>
           {!current && (
-            <Tooltip title="Delete list">
-              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`Delete ${list.name}`} onClick={stop(onDelete)} />
+            <Tooltip title={usedBy ? `${usedBy} prints from this list. ${LIST_MESSAGES.currentList}.` : 'Delete list'}>
+              <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`Delete ${list.name}`} disabled={!!usedBy} onClick={stop(onDelete)} />
             </Tooltip>
           )}
         </div>
@@ -67,6 +71,8 @@ export function ListCard({ list, current, onOpen, onPreview, onRename, onDelete 
       <div className="list-card-foot">
         {current ? (
           <Tag color="blue" icon={<CheckCircleFilled aria-hidden />}>Current Mailing List</Tag>
+        ) : usedBy ? (
+          <Tag className="list-card-used-by">Current list of {usedBy}</Tag>
         ) : (
           <span />
         )}

@@ -2,7 +2,7 @@ import { Button, Modal } from 'antd';
 import { DataPreviewTable } from './data-preview-table';
 import type { TMailingList } from './mailing-lists-api';
 
-/** The eye icon's modal on the upload screen (spec 000 §2): the Data Preview table of one list. */
+/** The eye icon's modal on the upload screen (docs/requirements/workflow.md#route-table): the Data Preview table of one list. */
 export function ListPreviewModal({ list, onClose }: { list: TMailingList; onClose: () => void }) {
   return (
     <Modal

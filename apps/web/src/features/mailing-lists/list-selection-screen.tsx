@@ -4,13 +4,13 @@ import { Card } from '../../components/card';
 import { errorDetail } from '../../lib/api-client';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { useProject } from '../projects/projects-api';
+import { useProject, useProjects } from '../projects/projects-api';
 import { useMailingLists, useSetProjectList, type TMailingList, type TUploadedList } from './mailing-lists-api';
 import { ListCard } from './list-card';
 import { UploadDropZone } from './upload-drop-zone';
 import './mailing-lists.css';
 
-// The dialogs load when first opened (issue 6: first-load size; the preview holds a table).
+// The dialogs load when first opened (docs/requirements/workflow.md#clear-states-and-fast-pages: first-load size; the preview holds a table).
 const ListPreviewModal = lazy(() => import('./list-preview-modal').then((m) => ({ default: m.ListPreviewModal })));
 const DeleteListModal = lazy(() => import('./delete-list-modal').then((m) => ({ default: m.DeleteListModal })));
 const RenameListModal = lazy(() => import('./rename-list-modal').then((m) => ({ default: m.RenameListModal })));
@@ -21,16 +21,18 @@ const byCurrentThenNewest = (currentId: string | null) => (a: TMailingList, b: T
   Number(b.id === currentId) - Number(a.id === currentId) || b.created_at.localeCompare(a.created_at);
 
 /**
- * Upload screen (spec 000 §2): the existing lists as cards, a drag-and-drop zone and Back to
+ * Upload screen (docs/requirements/workflow.md#route-table): the existing lists as cards, a drag-and-drop zone and Back to
  * Project. Choosing a list or uploading one goes on to column mapping for it (§4) — but when the
  * project already prints from another list, only after the user confirmed the switch
- * (`SwitchListModal`, issue 6: no silent list swap); keeping the current list stays here with the
- * new list among the cards. Errors: 'Failed to load existing lists' (§8); the delete, rename,
+ * (`SwitchListModal`, docs/requirements/workflow.md#clear-states-and-fast-pages: no silent list swap); keeping the current list stays here with the
+ * new list among the cards. A list another project prints from shows that project's name and no
+ * usable Delete. Errors: 'Failed to load existing lists' (§8); the delete, rename,
  * switch and upload failures live in their components.
  */
 export function ListSelectionScreen({ projectId }: { projectId: string }) {
   const navigate = useNavigate();
   const project = useProject(projectId);
+  const projects = useProjects();
   const lists = useMailingLists();
   const [previewing, setPreviewing] = useState<TMailingList | null>(null);
   const [deleting, setDeleting] = useState<TMailingList | null>(null);
@@ -67,6 +69,8 @@ export function ListSelectionScreen({ projectId }: { projectId: string }) {
   }
 
   const sorted = [...(lists.data ?? [])].sort(byCurrentThenNewest(currentId));
+  // Another project's current list cannot be deleted either: its card names that project.
+  const usedBy = new Map((projects.data ?? []).filter((p) => p.id !== projectId && p.list_id).map((p) => [p.list_id!, p.name]));
 
   return (
     <div className="upload-page">
@@ -99,6 +103,7 @@ export function ListSelectionScreen({ projectId }: { projectId: string }) {
                 <ListCard
                   list={list}
                   current={list.id === currentId}
+                  usedBy={usedBy.get(list.id) ?? null}
                   onOpen={() => chooseList({ id: list.id, name: list.name, rowCount: list.row_count })}
                   onPreview={() => setPreviewing(list)}
                   onRename={() => setRenaming(list)}

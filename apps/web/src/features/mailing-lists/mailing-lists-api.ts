@@ -13,7 +13,7 @@ export const listKeys = {
     ['lists', id, 'preview', { offset, limit, step: step ?? null }] as const,
 };
 
-/** GET /api/lists (spec 000 §7). Error text: 'Failed to load existing lists' (§8). */
+/** GET /api/lists (docs/requirements/workflow.md#api). Error text: 'Failed to load existing lists' (§8). */
 export function useMailingLists() {
   return useQuery({ queryKey: listKeys.all, queryFn: () => api<TMailingList[]>('/api/lists') });
 }
@@ -47,7 +47,7 @@ export function useListPreview(id: string | null, offset: number, limit: number,
 }
 
 /**
- * DELETE /api/lists/{id} → 204; 409 for a project's current list (spec 000 §4). Refreshes the lists
+ * DELETE /api/lists/{id} → 204; 409 for a project's current list (docs/requirements/workflow.md#workflow-order). Refreshes the lists
  * and the projects, whose list fields may change. Error text: 'Failed to delete list' (§8).
  */
 export function useDeleteList() {
@@ -61,7 +61,7 @@ export function useDeleteList() {
   });
 }
 
-/** PATCH /api/lists/{id} `{ name }` (issue 6): renames a list; refreshes lists and projects (list names). */
+/** PATCH /api/lists/{id} `{ name }` (docs/requirements/workflow.md#clear-states-and-fast-pages): renames a list; refreshes lists and projects (list names). */
 export function useRenameList() {
   const client = useQueryClient();
   return useMutation({
@@ -75,7 +75,7 @@ export function useRenameList() {
 
 /**
  * PUT /api/projects/{id}/list {listId}: a list becomes the project's current list — only after the
- * user confirmed the switch when the project already had one (`SwitchListModal`, issue 6).
+ * user confirmed the switch when the project already had one (`SwitchListModal`, docs/requirements/workflow.md#clear-states-and-fast-pages).
  */
 export function useSetProjectList(projectId: string) {
   const client = useQueryClient();
@@ -93,7 +93,7 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /**
- * POST /api/lists/upload as multipart `file` + optional `projectId` (spec 000 §7); the list becomes
+ * POST /api/lists/upload as multipart `file` + optional `projectId` (docs/requirements/workflow.md#api); the list becomes
  * the project's current list only when the project had none (`project_list`). XMLHttpRequest rather than `api()` because fetch cannot report upload
  * progress; failures throw the same ApiError (status, statusText, the server's `{error: {message}}`),
  * status 0 for a network failure. `onProgress` receives 0–100.

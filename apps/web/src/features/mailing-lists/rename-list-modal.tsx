@@ -5,7 +5,7 @@ import { errorDetail } from '../../lib/api-client';
 import { useRenameList, type TMailingList } from './mailing-lists-api';
 
 /**
- * Renames a mailing list (issue 6): the name is validated by the server's own schema
+ * Renames a mailing list (docs/requirements/workflow.md#clear-states-and-fast-pages): the name is validated by the server's own schema
  * (ZListRenameSchema: 1–255 characters after trimming); a failure keeps the typed name and shows
  * 'Failed to rename list: {detail}'. Mount it to open it; `onClose` after cancel or success.
  */

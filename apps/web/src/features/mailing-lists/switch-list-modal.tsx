@@ -2,7 +2,7 @@ import { Alert, Modal, Typography } from 'antd';
 import { errorDetail } from '../../lib/api-client';
 import { useSetProjectList } from './mailing-lists-api';
 
-/** What the confirmation says (issue 6): 'This project prints from us-500.csv (500 records). Use new-list.csv instead?' */
+/** What the confirmation says (docs/requirements/workflow.md#clear-states-and-fast-pages): 'This project prints from us-500.csv (500 records). Use new-list.csv instead?' */
 export const switchListQuestion = (current: { name: string; rowCount: number }, next: string) =>
   `This project prints from ${current.name} (${current.rowCount.toLocaleString('en-US')} ${current.rowCount === 1 ? 'record' : 'records'}). Use ${next} instead?`;
 
@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * Asks before a project that already prints from a list switches to another one (issue 6: no
+ * Asks before a project that already prints from a list switches to another one (docs/requirements/workflow.md#clear-states-and-fast-pages: no
  * silent list swap) — after an upload and when another list card is chosen. Only 'Use …' writes
  * (PUT /api/projects/{id}/list); a failure shows 'Failed to select list: {detail}' and stays open.
  * Mount it to open it.

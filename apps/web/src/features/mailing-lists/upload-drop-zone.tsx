@@ -8,7 +8,7 @@ import { useUploadList, type TUploadedList } from './mailing-lists-api';
 const ACCEPT = UPLOAD_EXTENSIONS.join(',');
 const MAX_MB = Math.round(UPLOAD_MAX_BYTES / 1024 / 1024);
 
-/** Why a file is refused before upload (spec 000 §5: only .csv, .xls, .xlsx), or null. */
+/** Why a file is refused before upload (docs/requirements/projects.md#rules: only .csv, .xls, .xlsx), or null. */
 export function refuseReason(file: Pick<File, 'name' | 'size'>): string | null {
   const ext = /\.[^.]+$/.exec(file.name.toLowerCase())?.[0] ?? '';
   if (!(UPLOAD_EXTENSIONS as readonly string[]).includes(ext)) {
@@ -33,9 +33,9 @@ const STATUS_SENTENCES: Record<number, string> = {
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /**
- * An upload failure as the user reads it (issue 6): the server's sentence first ('The file is not a
+ * An upload failure as the user reads it (docs/requirements/workflow.md#clear-states-and-fast-pages): the server's sentence first ('The file is not a
  * valid spreadsheet.'), never the status line alone; the spec's 'Upload failed: {status}
- * {statusText}' (spec 000 §8) stays as the detail.
+ * {statusText}' (docs/requirements/workflow.md#messages) stays as the detail.
  */
 export function uploadFailure(err: unknown): Failure {
   if (err instanceof ApiError) {
@@ -48,11 +48,11 @@ export function uploadFailure(err: unknown): Failure {
 }
 
 /**
- * Drag-and-drop zone with a Browse Files button (spec 000 §2 Upload screen). Only the first dropped
+ * Drag-and-drop zone with a Browse Files button (docs/requirements/mailing-lists.md#upload-screen screen). Only the first dropped
  * file is used; other types are refused with a message before anything is sent. While uploading it
  * shows progress; a failure shows the server's sentence with 'Upload failed: {status} {statusText}'
  * below it (`uploadFailure`). `onUploaded` receives the new list; `project_list` says whether it
- * became the project's current list (only when the project had none, issue 6).
+ * became the project's current list (only when the project had none, docs/requirements/workflow.md#clear-states-and-fast-pages).
  */
 export function UploadDropZone({ projectId, onUploaded }: { projectId: string; onUploaded: (list: TUploadedList) => void }) {
   const upload = useUploadList();

@@ -5,11 +5,11 @@ import { Card } from '../../components/card';
 import { useSelectedProject } from '../projects/selected-project';
 import { ListSelectionScreen } from './list-selection-screen';
 
-/** The mapping step (its tables and dropdowns) loads when it is opened (issue 6: first-load size). */
+/** The mapping step (its tables and dropdowns) loads when it is opened (docs/requirements/workflow.md#clear-states-and-fast-pages: first-load size). */
 const MappingScreen = lazy(() => import('../column-mappings/mapping-screen').then((m) => ({ default: m.MappingScreen })));
 
 /**
- * /upload?project={id} (spec 000 §2): mailing list selection and upload; with
+ * /upload?project={id} (docs/requirements/workflow.md#route-table): mailing list selection and upload; with
  * `listId={id}&step=mapping` the column mapping screen of that list instead. Without a project in
  * the URL the remembered selection (§4) is used, else the user is sent to pick a project.
  */

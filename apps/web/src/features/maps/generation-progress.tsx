@@ -2,7 +2,7 @@ import { Progress, Typography } from 'antd';
 import type { TMapGeneration } from '@mailcraft/shared';
 
 /**
- * The progress of Generate All Routes over the whole list (spec 001 §2; issue 9 resumable
+ * The progress of Generate All Routes over the whole list (docs/requirements/maps.md#screens; docs/requirements/maps.md#maps resumable
  * generation): an antd Progress bar reading 'done/total' records, active while queued or running,
  * green when done, red when failed; with the count of records left without a map and of
  * straight-line estimates.

@@ -12,7 +12,7 @@ const FIELDS: Array<{ key: keyof TBusinessLocationInput; label: string; placehol
   { key: 'zip', label: 'ZIP', placeholder: '70116', maxLength: 10 },
 ];
 
-/** The client's check of a new location, with the server's words (spec 001 §5): all five fields, a 2-letter state. */
+/** The client's check of a new location, with the server's words (docs/requirements/qr-codes.md#rules): all five fields, a 2-letter state. */
 export function locationError(v: TBusinessLocationInput): string | null {
   if (FIELDS.some((f) => !String(v[f.key] ?? '').trim())) return MAP_MESSAGES.locationRequired;
   if (v.state.trim().length > MAP_LIMITS.stateLength) return MAP_MESSAGES.stateLength;
@@ -20,7 +20,7 @@ export function locationError(v: TBusinessLocationInput): string | null {
 }
 
 /**
- * 'Add New Location' (spec 001 §2 Step 1, §5, §7): business name, address, city, state (2
+ * 'Add New Location' (docs/requirements/maps.md#screens 1, §5, §7): business name, address, city, state (2
  * characters) and ZIP, all required, checked here with the server's messages, then POST
  * /api/maps/locations. `onCreated` gets the new location (placed at its ZIP until the pin is
  * moved); a failure shows the server's text or 'Failed to create location'. `canSave` false (no

@@ -7,7 +7,7 @@ vi.mock('maplibre-gl', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 
-describe('the interactive map without its library (spec 001 §8)', () => {
+describe('the interactive map without its library', () => {
   it('says the map library failed to load', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     render(<LocationMap latitude={29.97} longitude={-90.05} styleUrl="/style.json" markerUrl={null} onMove={() => {}} />);

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { behaviour, maps, markers } from './maplibre-fake';
-import { LocationMap, MAP_ERRORS } from './location-map';
+import { LocationMap, MAP_ERRORS, OFFLINE_ZOOM } from './location-map';
 
 vi.mock('maplibre-gl', async () => (await import('./maplibre-fake')).fakeMapLibre);
 
@@ -14,13 +14,29 @@ afterEach(() => {
 
 const at = { latitude: 29.9687, longitude: -90.0466 };
 
-describe('the interactive map of Step 1 (spec 001 §2, §4, §8, §9)', () => {
+describe('the interactive map of Step 1', () => {
   it('opens at zoom 16 on the base map, centred on the location, with a draggable pin', async () => {
     render(<LocationMap {...at} styleUrl="/api/maps/style/streets-dark.json" markerUrl={null} onMove={() => {}} />);
     await waitFor(() => expect(markers).toHaveLength(1));
     expect(maps[0].options).toMatchObject({ zoom: 16, center: [-90.0466, 29.9687], style: 'http://localhost:3000/api/maps/style/streets-dark.json' });
     expect(markers[0].options.draggable).toBe(true);
     expect(markers[0].getLngLat()).toEqual({ lng: -90.0466, lat: 29.9687 });
+  });
+
+  it('has no note about street detail on a base map with streets', async () => {
+    render(<LocationMap {...at} styleUrl="/style.json" markerUrl={null} onMove={() => {}} />);
+    await waitFor(() => expect(markers).toHaveLength(1));
+    expect(maps[0].options.maxZoom).toBeUndefined();
+    expect(screen.queryByText(/Street detail needs/)).toBeNull();
+  });
+
+  it('on the offline base map (states and counties), opens at county level, zooms no closer than it can draw, and says why', async () => {
+    render(<LocationMap {...at} styleUrl="/api/maps/style/streets-clean.json" offline markerUrl={null} onMove={() => {}} />);
+    await waitFor(() => expect(markers).toHaveLength(1));
+    expect(maps[0].options).toMatchObject({ zoom: OFFLINE_ZOOM.initial, maxZoom: OFFLINE_ZOOM.max, center: [-90.0466, 29.9687] });
+    expect(OFFLINE_ZOOM.max).toBeLessThan(12);
+    const note = screen.getByRole('note');
+    expect(note).toHaveTextContent('This map shows states and counties only. Street detail needs MAP_TILE_URL or MAP_PMTILES_FILE on the server.');
   });
 
   it('moves the pin on a drag or a click on the map, and says where', async () => {

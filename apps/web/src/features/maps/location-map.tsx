@@ -4,9 +4,9 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { MAP_MESSAGES, MAP_SCREEN, MARKER_RULES } from '@mailcraft/shared';
 import type { Map as MapLibreMap, Marker } from 'maplibre-gl';
 
-/** Map timing and zoom (spec 001 §9, shared MAP_SCREEN). */
+/** Map timing and zoom (docs/requirements/maps.md#limits, shared MAP_SCREEN). */
 export const MAP_TIMING = MAP_SCREEN;
-/** The map's failures (spec 001 §8 Maps, shared MAP_MESSAGES). */
+/** The map's failures (docs/requirements/maps.md#messages, shared MAP_MESSAGES). */
 export const MAP_ERRORS = {
   timedOut: MAP_MESSAGES.mapTimedOut,
   broken: MAP_MESSAGES.mapBroken,
@@ -16,7 +16,7 @@ export const MAP_ERRORS = {
 
 /**
  * MapLibre GL (~220 KB gzip), its worker and its CSS, fetched on first use only so the page's own
- * code stays small (issue 6). The worker is given its bundled URL: MapLibre would otherwise look
+ * code stays small (docs/requirements/workflow.md#clear-states-and-fast-pages). The worker is given its bundled URL: MapLibre would otherwise look
  * for it next to its own module, which the bundle renames.
  */
 async function loadMapLibre() {
@@ -29,10 +29,19 @@ async function loadMapLibre() {
   return lib;
 }
 
+/**
+ * Zooms of the offline base map (US state and county outlines, and configured roads only): it
+ * opens at county level and goes no closer than where county lines still mean something — past
+ * that the map would be blank but for the pin.
+ */
+export const OFFLINE_ZOOM = { initial: 9, max: 11 } as const;
+/** Said on the offline base map, which has no streets to place a pin by. */
+export const OFFLINE_NOTE = 'This map shows states and counties only. Street detail needs MAP_TILE_URL or MAP_PMTILES_FILE on the server.';
+
 type Instance = { lib: Awaited<ReturnType<typeof loadMapLibre>>; map: MapLibreMap };
 type Status = { state: 'loading' | 'ready' } | { state: 'error'; message: string };
 
-/** The marker's image, drawn 32 px wide (spec 001 §9 marker display). */
+/** The marker's image, drawn 32 px wide (docs/requirements/maps.md#limits marker display). */
 function logoElement(url: string): HTMLElement {
   const img = document.createElement('img');
   img.src = url;
@@ -44,18 +53,21 @@ function logoElement(url: string): HTMLElement {
 }
 
 /**
- * The interactive map of Step 1 (spec 001 §2, §4, §8, §9): MapLibre at zoom 16 on the base map
- * `styleUrl`, centred on the location, with a draggable pin — the marker logo at 32 px when the
+ * The interactive map of Step 1 (docs/requirements/maps.md#screens): MapLibre at zoom 16 on the base map
+ * `styleUrl` — on the `offline` base map at county level instead, zoom capped, with a note that
+ * street detail needs a tile source — centred on the location, with a draggable pin — the marker logo at 32 px when the
  * location has one. Clicking the map moves the pin; either way `onMove(latitude, longitude)`
  * (degrees). A 15 s load time-out, a health check every 10 s and a failed library load end in an
  * error with the spec's words; the reload button builds the map again. Without a base map
  * (`styleUrl` null once its configuration failed to load) it says the map's dependencies are missing.
  */
-export function LocationMap({ latitude, longitude, styleUrl, markerUrl, markerColor, attribution, onMove }: {
+export function LocationMap({ latitude, longitude, styleUrl, offline = false, markerUrl, markerColor, attribution, onMove }: {
   latitude: number;
   longitude: number;
   /** A MapLibre style document URL; null while it is not known, undefined when it could not be had. */
   styleUrl: string | null | undefined;
+  /** The base map is the offline one (no street detail; GET /api/maps/maptiler-config `provider`). */
+  offline?: boolean;
   markerUrl: string | null;
   markerColor?: string;
   attribution?: string;
@@ -88,7 +100,8 @@ export function LocationMap({ latitude, longitude, styleUrl, markerUrl, markerCo
       if (cancelled) return;
       const { latitude: lat, longitude: lng } = position.current;
       map = new lib.Map({
-        container: el, style: new URL(styleUrl, window.location.href).href, center: [lng, lat], zoom: MAP_TIMING.zoom,
+        container: el, style: new URL(styleUrl, window.location.href).href, center: [lng, lat],
+        ...(offline ? { zoom: OFFLINE_ZOOM.initial, maxZoom: OFFLINE_ZOOM.max } : { zoom: MAP_TIMING.zoom }),
         attributionControl: attribution ? { compact: true, customAttribution: attribution } : undefined,
       });
       map.on('load', () => {
@@ -113,7 +126,7 @@ export function LocationMap({ latitude, longitude, styleUrl, markerUrl, markerCo
       map?.remove();
       setInstance(null);
     };
-  }, [styleUrl, attribution, attempt, moved]);
+  }, [styleUrl, offline, attribution, attempt, moved]);
 
   // The pin: the default pin, or the marker logo; rebuilt when the logo changes.
   useEffect(() => {
@@ -154,6 +167,7 @@ export function LocationMap({ latitude, longitude, styleUrl, markerUrl, markerCo
   return (
     <div className="maps-map-wrap">
       <div ref={container} className="maps-map" role="region" aria-label="Business location map" aria-busy={status.state === 'loading'} />
+      {offline && styleUrl && <p className="maps-map-note" role="note">{OFFLINE_NOTE}</p>}
       {styleUrl === undefined && <Alert className="maps-map-error" type="error" showIcon role="alert" title={MAP_ERRORS.dependencies} />}
       {status.state === 'error' && <Alert className="maps-map-error" type="error" showIcon role="alert" title={status.message} />}
       <Button className="maps-map-reload" size="small" icon={<ReloadOutlined />} aria-label="Reload map" onClick={() => setAttempt((a) => a + 1)}>Reload map</Button>

@@ -7,20 +7,20 @@ import { ResultMessage, type ResultText } from '../notifications/result-message'
 import { LocationForm } from './location-form';
 import { LocationMap } from './location-map';
 
-/** The unsaved notice of Step 1 (spec 001 §2). */
+/** The unsaved notice of Step 1 (docs/requirements/maps.md#screens). */
 export const UNSAVED_NOTICE = MAP_MESSAGES.unsaved;
 
 /** A pin position, degrees. */
 export type Pin = { latitude: number; longitude: number };
 
 /**
- * Step 1, Business Location (spec 001 §2 Step 1, §4, §7): the saved locations (name and address;
+ * Step 1, Business Location (docs/requirements/maps.md#screens 1, §4, §7): the saved locations (name and address;
  * 'Select a location'), 'Add New Location' swapping the dropdown for the new-location form, and
  * for the chosen one its read-only latitude and longitude (the pin's, degrees), name, address,
  * city and state/ZIP, the interactive map with its hint, the unsaved notice, and Save Business
  * Location — disabled with nothing changed, while saving or loading, or without the plan feature.
  */
-export function LocationStep({ locations, selected, pin, unsaved, saving, loading, canSave, styleUrl, attribution, markerColor, message, onSelect, onCreated, onMove, onSave }: {
+export function LocationStep({ locations, selected, pin, unsaved, saving, loading, canSave, styleUrl, offline, attribution, markerColor, message, onSelect, onCreated, onMove, onSave }: {
   locations: TBusinessLocation[];
   selected: TBusinessLocation | null;
   pin: Pin | null;
@@ -30,6 +30,8 @@ export function LocationStep({ locations, selected, pin, unsaved, saving, loadin
   loading: boolean;
   canSave: boolean;
   styleUrl: string | null | undefined;
+  /** The base map is the offline one (states and counties only). */
+  offline?: boolean;
   attribution?: string;
   markerColor?: string;
   message: ResultText | null;
@@ -73,7 +75,7 @@ export function LocationStep({ locations, selected, pin, unsaved, saving, loadin
           <Typography.Paragraph type="secondary" className="maps-note">
             Click the map or drag the pin to place it at the front door or main entrance of your business.
           </Typography.Paragraph>
-          <LocationMap latitude={at.latitude} longitude={at.longitude} styleUrl={styleUrl} attribution={attribution}
+          <LocationMap latitude={at.latitude} longitude={at.longitude} styleUrl={styleUrl} offline={offline} attribution={attribution}
             markerUrl={selected.marker_url} markerColor={markerColor} onMove={onMove} />
           {unsaved && <Alert type="warning" showIcon title={UNSAVED_NOTICE} className="maps-unsaved" />}
           <Button type="primary" onClick={onSave} disabled={!unsaved || saving || loading || !canSave} className="maps-save-location">

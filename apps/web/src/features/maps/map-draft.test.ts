@@ -7,7 +7,7 @@ import {
 
 const defaults = settingsFromConfig(null);
 
-describe('map settings rules (spec 001 §4, §5, §9)', () => {
+describe('map settings rules', () => {
   it('starts from the spec defaults: streets-clean, rgba(15,83,254,0.78), 12 px, 22 %, 600x900 vertical', () => {
     expect(defaults).toEqual({ ...MAP_DEFAULTS });
   });
@@ -43,7 +43,7 @@ describe('map settings rules (spec 001 §4, §5, §9)', () => {
   });
 });
 
-describe('marker rules (spec 001 §3, §7, §9)', () => {
+describe('marker rules', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows stored offsets ÷ 4 and sends the upload Y inverted, × 4', () => {

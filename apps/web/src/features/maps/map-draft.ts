@@ -4,11 +4,11 @@ import {
 } from '@mailcraft/shared';
 
 /**
- * The maps screen's rules that need no React (spec 001 §4 "Map location and configuration", §5,
+ * The maps screen's rules that need no React (docs/requirements/notifications.md#rules "Map location and configuration", §5,
  * §9): the Step 2 settings and their linked fields, marker offsets and marker settings.
  */
 
-/** Step 2 of the maps screen (spec 001 §3 Map configuration): sizes px, route width px, transparency %. */
+/** Step 2 of the maps screen (docs/requirements/maps.md#map-configuration configuration): sizes px, route width px, transparency %. */
 export type MapSettings = {
   map_style: string;
   route_color: string;
@@ -59,7 +59,7 @@ export function parseRgba(css: string): Rgba | null {
 /** 'rgba(r,g,b,a)' with the alpha to two decimals, as the server stores route colours. */
 export const formatRgba = ({ r, g, b, a }: Rgba) => `rgba(${r},${g},${b},${Math.round(a * 100) / 100})`;
 
-/** Transparency % of an alpha (spec 001 §4 linked fields): round((1 − alpha) × 100). */
+/** Transparency % of an alpha (docs/requirements/notifications.md#rules linked fields): round((1 − alpha) × 100). */
 export const transparencyOf = (alpha: number) => Math.round((1 - alpha) * 100);
 
 /**
@@ -84,13 +84,13 @@ export function withTransparency(s: MapSettings, transparency: number): MapSetti
 export const withRouteWidth = (s: MapSettings, width: number): MapSettings =>
   ({ ...s, route_width: clamp(Math.round(width), MAP_LIMITS.routeWidth.min, MAP_LIMITS.routeWidth.max) });
 
-/** An orientation (spec 001 §4, §9): a preset sets its size; custom keeps the current width and height. */
+/** An orientation (docs/requirements/notifications.md#rules): a preset sets its size; custom keeps the current width and height. */
 export function withOrientation(s: MapSettings, orientation: MapOrientation): MapSettings {
   if (orientation === 'custom') return { ...s, orientation };
   return { ...s, orientation, map_width: MAP_ORIENTATIONS[orientation].width, map_height: MAP_ORIENTATIONS[orientation].height };
 }
 
-/** A custom width or height, px: snapped to the 50 px step within 300–1200 (spec 001 §5). */
+/** A custom width or height, px: snapped to the 50 px step within 300–1200 (docs/requirements/qr-codes.md#rules). */
 export const snapSize = (px: number) => {
   const { min, max, step } = MAP_LIMITS.size;
   return clamp(Math.round(px / step) * step, min, max);
@@ -99,25 +99,25 @@ export const snapSize = (px: number) => {
 /** The image size as the badges and the summary show it, e.g. '600x900'. */
 export const sizeLabel = (s: Pick<MapSettings, 'map_width' | 'map_height'>) => `${s.map_width}x${s.map_height}`;
 
-/** The body of POST /api/maps/config (spec 001 §7). */
+/** The body of POST /api/maps/config (docs/requirements/maps.md#api). */
 export function configInput(projectId: string, businessLocationId: string, s: MapSettings, markerConfig: TMarkerSettings | null): TMapConfigInput {
   return { projectId, businessLocationId, ...s, markerConfig };
 }
 
-/** A stored logo offset as the screen shows it (spec 001 §9): stored / 4, whole. */
+/** A stored logo offset as the screen shows it (docs/requirements/maps.md#limits): stored / 4, whole. */
 export const offsetForDisplay = (stored: number | undefined) => Math.round((stored ?? 0) / MARKER_RULES.offsetScale);
 
 /**
- * The offsets of POST /api/maps/upload-marker from the displayed ones (spec 001 §9): × 4, and the
+ * The offsets of POST /api/maps/upload-marker from the displayed ones (docs/requirements/maps.md#limits): × 4, and the
  * Y offset inverted.
  */
 export const uploadOffsets = (x: number, y: number) =>
   ({ logoOffsetX: Math.round(x) * MARKER_RULES.offsetScale, logoOffsetY: -Math.round(y) * MARKER_RULES.offsetScale });
 
 /**
- * A location's `marker_settings` (spec 001 §3: a JSON string or an object) as the screen edits
+ * A location's `marker_settings` (docs/requirements/maps.md#data: a JSON string or an object) as the screen edits
  * it: {} when there are none; null when they cannot be read — logged, and then sent as null
- * (spec 001 §7).
+ * (docs/requirements/maps.md#api).
  */
 export function parseMarkerSettings(raw: unknown): TMarkerSettings | null {
   if (raw === null || raw === undefined || raw === '') return {};

@@ -18,7 +18,7 @@ const type = (label: string, value: string) => {
   fireEvent.blur(input);
 };
 
-describe('Step 2, Map Settings (spec 001 §2, §4, §5, §9)', () => {
+describe('Step 2, Map Settings', () => {
   it('summarises the defaults: Streets Clean, 600x900, 12 px, 22 %', () => {
     render(<Harness />);
     expect(screen.getByLabelText('Map Style')).toHaveValue('streets-clean');

@@ -15,7 +15,7 @@ const ORIENTATION_LABELS: Record<MapOrientation, string> = {
 };
 
 /**
- * Step 2, Map Settings (spec 001 §2 Step 2, §4, §5, §9): map style, orientation (presets set the
+ * Step 2, Map Settings (docs/requirements/maps.md#screens 2, §4, §5, §9): map style, orientation (presets set the
  * size; Custom shows width and height, 300–1200 px in steps of 50), route colour with alpha
  * (stored 'rgba(r,g,b,a)'), route width 2–20 px and transparency 0–85 % — each a slider and a
  * number — and a summary. Colour and transparency are linked: transparency = round((1 − alpha) × 100).

@@ -29,7 +29,7 @@ export class FakeMap extends Emitter {
   canvas = document.createElement('canvas');
   center: LngLat;
   removed = false;
-  constructor(public options: { container: HTMLElement; style: string; center: [number, number]; zoom: number }) {
+  constructor(public options: { container: HTMLElement; style: string; center: [number, number]; zoom: number; maxZoom?: number }) {
     super();
     this.center = toLngLat(options.center);
     options.container.appendChild(this.canvas);

@@ -16,22 +16,22 @@ export const mapKeys = {
   latestGeneration: (listId: string) => ['maps', 'generation', 'latest', listId] as const,
 };
 
-/** How often a running route generation is asked for its progress, ms (spec 001 §2 "Generate All Routes"). */
+/** How often a running route generation is asked for its progress, ms (docs/requirements/maps.md#screens "Generate All Routes"). */
 export const GENERATION_POLL_MS = MAP_SCREEN.generationPollMs;
 /** A generation still at work. */
 export const isRunning = (g: TMapGeneration | null | undefined) => g?.status === 'queued' || g?.status === 'running';
 
-/** GET /api/maps/locations (spec 001 §7): the user's business locations. 'Failed to fetch business locations' (§8). */
+/** GET /api/maps/locations (docs/requirements/maps.md#api): the user's business locations. 'Failed to fetch business locations' (§8). */
 export function useLocations() {
   return useQuery({ queryKey: mapKeys.locations, queryFn: () => api<TBusinessLocation[]>('/api/maps/locations') });
 }
 
-/** GET /api/maps/config/{projectId} (spec 001 §7): the saved configuration, or the defaults with `saved: false`. 'Failed to load map configuration'. */
-export function useMapConfig(projectId: string) {
-  return useQuery({ queryKey: mapKeys.config(projectId), queryFn: () => api<TMapConfig>(`/api/maps/config/${encodeURIComponent(projectId)}`), retry: false });
+/** GET /api/maps/config/{projectId} (docs/requirements/maps.md#api): the saved configuration, or the defaults with `saved: false`. 'Failed to load map configuration'. */
+export function useMapConfig(projectId: string, { enabled = true } = {}) {
+  return useQuery({ queryKey: mapKeys.config(projectId), queryFn: () => api<TMapConfig>(`/api/maps/config/${encodeURIComponent(projectId)}`), retry: false, enabled });
 }
 
-/** GET /api/maps/maptiler-config (spec 001 §7): where the interactive map gets its base map (a MapLibre style URL with `{style}`). */
+/** GET /api/maps/maptiler-config (docs/requirements/maps.md#api): where the interactive map gets its base map (a MapLibre style URL with `{style}`). */
 export function useBaseMapConfig() {
   return useQuery({
     queryKey: mapKeys.baseMap,
@@ -40,7 +40,7 @@ export function useBaseMapConfig() {
   });
 }
 
-/** POST /api/maps/locations {name, address, city, state, zip} → 201 the new location, placed at its ZIP (spec 001 §7). 402 without `maps`. */
+/** POST /api/maps/locations {name, address, city, state, zip} → 201 the new location, placed at its ZIP (docs/requirements/maps.md#api). 402 without `maps`. */
 export function useCreateLocation() {
   const client = useQueryClient();
   return useMutation({
@@ -53,7 +53,7 @@ export function useCreateLocation() {
 const replaceLocation = (client: ReturnType<typeof useQueryClient>, saved: TBusinessLocation) =>
   client.setQueryData<TBusinessLocation[]>(mapKeys.locations, (old) => old?.map((l) => (l.id === saved.id ? saved : l)));
 
-/** PUT /api/maps/locations/{id} {latitude, longitude} (degrees) → the moved location (spec 001 §7). */
+/** PUT /api/maps/locations/{id} {latitude, longitude} (degrees) → the moved location (docs/requirements/maps.md#api). */
 export function useMoveLocation() {
   const client = useQueryClient();
   return useMutation({
@@ -63,7 +63,7 @@ export function useMoveLocation() {
   });
 }
 
-/** POST /api/maps/config (spec 001 §7) → the saved configuration. 402 'You need to upgrade your plan to save map configurations'. */
+/** POST /api/maps/config (docs/requirements/maps.md#api) → the saved configuration. 402 'You need to upgrade your plan to save map configurations'. */
 export function useSaveMapConfig(projectId: string) {
   const client = useQueryClient();
   return useMutation({
@@ -78,7 +78,7 @@ export function useSaveMapConfig(projectId: string) {
 /** The upload of a marker logo: the file and the offsets already in stored units (see `uploadOffsets`). */
 export type MarkerUpload = { businessId: string; logo: File; logoOffsetX: number; logoOffsetY: number };
 
-/** POST /api/maps/upload-marker, multipart logo + businessId + offsets (spec 001 §7) → {markerUrl, settings}. */
+/** POST /api/maps/upload-marker, multipart logo + businessId + offsets (docs/requirements/maps.md#api) → {markerUrl, settings}. */
 export function useUploadMarker() {
   const client = useQueryClient();
   return useMutation({
@@ -94,7 +94,7 @@ export function useUploadMarker() {
   });
 }
 
-/** DELETE /api/maps/delete-marker/{locationId} → 204 (spec 001 §7). */
+/** DELETE /api/maps/delete-marker/{locationId} → 204 (docs/requirements/maps.md#api). */
 export function useDeleteMarker() {
   const client = useQueryClient();
   return useMutation({
@@ -111,7 +111,7 @@ export function useUpdateMarkerPosition() {
   });
 }
 
-/** GET /api/maps/route-previews?projectId&listId&locationId (spec 001 §5, §7): the first 25 records' routes. Disabled without a location. */
+/** GET /api/maps/route-previews?projectId&listId&locationId (docs/requirements/qr-codes.md#rules): the first 25 records' routes. Disabled without a location. */
 export function useRoutePreviews(projectId: string, listId: string, locationId: string | null) {
   return useQuery({
     queryKey: mapKeys.previews(projectId, listId, locationId ?? ''),
@@ -123,16 +123,16 @@ export function useRoutePreviews(projectId: string, listId: string, locationId: 
   });
 }
 
-/** A generated route (spec 001 §3): image URL, distance metres, duration seconds, straight-line estimate or not. */
+/** A generated route (docs/requirements/maps.md#data): image URL, distance metres, duration seconds, straight-line estimate or not. */
 export type TGeneratedRoute = { mapUrl: string; distance: number; duration: number; approximate: boolean };
 
-/** POST /api/maps/generate-single-route (spec 001 §7) → the record's new route. */
+/** POST /api/maps/generate-single-route (docs/requirements/maps.md#api) → the record's new route. */
 export function generateSingleRoute(body: TGenerateSingleRoute) {
   return api<{ route: TGeneratedRoute }>('/api/maps/generate-single-route', { method: 'POST', body }).then((a) => a.route);
 }
 
 /**
- * Generate All Routes (spec 001 §4 Route previews): POST /api/maps/geocode-entries {listId}, then
+ * Generate All Routes (docs/requirements/maps.md#route-previews previews): POST /api/maps/geocode-entries {listId}, then
  * POST /api/maps/generate-routes → 202 the background generation to follow.
  */
 export async function startRouteGeneration(body: TGenerateRoutes): Promise<TMapGeneration> {
@@ -140,13 +140,17 @@ export async function startRouteGeneration(body: TGenerateRoutes): Promise<TMapG
   return (await api<{ generation: TMapGeneration }>('/api/maps/generate-routes', { method: 'POST', body })).generation;
 }
 
-/** GET /api/maps/generations/latest?listId= → the list's last generation or null (to show one still running on arrival). */
-export function useLatestGeneration(listId: string) {
+/**
+ * GET /api/maps/generations/latest?listId= → the list's last generation or null (to show one still
+ * running on arrival, and the progress bar's Maps step). Kept until a run on the screen changes it.
+ */
+export function useLatestGeneration(listId: string, { enabled = true } = {}) {
   return useQuery({
     queryKey: mapKeys.latestGeneration(listId),
     queryFn: async () => (await api<{ generation: TMapGeneration | null }>(`/api/maps/generations/latest?listId=${encodeURIComponent(listId)}`)).generation,
     retry: false,
     staleTime: Infinity,
+    enabled,
   });
 }
 

@@ -7,7 +7,7 @@ import { MAP_STEPS, ProgressStrip } from './progress-strip';
 import { useMapsEditor } from './use-maps-editor';
 
 // Steps 2–4 show once a location is chosen: their code (sliders, number fields, progress bar) is not
-// part of the page's first load (issue 6, ≤ 300 KB gzip).
+// part of the page's first load (docs/requirements/workflow.md#clear-states-and-fast-pages, ≤ 300 KB gzip).
 const MapSettingsStep = lazy(() => import('./map-settings-step').then((m) => ({ default: m.MapSettingsStep })));
 const MarkerStep = lazy(() => import('./marker-step').then((m) => ({ default: m.MarkerStep })));
 const RoutePreviews = lazy(() => import('./route-previews').then((m) => ({ default: m.RoutePreviews })));
@@ -18,7 +18,7 @@ const stepLabel = (n: number): ReactNode => (
 );
 
 /**
- * The four collapsible steps of the maps screen and Save Configuration (spec 001 §2 "Personalized
+ * The four collapsible steps of the maps screen and Save Configuration (docs/requirements/maps.md#screens "Personalized
  * Maps Configuration"): Business Location always; Map Settings, Business Display Marker and Map
  * Preview & Route Generation once a location is chosen; the progress strip above. Saving needs
  * the plan's `maps` feature.
@@ -41,7 +41,7 @@ export function MapsEditor({ projectId, listId, locations, refreshing, config, b
     label: stepLabel(1),
     children: (
       <LocationStep locations={locations} selected={selected} pin={e.pin} unsaved={e.unsaved} saving={e.savingLocation} loading={refreshing} canSave={e.access.allowed}
-        styleUrl={styleUrl} attribution={baseMap?.attribution} markerColor={e.marker?.markerColor} message={e.locationMessage}
+        styleUrl={styleUrl} offline={baseMap?.provider === 'offline'} attribution={baseMap?.attribution} markerColor={e.marker?.markerColor} message={e.locationMessage}
         onSelect={e.select} onCreated={e.created} onMove={e.movePin} onSave={() => void e.saveLocation()} />
     ),
   }];

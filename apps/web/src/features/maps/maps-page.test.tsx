@@ -47,7 +47,7 @@ const chooseLocation = (name: string) => fireEvent.change(screen.getByRole('comb
   target: { value: [blueGum, withLogo].find((l) => l.name === name)!.id },
 });
 
-describe('Personalized Maps Configuration (spec 001 §2)', () => {
+describe('Personalized Maps Configuration', () => {
   it('redirects to /projects without both project and listId', async () => {
     stub();
     open(`/maps?project=${PROJECT}`);
@@ -62,7 +62,8 @@ describe('Personalized Maps Configuration (spec 001 §2)', () => {
     expect(screen.getByRole('option', { name: 'Select a location' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Blue Gum Café — 6649 N Blue Gum St' })).toBeInTheDocument();
     expect(headers()).toEqual(['1Business Location']);
-    expect([1, 2, 3, 4].map(stepState)).toEqual(['todo', 'done', 'todo', 'todo']);
+    // Map Settings is a step of the chosen location: not done before there is one.
+    expect([1, 2, 3, 4].map(stepState)).toEqual(['todo', 'todo', 'todo', 'todo']);
 
     chooseLocation('Blue Gum Café');
     expect(await screen.findByLabelText('Map Style')).toBeInTheDocument();
@@ -74,6 +75,14 @@ describe('Personalized Maps Configuration (spec 001 §2)', () => {
     chooseLocation('Logo Shop');
     await waitFor(() => expect(stepState(3)).toBe('done'));
     expect(stepState(4)).toBe('todo');
+  });
+
+  it('says on the offline base map that street detail needs a tile source', async () => {
+    stub({ config: { business_location_id: blueGum.id, saved: true } });
+    open();
+    expect(await screen.findByRole('note')).toHaveTextContent('Street detail needs MAP_TILE_URL or MAP_PMTILES_FILE');
+    await waitFor(() => expect(markers).toHaveLength(1));
+    expect(maps[0].options.zoom).toBeLessThan(12);
   });
 
   it('preselects the configuration\'s location', async () => {

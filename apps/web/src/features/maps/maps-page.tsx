@@ -13,7 +13,7 @@ import './maps.css';
 export const LOAD_DATA_FAILED = MAP_MESSAGES.loadDataFailed;
 
 /**
- * /maps?project={id}&listId={id} — the Personalized Maps Configuration screen (spec 001 §2, §4–§9):
+ * /maps?project={id}&listId={id} — the Personalized Maps Configuration screen (docs/requirements/maps.md#screens):
  * without either parameter it redirects to /projects. Back to QR Codes, the plan banner (without
  * the `maps` feature the screen can be explored but not saved), a spinner while the locations and
  * the project's configuration load, then the four steps.

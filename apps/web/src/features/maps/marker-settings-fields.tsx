@@ -8,7 +8,7 @@ import { LOGO_SIZE, MARKER_FONTS } from './map-draft';
 export const DEFAULT_MARKER_COLOR = MARKER_RULES.defaultColor;
 
 /**
- * The marker's label settings (spec 001 §3 Business location marker_settings): pin colour, the
+ * The marker's label settings (docs/requirements/maps.md#business-location location marker_settings): pin colour, the
  * business name (shown unless turned off) and address beside the marker, the label font, and the
  * logo's size on the map image (16–128 px). Saved with the configuration (`markerConfig`).
  */

@@ -27,7 +27,7 @@ function setup(initial: TMarkerSettings = {}, routes: Record<string, (c: Call) =
 const png = (bytes = 100, type = 'image/png') => new File([new Uint8Array(bytes)], 'logo.png', { type });
 const choose = (file: File) => fireEvent.change(screen.getByLabelText('Marker logo (image, under 1 MB)'), { target: { files: [file] } });
 
-describe('Step 3, Business Display Marker (spec 001 §2, §5, §7, §9)', () => {
+describe('Step 3, Business Display Marker', () => {
   it('shows the stored offsets ÷ 4, Y pointing down on the screen (stored Y points up)', () => {
     setup({ logoOffsetX: 40, logoOffsetY: -12 });
     expect(screen.getByLabelText('Offset X')).toHaveValue('10');

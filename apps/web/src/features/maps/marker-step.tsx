@@ -11,7 +11,7 @@ import { MarkerSettingsFields } from './marker-settings-fields';
 /** Not in the spec: a failed offset update (the spec names no message for it). */
 export const POSITION_FAILED = MAP_MESSAGES.positionFailed;
 
-/** The client's check of a chosen logo (spec 001 §5): an image, smaller than 1 MB; null when fine. */
+/** The client's check of a chosen logo (docs/requirements/qr-codes.md#rules): an image, smaller than 1 MB; null when fine. */
 export function logoError(file: File): string | null {
   if (!file.type.startsWith('image/')) return MM.notImage;
   if (file.size >= MARKER_RULES.maxBytes) return MM.tooLarge;
@@ -21,7 +21,7 @@ export function logoError(file: File): string | null {
 const maxDisplayOffset = MARKER_RULES.maxOffset / MARKER_RULES.offsetScale;
 
 /**
- * Step 3, Business Display Marker (spec 001 §2 Step 3, §4, §5, §7, §9): upload and delete the
+ * Step 3, Business Display Marker (docs/requirements/maps.md#screens 3, §4, §5, §7, §9): upload and delete the
  * selected location's marker logo (an image under 1 MB), its X and Y offsets as whole numbers
  * shown ÷ 4 (stored units; the Y offset goes inverted with an upload) — a change is sent 500 ms
  * after the last one — and the marker's label settings. Upload, delete and offset change call
@@ -44,7 +44,7 @@ export function MarkerStep({ location, marker, onMarkerChange, onMarkerEvent }: 
   useEffect(() => () => clearTimeout(timer.current), []);
   const draft = marker ?? {};
   const x = offsetForDisplay(draft.logoOffsetX);
-  // Stored Y points up (the map image's convention); the screen's Y points down, so it is shown and sent inverted (spec 001 §9).
+  // Stored Y points up (the map image's convention); the screen's Y points down, so it is shown and sent inverted (docs/requirements/maps.md#limits).
   const y = -offsetForDisplay(draft.logoOffsetY) || 0;
 
   const choose = (chosen: File | undefined) => {

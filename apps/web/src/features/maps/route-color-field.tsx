@@ -8,11 +8,11 @@ const hex = (n: number) => n.toString(16).padStart(2, '0');
 const MIN_ALPHA = 1 - MAP_LIMITS.transparency.max / 100;
 
 /**
- * Route Color with alpha (spec 001 §2 Step 2, §3 route_color 'rgba(r,g,b,a)'): the browser's
+ * Route Color with alpha (docs/requirements/maps.md#screens 2, §3 route_color 'rgba(r,g,b,a)'): the browser's
  * colour input for r, g, b and an opacity field (alpha 0.15–1) beside it; `onChange` gets
  * 'rgba(r,g,b,a)'. The opacity is the other side of Route Transparency (linked by the caller).
  * Not antd's ColorPicker: its popover, Collapse and Select grew every page's first load by
- * 5–8 KB gzip through the bundle's shared chunks (issue 6 "Fast pages"; the QR panel dropped it too).
+ * 5–8 KB gzip through the bundle's shared chunks (docs/architecture.md#first-load-budget; the QR panel dropped it too).
  */
 export function RouteColorField({ value, onChange }: { value: string; onChange: (rgba: string) => void }) {
   const id = useId();

@@ -23,7 +23,7 @@ function setup(routes: Record<string, (c: Call) => unknown>) {
 }
 const three = [aPreview(1), aPreview(2, { distance: 1609.34, duration: 59 }), aPreview(3)];
 
-describe('Step 4, route previews (spec 001 §2, §4, §8, §9)', () => {
+describe('Step 4, route previews', () => {
   it('pages through the previews, wrapping round both ways', async () => {
     setup({ 'GET /api/maps/route-previews': () => ({ previews: three }) });
     expect(await screen.findByText('Preview 1 of 3')).toBeInTheDocument();

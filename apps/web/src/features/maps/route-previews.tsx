@@ -7,7 +7,7 @@ import { sizeLabel, type MapSettings } from './map-draft';
 import type { RouteGeneration } from './use-route-generation';
 
 /**
- * Step 4's route preview panel (spec 001 §2 "Route preview panel", §4 Route previews, §8, §9):
+ * Step 4's route preview panel (docs/requirements/maps.md#screens "Route preview panel", §4 Route previews, §8, §9):
  * badges with the map style's name and the image size ('600x900'); Generate All Routes with the
  * generation's progress; 'Preview N of M' with Previous and Next wrapping round; the customer's
  * and the business's address, the distance in miles (metres ÷ 1609.34, two decimals) and metres,
@@ -86,7 +86,7 @@ function PreviewDetails({ preview }: { preview: TRoutePreview }) {
   );
 }
 
-/** The route map image; a failed load says so (spec 001 §8). Keyed by URL, so a new image tries again. */
+/** The route map image; a failed load says so (docs/requirements/notifications.md#messages). Keyed by URL, so a new image tries again. */
 function PreviewImage({ url, customer }: { url: string; customer: string }) {
   const [failed, setFailed] = useState(false);
   if (failed) return <Alert className="maps-error-box" type="error" role="alert" showIcon title={ROUTE_MESSAGES.imageFailed} />;

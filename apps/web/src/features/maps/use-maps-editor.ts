@@ -9,7 +9,7 @@ import type { Pin } from './location-step';
 import { useRouteGeneration } from './use-route-generation';
 
 /**
- * The state of the maps screen once its data is in (spec 001 §2, §4 "Map location and
+ * The state of the maps screen once its data is in (docs/requirements/maps.md#screens "Map location and
  * configuration"): the chosen location — the saved configuration's at first — its pin while it is
  * moved (degrees) and the unsaved flag (set by a pin move or a marker change, cleared by Save
  * Business Location), the Step 2 settings, the location's marker settings (null when they could
@@ -66,7 +66,7 @@ export function useMapsEditor({ projectId, listId, locations, config }: {
       setPin({ latitude, longitude });
       setUnsaved(true);
     },
-    /** Upload, delete or offset change of the marker (spec 001 §4): unsaved, and the preview on show redrawn. */
+    /** Upload, delete or offset change of the marker (docs/requirements/notifications.md#rules): unsaved, and the preview on show redrawn. */
     markerChanged: (next: TMarkerSettings) => {
       setUnsaved(true);
       void routes.regenerateCurrent(next);

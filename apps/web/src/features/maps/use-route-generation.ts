@@ -16,11 +16,11 @@ export type RouteDrawing = {
   marker: TMarkerSettings | null;
 };
 
-/** The image URL with a cache-busting timestamp (spec 001 §7 generate-single-route). */
+/** The image URL with a cache-busting timestamp (docs/requirements/maps.md#api generate-single-route). */
 const bust = (url: string) => `${url}${url.includes('?') ? '&' : '?'}t=${Date.now()}`;
 
 /**
- * The route previews of Step 4 and their generation (spec 001 §2 route preview panel, §4 Route
+ * The route previews of Step 4 and their generation (docs/requirements/maps.md#screens route preview panel, §4 Route
  * previews, §8): the first 25 records' previews, the one on show (`index`, wrapping), a single
  * regenerate that replaces that entry's mapUrl, distance (metres) and duration (seconds) and sets
  * hasSavedData, and Generate All Routes — geocode, start the background generation, follow it
@@ -77,6 +77,7 @@ export function useRouteGeneration({ projectId, listId, locationId, settings, ma
     try {
       const started = await startRouteGeneration({ ...drawing(), processAllEntries: true });
       client.setQueryData(mapKeys.generation(started.id), started);
+      client.setQueryData(mapKeys.latestGeneration(listId), started);
       setStartedId(started.id);
     } catch (err) {
       setError(ROUTE_MESSAGES.generateAllShownAs + errorDetail(err));
@@ -89,11 +90,12 @@ export function useRouteGeneration({ projectId, listId, locationId, settings, ma
   useEffect(() => {
     if (!ended || finished.current === ended.id) return;
     finished.current = ended.id;
+    client.setQueryData(mapKeys.latestGeneration(listId), ended);
     if (ended.status === 'failed') setError(ROUTE_MESSAGES.generateAllShownAs + (ended.error ?? ROUTE_MESSAGES.generateAllFailed));
     void refetch().then((r) => {
       if (r.isError) setError(ROUTE_MESSAGES.refreshFailed);
     });
-  }, [ended, refetch]);
+  }, [ended, refetch, client, listId]);
 
   const count = list.length;
   const step = (by: 1 | -1) => setIndex((i) => (count ? (Math.min(i, count - 1) + by + count) % count : 0));
@@ -109,7 +111,7 @@ export function useRouteGeneration({ projectId, listId, locationId, settings, ma
     previous: () => step(-1),
     generateOne,
     generateAll,
-    /** Regenerates the map of the preview on show with `withMarker` (after a marker change, spec 001 §4). */
+    /** Regenerates the map of the preview on show with `withMarker` (after a marker change, docs/requirements/notifications.md#rules). */
     regenerateCurrent: (withMarker?: TMarkerSettings | null) => (current ? generateOne(current.id, withMarker) : Promise.resolve()),
     generation: activeId ? generation.data ?? null : null,
     busy: pending > 0 || isRunning(generation.data) || (!!activeId && generation.isPending),

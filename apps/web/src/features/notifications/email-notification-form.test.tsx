@@ -5,7 +5,7 @@ import { renderWithApp, stubApi } from '../../test/render';
 import { EmailNotificationForm, joinRecipients, recipientRows } from './email-notification-form';
 import { aNotification, WithMessage } from './test-helpers';
 
-describe('email notification form (spec 001 §2, §5)', () => {
+describe('email notification form', () => {
   it('posts the recipient rows comma-joined, with the default subject and body', async () => {
     let posted: Record<string, unknown> | null = null;
     stubApi({ 'POST /api/notifications': ({ body }) => { posted = body as Record<string, unknown>; return aNotification({ type: 'email' }); } });

@@ -19,11 +19,11 @@ export const recipientRows = (joined: string | null | undefined): string[] => {
   const rows = (joined ?? '').split(/[,;]/).map((s) => s.trim()).filter(Boolean);
   return rows.length > 0 ? rows : [''];
 };
-/** The rows as `email_recipients`: the non-blank ones, trimmed, joined with ', ' (spec 001 §3). */
+/** The rows as `email_recipients`: the non-blank ones, trimmed, joined with ', ' (docs/requirements/maps.md#data). */
 export const joinRecipients = (rows: string[]): string => rows.map((s) => s.trim()).filter(Boolean).join(', ');
 
 /**
- * The email notification form (spec 001 §2, §3, §5, §7): name, recipients as email inputs (Add
+ * The email notification form (docs/requirements/maps.md#screens): name, recipients as email inputs (Add
  * recipient / Remove; saved comma-joined), subject and body Liquid templates (prefilled with the
  * defaults) with the variable picker inserting into the last field focused, the shared schedule
  * settings, 'Send Test Email' and 'Save' (POST, or PUT when editing). Save needs a name and a

@@ -5,7 +5,7 @@ import { commonDefaults, commonError, commonInput, failureText, scheduleInWords 
 import { insertVariable } from './variable-picker';
 import { composeWebhookUrl } from './webhook-url';
 
-describe('notification drafts (spec 001 §4, §5, §9)', () => {
+describe('notification drafts', () => {
   it('defaults to immediate, 3 retries 300 s apart, in the browser\'s time zone', () => {
     const d = commonDefaults();
     expect(d).toMatchObject({ schedule_type: 'immediate', retry_count: 3, retry_delay: 300, is_active: true, send_first_scan_only: false });

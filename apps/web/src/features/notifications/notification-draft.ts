@@ -3,14 +3,14 @@ import {
 } from '@mailcraft/shared';
 import { ApiError } from '../../lib/api-client';
 
-/** Weekday names of `schedule_day` 0–6 for weekly digests (spec 001 §4). */
+/** Weekday names of `schedule_day` 0–6 for weekly digests (docs/requirements/notifications.md#rules). */
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
-/** Panel titles and the 'Add New …' wording of each type (spec 001 §2). */
+/** Panel titles and the 'Add New …' wording of each type (docs/requirements/maps.md#screens). */
 export const TYPE_LABELS: Record<NotificationType, string> = { webhook: 'Webhook', sms: 'SMS', email: 'Email' };
 
 /**
- * The settings every notification type shares (spec 001 §3 Notification, §4, §9): active flag,
+ * The settings every notification type shares (docs/requirements/notifications.md#notification): active flag,
  * first-scan-only, schedule (time HH:MM for digests, weekday 0–6 or day 1–31), IANA time zone,
  * retry count 0–10 and retry delay 60–3600 s.
  */
@@ -27,7 +27,7 @@ export type CommonDraft = {
   retry_delay: number | null;
 };
 
-/** The browser's IANA time zone, the default of a new notification (spec 001 §4); UTC when unknown. */
+/** The browser's IANA time zone, the default of a new notification (docs/requirements/notifications.md#rules); UTC when unknown. */
 export function browserTimeZone(): string {
   try {
     return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -61,7 +61,7 @@ export function commonFromNotification(n: TNotification): CommonDraft {
 
 /**
  * Why the shared settings cannot be saved, with the server's messages (shared
- * ZNotificationInputSchema, spec 001 §4, §5), or null.
+ * ZNotificationInputSchema, docs/requirements/notifications.md#rules), or null.
  */
 export function commonError(d: CommonDraft): string | null {
   const { count, delaySeconds } = NOTIFICATION_RETRY;
@@ -101,7 +101,7 @@ export function scheduleInWords(n: Pick<TNotification, 'schedule_type' | 'schedu
 }
 
 /**
- * The text of a failed call (spec 001 §8 "Server error text is shown when present"): the server's
+ * The text of a failed call (docs/requirements/notifications.md#messages "Server error text is shown when present"): the server's
  * `{error: {message}}`, else the spec's generic message such as 'Failed to save SMS notification'.
  */
 export function failureText(err: unknown, generic: string): string {
@@ -116,8 +116,8 @@ export function testResultText(r: { message?: string; outbox?: boolean } | undef
 
 /**
  * What the panel gives each notification form: the page's project and list, the notification
- * being edited (none for 'Add New …'), whether the plan allows saving (spec 001 §6), the panel's
- * message line (`report`, spec 001 §4) and what to do after a save or Cancel.
+ * being edited (none for 'Add New …'), whether the plan allows saving (docs/requirements/plans-and-billing.md#plan-gating), the panel's
+ * message line (`report`, docs/requirements/notifications.md#rules) and what to do after a save or Cancel.
  */
 export type NotificationFormProps = {
   projectId: string;
@@ -132,7 +132,7 @@ export type NotificationFormProps = {
 /**
  * The sessionStorage prefix of a notification form's unsaved edits (`useKeptState`): per list,
  * type and notification ('new' for one not yet saved). They survive a reload and the trip through
- * sign-in (issue 8) and are forgotten when the form is saved or cancelled.
+ * sign-in (docs/requirements/notifications.md#notifications) and are forgotten when the form is saved or cancelled.
  */
 export const keptFormKey = (listId: string, type: NotificationType, notificationId?: string) =>
   `notifications.${listId}.${type}.${notificationId ?? 'new'}.`;

@@ -18,7 +18,7 @@ function aDelivery(overrides: Partial<TNotificationDelivery> = {}): TNotificatio
   };
 }
 
-describe('notification delivery history (spec 001 §2, §3, §4, §8)', () => {
+describe('notification delivery history', () => {
   it('says when there is no history, and links back to the configuration page', async () => {
     stubApi({ 'GET /api/notifications/n1': () => aNotification(), 'GET /api/notifications/n1/history': () => [] });
     page();

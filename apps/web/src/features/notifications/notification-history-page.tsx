@@ -6,7 +6,7 @@ import { errorDetail } from '../../lib/api-client';
 import { useNotification, useNotificationHistory } from './notifications-api';
 import './notifications.css';
 
-/** Tag colours of the delivery statuses (spec 001 §4); any other status is grey. */
+/** Tag colours of the delivery statuses (docs/requirements/notifications.md#rules); any other status is grey. */
 const STATUS_COLOR: Record<string, string> = { success: 'green', failed: 'red', pending: 'blue' };
 const when = (t: string | null) => (t ? new Date(t).toLocaleString() : '—');
 
@@ -27,7 +27,7 @@ export const configurationHref = (n: Pick<TNotification, 'project_id' | 'mailing
   `/notifications?${new URLSearchParams({ ...(n.project_id ? { project: n.project_id } : {}), listId: n.mailing_list_id })}`;
 
 /**
- * The expanded row of a delivery (spec 001 §2, §3, §4): the last answer (JSON, indented), the
+ * The expanded row of a delivery (docs/requirements/maps.md#screens): the last answer (JSON, indented), the
  * error, and — when it took more than one attempt — 'Attempts: N' and 'Next retry: {time}' or
  * 'No further retries'.
  */
@@ -54,7 +54,7 @@ export function DeliveryDetails({ delivery: d }: { delivery: TNotificationDelive
 }
 
 /**
- * /notifications/{notificationId}/history — a notification's delivery history (spec 001 §2, §3,
+ * /notifications/{notificationId}/history — a notification's delivery history (docs/requirements/maps.md#screens,
  * §8), newest first: time, status (success green, failed red, pending blue, anything else grey),
  * scan time, place, attempts and response code; each row expands to its details. A Refresh
  * button, a link back to the notification's configuration page, 'No delivery history available.'

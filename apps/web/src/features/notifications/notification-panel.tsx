@@ -31,12 +31,12 @@ export function notificationSummary(n: TNotification, carriers?: TCarrier[]): st
 }
 
 /**
- * The body of one Notification Configuration panel (spec 001 §2, §4, §8): the list's
+ * The body of one Notification Configuration panel (docs/requirements/maps.md#screens): the list's
  * notifications of `type` — name, where it goes, schedule in words, active flag — each with
  * Edit, Test, Delete (after a confirmation) and a History link to
  * /notifications/{id}/history; 'Add New … Notification' opens the form inline, Edit opens it
  * filled. One message line shows the latest result (green on success, red otherwise). After a
- * webhook save the list is reloaded after WEBHOOK_SAVE_RELOAD_MS (2 s, spec 001 §9).
+ * webhook save the list is reloaded after WEBHOOK_SAVE_RELOAD_MS (2 s, docs/requirements/maps.md#limits).
  */
 export function NotificationPanel({ type, projectId, listId, notifications, canSave }: {
   type: NotificationType;
@@ -45,7 +45,7 @@ export function NotificationPanel({ type, projectId, listId, notifications, canS
   notifications: TNotification[];
   canSave: boolean;
 }) {
-  // Which form is open is kept with the forms' edits, so both come back after sign-in (issue 8).
+  // Which form is open is kept with the forms' edits, so both come back after sign-in (docs/requirements/notifications.md#notifications).
   const [openId, setOpenId] = useKeptState<string | null>(`notifications.${listId}.${type}.open`, null);
   const editing: TNotification | 'new' | null = openId === 'new' ? 'new' : notifications.find((n) => n.id === openId) ?? null;
   const setEditing = (next: TNotification | 'new' | null) => {

@@ -14,11 +14,11 @@ type InputOf<S extends { _zod: { input: unknown } }> = S['_zod']['input'];
  * the mail was kept in the outbox because no SMTP server is configured.
  */
 export type TNotificationTestResult = (typeof ZNotificationTestResultSchema)['_zod']['output'];
-/** POST /api/notifications/sms/test body {phoneNumber, carrierId, content?, isLivePreview?, listId?} (spec 001 §7). */
+/** POST /api/notifications/sms/test body {phoneNumber, carrierId, content?, isLivePreview?, listId?} (docs/requirements/maps.md#api). */
 export type TSmsTest = InputOf<typeof ZSmsTestSchema>;
-/** POST /api/notifications/email/test body {recipients (comma-joined), subject?, content?} (spec 001 §7). */
+/** POST /api/notifications/email/test body {recipients (comma-joined), subject?, content?} (docs/requirements/maps.md#api). */
 export type TEmailTest = InputOf<typeof ZEmailTestSchema>;
-/** POST /api/notifications/webhook/test body {endpointUrl, mailingListFields, scanData, secretKey?} (spec 001 §7). */
+/** POST /api/notifications/webhook/test body {endpointUrl, mailingListFields, scanData, secretKey?} (docs/requirements/maps.md#api). */
 export type TWebhookTest = InputOf<typeof ZWebhookNotificationTestSchema>;
 
 /** Query keys of the notifications feature. */
@@ -31,7 +31,7 @@ export const notificationKeys = {
 };
 
 /**
- * GET /api/notifications?project={id}&listId={id} (spec 001 §7): the list's SMS, email and
+ * GET /api/notifications?project={id}&listId={id} (docs/requirements/maps.md#api): the list's SMS, email and
  * webhook notifications. Error text: 'Failed to load notifications' (§8). Disabled without both ids.
  */
 export function useNotifications(project: string, listId: string) {
@@ -42,13 +42,13 @@ export function useNotifications(project: string, listId: string) {
   });
 }
 
-/** GET /api/notifications/{id}: one notification. Error text: 'Failed to load notification' (spec 001 §8). */
+/** GET /api/notifications/{id}: one notification. Error text: 'Failed to load notification' (docs/requirements/notifications.md#messages). */
 export function useNotification(id: string) {
   return useQuery({ queryKey: notificationKeys.one(id), queryFn: () => api<TNotification>(`/api/notifications/${id}`), enabled: !!id, retry: false });
 }
 
 /**
- * GET /api/notifications/{id}/history (spec 001 §2, §3): the delivery history, newest first.
+ * GET /api/notifications/{id}/history (docs/requirements/maps.md#screens): the delivery history, newest first.
  * Error text: 'Failed to fetch notification history' (§8).
  */
 export function useNotificationHistory(id: string) {
@@ -60,7 +60,7 @@ export function useNotificationHistory(id: string) {
 }
 
 /**
- * GET /api/carriers (US) or, with `all`, GET /api/carriers/all (international ones too) (spec 001
+ * GET /api/carriers (US) or, with `all`, GET /api/carriers/all (international ones too) (docs/requirements/README.md#requirements
  * §7); retired carriers are included and marked. Cached for 10 minutes: the list is seeded data.
  * Error text: 'Failed to load carriers' (§8). Not fetched while `enabled` is false.
  */

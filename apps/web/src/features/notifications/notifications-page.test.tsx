@@ -20,7 +20,7 @@ function stub({ allowed = true, notifications = [aNotification()] as TNotificati
   });
 }
 
-describe('Notification Configuration screen (spec 001 §2, §4, §6)', () => {
+describe('Notification Configuration screen', () => {
   it('explains where to open it from without project and list', () => {
     stubApi({});
     renderWithApp(<NotificationsPage />, { route: '/notifications' });
@@ -68,7 +68,8 @@ describe('Notification Configuration screen (spec 001 §2, §4, §6)', () => {
   it('opens the forms from Add New and Edit; without the plan the banner shows and Save is off', async () => {
     stub({ allowed: false });
     renderWithApp(<NotificationsPage />, { route: ROUTE });
-    expect(await screen.findByText('You need to upgrade your plan to save notifications')).toBeInTheDocument();
+    // Saved notifications: the banner says the plan has paused them.
+    expect(await screen.findByText(M.pausedByPlan)).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Add New Email Notification' }));
     const form = within(screen.getByRole('form', { name: 'New email notification' }));
     expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -78,6 +79,24 @@ describe('Notification Configuration screen (spec 001 §2, §4, §6)', () => {
     const edit = within(screen.getByRole('form', { name: 'Edit SMS notification Sales phone' }));
     expect(edit.getByLabelText('Phone number')).toHaveValue('5551234567');
     expect(screen.getByRole('button', { name: 'Add New Webhook Notification' })).toBeInTheDocument();
+  });
+
+  it('after a downgrade, says the saved notifications are paused by the plan, links the upgrade and still lists them', async () => {
+    stub({ allowed: false });
+    renderWithApp(<NotificationsPage />, { route: ROUTE });
+    const banner = await screen.findByText(M.pausedByPlan);
+    expect(banner.closest('[data-variant]')).toHaveTextContent('Your saved notifications are kept and send nothing until your plan includes them again');
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing?feature=notifications');
+    const sms = within(screen.getByRole('list', { name: 'SMS notifications' }));
+    expect(await sms.findByText('5551234567 · Verizon')).toBeInTheDocument();
+    expect(screen.queryByText('You need to upgrade your plan to save notifications')).not.toBeInTheDocument();
+  });
+
+  it('without saved notifications, the banner asks for the upgrade to save one', async () => {
+    stub({ allowed: false, notifications: [] });
+    renderWithApp(<NotificationsPage />, { route: ROUTE });
+    expect(await screen.findByText('You need to upgrade your plan to save notifications')).toBeInTheDocument();
+    expect(screen.queryByText(M.pausedByPlan)).not.toBeInTheDocument();
   });
 
   it('after a webhook save, says so and reloads the list 2 s later', async () => {

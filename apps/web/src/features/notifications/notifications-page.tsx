@@ -11,13 +11,13 @@ import { useOutbox } from '../mail/outbox-api';
 import { useNotifications } from './notifications-api';
 import './notifications.css';
 
-/** The panels in the spec's order (spec 001 §2): webhook, SMS, email. */
+/** The panels in the spec's order (docs/requirements/maps.md#screens): webhook, SMS, email. */
 const PANEL_ORDER: NotificationType[] = ['webhook', 'sms', 'email'];
 
 /**
- * /notifications?project={id}&listId={id} — the Notification Configuration screen (spec 001 §2,
+ * /notifications?project={id}&listId={id} — the Notification Configuration screen (docs/requirements/maps.md#screens,
  * §4–§8): 'Configuring for list: {name}', the plan banner (without the `notifications` feature the
- * forms work but cannot save), a note when mail is kept in the Outbox (no SMTP_URL), and three
+ * forms work but cannot save, and saved notifications are listed as paused: they send nothing), a note when mail is kept in the Outbox (no SMTP_URL), and three
  * collapsible panels, all open, for webhook, SMS and email notifications. Without both query
  * parameters it explains how to get here.
  */
@@ -46,7 +46,7 @@ function NotificationsScreen({ project, listId }: { project: string; listId: str
     <>
       {list.data && <Typography.Paragraph type="secondary">Configuring for list: {list.data.name}</Typography.Paragraph>}
       <Typography.Paragraph><Link to={`/qr?project=${encodeURIComponent(project)}&listId=${encodeURIComponent(listId)}`}>Back to QR Codes</Link></Typography.Paragraph>
-      <UpgradeBanner feature="notifications" action="notifications" />
+      <UpgradeBanner feature="notifications" action="notifications" paused={notifications.data?.length ? M.pausedByPlan : undefined} />
       {outbox.data?.delivery === 'outbox' && (
         <Alert type="info" showIcon style={{ marginBottom: 16 }}
           title={<>No mail server is configured (SMTP_URL), so SMS and email notifications are kept in the Outbox instead of being sent. <Link to="/outbox">Open the Outbox</Link></>} />

@@ -15,7 +15,7 @@ function Line() {
   );
 }
 
-describe('notification message line (spec 001 §4, §9)', () => {
+describe('notification message line', () => {
   afterEach(() => vi.useRealTimers());
 
   it('is green when the text contains success, red otherwise', () => {
@@ -29,7 +29,7 @@ describe('notification message line (spec 001 §4, §9)', () => {
     expect(screen.queryByText(M.smsTested)).not.toBeInTheDocument();
   });
 
-  it('clears every message after 3 s (issue 8)', () => {
+  it('clears every message after 3 s', () => {
     vi.useFakeTimers();
     render(<Line />);
     fireEvent.click(screen.getByText('ok'));

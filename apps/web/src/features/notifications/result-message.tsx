@@ -3,16 +3,16 @@ import { Alert } from 'antd';
 import { SUCCESS_MESSAGE_MS } from '@mailcraft/shared';
 import { useFlashMessage } from '../permits/use-flash-message';
 
-/** The spec's colour rule (spec 001 §4): a message containing 'success' is good news (green), any other is red. */
+/** The spec's colour rule (docs/requirements/notifications.md#rules): a message containing 'success' is good news (green), any other is red. */
 export const isSuccessText = (text: string) => /success/i.test(text);
 
 /** The latest result of a panel: its text and whether it shows green. */
 export type ResultText = { text: string; ok: boolean };
 
 /**
- * The message line of a panel (spec 001 §4, §9): `show(text)` replaces the latest result; green
+ * The message line of a panel (docs/requirements/notifications.md#rules): `show(text)` replaces the latest result; green
  * when the text contains 'success' (pass `ok` to override, e.g. 'Secret key copied to
- * clipboard'). Every message clears itself after SUCCESS_MESSAGE_MS (3 s, issue 8), or is
+ * clipboard'). Every message clears itself after SUCCESS_MESSAGE_MS (3 s, docs/requirements/notifications.md#notifications), or is
  * replaced by the next result.
  */
 export function useResultMessage(ms = SUCCESS_MESSAGE_MS) {

@@ -11,7 +11,7 @@ const SCHEDULE_LABELS: Record<ScheduleType, string> = { immediate: 'Immediate', 
 const whole = (typed: string): number | null => (typed.trim() === '' ? null : Math.trunc(Number(typed)));
 
 /**
- * The settings every notification form shares (spec 001 §3, §4, §5, §9): Active switch, 'Send
+ * The settings every notification form shares (docs/requirements/maps.md#data): Active switch, 'Send
  * only on the first scan of each record', Schedule (immediate — the default —, daily, weekly,
  * monthly), time HH:MM for digests (a native time input: antd's TimePicker would bring dayjs and
  * its pickers to the page's first load), weekday 0 (Sunday)–6 for weekly, day 1–31 for monthly

@@ -12,7 +12,7 @@ async function chooseCarrier(name: string) {
   await userEvent.selectOptions(screen.getByLabelText('Carrier'), name);
 }
 
-describe('SMS notification form (spec 001 §2, §5)', () => {
+describe('SMS notification form', () => {
   it('refuses to save or test without phone and carrier, with the spec messages', async () => {
     const calls = stubApi({ 'GET /api/carriers': () => CARRIERS });
     renderWithApp(<WithMessage Form={SmsNotificationForm} />);

@@ -15,7 +15,7 @@ import { useNotificationTest } from './use-notification-test';
 import { insertIntoField, VariablePicker } from './variable-picker';
 
 /**
- * The SMS notification form (spec 001 §2, §3, §5, §7): name, phone number, carrier (GET
+ * The SMS notification form (docs/requirements/maps.md#screens): name, phone number, carrier (GET
  * /api/carriers; 'Show international carriers' switches to /api/carriers/all; retired carriers
  * are listed disabled), the Liquid template (prefilled with the default) with a live count
  * against SMS_MAX_CHARS (160; longer messages are cut at a word) and the variable picker, the

@@ -3,7 +3,7 @@ import { failureText, testResultText } from './notification-draft';
 import { useNotificationActions, type TEmailTest, type TSmsTest, type TWebhookTest } from './notifications-api';
 
 /**
- * Test sends of the notification screen (spec 001 §5, §7, §8), shared by the forms and the saved
+ * Test sends of the notification screen (docs/requirements/qr-codes.md#rules), shared by the forms and the saved
  * notifications' Test buttons. Each checks what the test needs first ('Phone number and carrier
  * are required', 'At least one valid recipient email is required', 'A composed webhook URL is
  * required'), then reports the server's answer ('Test SMS sent successfully' …) or its error text

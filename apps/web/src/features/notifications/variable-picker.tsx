@@ -29,9 +29,9 @@ export function insertIntoField(el: HTMLInputElement | HTMLTextAreaElement | nul
 }
 
 /**
- * The variable picker of the notification templates (spec 001 §3 notification field lists): a
+ * The variable picker of the notification templates (docs/requirements/notifications.md#notification field lists): a
  * searchable dropdown of the record fields, custom, USPS, maps (`withMaps`; by default when the
- * plan has maps, issue 9: map_image, distance in metres, duration in seconds) and scan fields,
+ * plan has maps, docs/requirements/maps.md#maps: map_image, distance in metres, duration in seconds) and scan fields,
  * grouped; choosing one calls `onPick(field)` and the dropdown resets.
  */
 export function VariablePicker({ onPick, withMaps, id, label = 'Insert variable' }: {

@@ -17,7 +17,7 @@ async function fillWebhook() {
   await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Variable 1 field' }), 'first_name');
 }
 
-describe('webhook notification form (spec 001 §2, §3, §5)', () => {
+describe('webhook notification form', () => {
   afterEach(() => {
     Reflect.deleteProperty(navigator, 'clipboard');
   });

@@ -15,7 +15,7 @@ import {
 } from './webhook-url';
 
 /**
- * Copies a webhook's signing secret (spec 001 §8): reports 'Secret key copied to clipboard' (shown
+ * Copies a webhook's signing secret (docs/requirements/notifications.md#messages): reports 'Secret key copied to clipboard' (shown
  * green) or 'Failed to copy secret key' — also when the page has no clipboard access.
  */
 export function copySecret(secret: string, report: (text: string, ok?: boolean) => void): Promise<void> {
@@ -25,7 +25,7 @@ export function copySecret(secret: string, report: (text: string, ok?: boolean) 
 }
 
 /**
- * The webhook notification form (spec 001 §2, §3, §5, §7): name, endpoint URL (a URL field), the
+ * The webhook notification form (docs/requirements/maps.md#screens): name, endpoint URL (a URL field), the
  * record and scan fields sent in the body, variables (field → query parameter), static parameters
  * (names lowercased and stripped to a–z, 0–9, '-' and '_'), the composed URL (read-only:
  * `name=value` and `param={{field}}`), the signing secret of a saved webhook with Copy, the shared

@@ -1,7 +1,7 @@
 import { NOTIFICATION_SCAN_FIELDS, type TNotification } from '@mailcraft/shared';
 import type { TWebhookTest } from './notifications-api';
 
-/** A webhook notification's `variable_mapping` (spec 001 §3): body fields, URL variables, static parameters. */
+/** A webhook notification's `variable_mapping` (docs/requirements/maps.md#data): body fields, URL variables, static parameters. */
 export type WebhookMapping = NonNullable<TNotification['variable_mapping']>;
 
 /** An empty mapping: no fields, variables or static parameters. */
@@ -25,13 +25,13 @@ export function sampleValue(field: string): string {
 }
 
 
-/** Static parameters that are stored: a name (already cleaned to [a-z0-9_-]) and a non-empty value (spec 001 §5). */
+/** Static parameters that are stored: a name (already cleaned to [a-z0-9_-]) and a non-empty value (docs/requirements/qr-codes.md#rules). */
 export const keptStaticParams = (m: WebhookMapping) => m.staticParams.filter((p) => p.name && p.value !== '');
 /** URL variables that are complete: a field and a parameter name. */
 export const keptVariables = (m: WebhookMapping) => m.variables.filter((v) => v.field && v.param);
 
 /**
- * The composed webhook URL (spec 001 §5 "Test needs a composed URL"): the endpoint followed by
+ * The composed webhook URL (docs/requirements/qr-codes.md#rules "Test needs a composed URL"): the endpoint followed by
  * `name=value` for each static parameter and `param={{field}}` for each variable — or, with
  * `value`, the field's value URL-encoded. '' while the endpoint is empty.
  */

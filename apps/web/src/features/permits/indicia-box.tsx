@@ -3,7 +3,7 @@ import './permits.css';
 
 /**
  * A permit's six indicia lines in a small bordered box, as printed in the stamp corner
- * (spec 000 §3). Lines longer than 15 characters use smaller text (spec 000 §9).
+ * (docs/requirements/projects.md#data). Lines longer than 15 characters use smaller text (docs/requirements/designer.md#limits).
  */
 export function IndiciaBox({ indicia, label }: { indicia: TIndicia; label?: string }) {
   return (

@@ -5,7 +5,7 @@ import { CheckOutlined } from '@ant-design/icons';
 import type { TPermit } from '@mailcraft/shared';
 import { IndiciaBox } from './indicia-box';
 
-/** One permit of the permit list (spec 000 §3): name, 'Default' tag, indicia, Select and a delete action. */
+/** One permit of the permit list (docs/requirements/projects.md#data): name, 'Default' tag, indicia, Select and a delete action. */
 export function PermitCard({ permit, selected, onSelect, deleteAction }: {
   permit: TPermit;
   selected: boolean;

@@ -32,7 +32,7 @@ function fieldErrors(draft: Draft): Record<string, string> {
 }
 
 /**
- * New mailing permit form (spec 000 §3, §5): name ('Permit name is required') and indicia lines
+ * New mailing permit form (docs/requirements/projects.md#data): name ('Permit name is required') and indicia lines
  * 1–6, prefilled with PERMIT_LINE_DEFAULTS, each required ('Line {n} is required') and cut at 20
  * characters ('Maximum 20 characters allowed'), plus 'Set as default'. Validated with the shared
  * ZPermitCreateSchema so the messages match the server's. Failure: 'Failed to save permit'.

@@ -15,13 +15,13 @@ type Props = {
   /**
    * Called when the user selects a permit ('user') and when the list picks one itself ('auto'):
    * on load the default permit is auto-selected, and a deleted selection falls back to the default
-   * (spec 000 §4). May return a promise; a rejection shows 'Failed to select permit'.
+   * (docs/requirements/workflow.md#workflow-order). May return a promise; a rejection shows 'Failed to select permit'.
    */
   onSelect: (permit: TPermit | null, how: PermitSelectHow) => void | Promise<unknown>;
 };
 
 /**
- * The user's mailing permits (spec 000 §2 "Template setup screen", §3, §4, §8): each with its
+ * The user's mailing permits (docs/requirements/workflow.md#route-table "Template setup screen", §3, §4, §8): each with its
  * indicia, a 'Default' tag, Select and Delete ('Are you sure you want to delete this permit?'),
  * and Add New Permit. Success messages clear after 3 s; failures show the spec's messages.
  */

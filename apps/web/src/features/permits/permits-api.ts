@@ -7,7 +7,7 @@ import { projectKeys } from '../projects/projects-api';
 export const permitKeys = { all: ['permits'] as const, product: ['permits', 'product'] as const };
 
 /**
- * GET /api/templates/permits (spec 000 §7): the user's permits — for the permit list, the project
+ * GET /api/templates/permits (docs/requirements/workflow.md#api): the user's permits — for the permit list, the project
  * forms and the Designer's indicia. Error text: 'Failed to load mailing permits'.
  */
 export function usePermits({ enabled = true }: { enabled?: boolean } = {}) {
@@ -16,14 +16,14 @@ export function usePermits({ enabled = true }: { enabled?: boolean } = {}) {
 
 /**
  * GET /api/templates/permits/product: whether this server offers its own ('Mailcraft') permit and
- * its indicia (issue 6: offered only when the operator configured it completely).
+ * its indicia (docs/requirements/workflow.md#clear-states-and-fast-pages: offered only when the operator configured it completely).
  */
 export function useProductPermit() {
   return useQuery({ queryKey: permitKeys.product, queryFn: () => api<TProductPermit>('/api/templates/permits/product'), staleTime: Infinity });
 }
 
 /**
- * POST /api/templates/permits {name, indicia, isDefault} → 201 TPermit (spec 000 §3, §7). The
+ * POST /api/templates/permits {name, indicia, isDefault} → 201 TPermit (docs/requirements/projects.md#data). The
  * server makes the first permit the default, so the list is reloaded rather than patched.
  */
 export function useCreatePermit() {
@@ -35,7 +35,7 @@ export function useCreatePermit() {
 }
 
 /**
- * DELETE /api/templates/permits/{id} → 204 (spec 000 §7). The server detaches the permit from the
+ * DELETE /api/templates/permits/{id} → 204 (docs/requirements/workflow.md#api). The server detaches the permit from the
  * projects that used it (their permit becomes none), so the projects are refreshed too.
  */
 export function useDeletePermit() {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { SUCCESS_MESSAGE_MS } from '@mailcraft/shared';
 
 /**
- * A message that clears itself after SUCCESS_MESSAGE_MS (3 s, spec 000 §4, §9): a text, or any
+ * A message that clears itself after SUCCESS_MESSAGE_MS (3 s, docs/requirements/workflow.md#workflow-order): a text, or any
  * value `T` (the notification screens keep the text with its colour). Returns the current
  * message, `show(message)` and `clear()`.
  */

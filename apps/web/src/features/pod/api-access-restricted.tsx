@@ -3,7 +3,7 @@ import { LockOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 
 /**
- * What a locked tab shows without the plan's `api` feature (spec 002 §1, §6): 'API Access
+ * What a locked tab shows without the plan's `api` feature (docs/requirements/print-on-demand-api.md#api-access): 'API Access
  * Restricted', that the API needs the Pro plan or higher, the user's plan, and 'Upgrade Plan',
  * which goes to /billing.
  */

@@ -1,4 +1,4 @@
-/** What a call of the public API answered (issue 10: Test API, API Debug, Order Entry). */
+/** What a call of the public API answered (docs/requirements/print-on-demand-api.md#print-on-demand-api: Test API, API Debug, Order Entry). */
 export type ApiCallResult = {
   /** HTTP status; 0 when the request never got an answer (transport failure). */
   status: number;
@@ -12,14 +12,14 @@ export type ApiCallResult = {
   headers: Record<string, string>;
 };
 
-/** Methods of the public API (spec 002 §2 Test API). */
+/** Methods of the public API (docs/requirements/print-on-demand-api.md#test-api-tab API). */
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
 /** Thrown when the request got no HTTP answer at all (network down, server gone). */
 export class TransportError extends Error {}
 
 /**
- * Calls the public API of this Mailcraft with an API key (spec 002 §7: the key in `X-API-Key`).
+ * Calls the public API of this Mailcraft with an API key (docs/requirements/print-on-demand-api.md#api: the key in `X-API-Key`).
  * The web server hands any request with an `X-API-Key` header to the public API, at `/api/…` and the
  * bare path alike, so the call goes to this page's own origin (no CORS, no second host to
  * configure). `path` starts with '/', e.g. '/api/projects'; `body` is sent as JSON for

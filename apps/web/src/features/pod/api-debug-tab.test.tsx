@@ -28,7 +28,7 @@ const group = (name: string) => screen.getByRole('region', { name });
 const rowOf = (path: string) => screen.getByText(path, { selector: 'code' }).closest('tr')!;
 const settled = () => waitFor(() => expect(screen.queryByText('Checking…')).toBeNull());
 
-describe('API Debug tab (spec 002 §2, §7 "Debug tab GETs")', () => {
+describe('API Debug tab (docs/requirements/print-on-demand-api.md#screens "Debug tab GETs")', () => {
   it('runs the batch with the key and groups the results by first segment with working counts', async () => {
     rememberKeySecret('key-1', FULL_KEY);
     const { sent } = open();

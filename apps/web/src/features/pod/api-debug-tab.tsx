@@ -9,7 +9,7 @@ import { useDebugRun } from './debug/use-debug-run';
 import { KeyPicker, useKeyChoice } from './key-picker';
 
 /**
- * The API Debug tab at /pod?tab=debug (spec 002 §2 "API Debug tab", §7 "Debug tab GETs"), open
+ * The API Debug tab at /pod?tab=debug (docs/requirements/print-on-demand-api.md#screens "API Debug tab", §7 "Debug tab GETs"), open
  * without the plan's `api` feature. An API key picker; on start, and again on 'Run checks again'
  * or when the key's secret changes, the batch of GETs from this page's origin (4 at a time;
  * without a known secret only the health check runs, the others 'Skipped: choose an API key');

@@ -15,7 +15,7 @@ const confirm = async (action: 'Regenerate' | 'Delete', text: string) => {
   fireEvent.click(within(tip).getByRole('button', { name: action }));
 };
 
-describe('API key actions (spec 002 §4, §5, §8)', () => {
+describe('API key actions', () => {
   it('the switch sends the opposite of is_active', async () => {
     const calls = keyServer();
     fireEvent.click(await open());

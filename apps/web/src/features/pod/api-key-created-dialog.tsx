@@ -7,7 +7,7 @@ import { CopyButton } from './copy-button';
 import type { TApiKeyCreated } from './pod-api';
 
 /**
- * The 'API Key Created' dialog (spec 002 §2 API Keys tab, §4), after a key is created or
+ * The 'API Key Created' dialog (docs/requirements/print-on-demand-api.md#api-keys-tab Keys tab, §4), after a key is created or
  * regenerated: warns that the full key is shown only once (API_KEY_MESSAGES.shownOnce), then the
  * key's name, the key — masked until the eye button reveals it — with a copy button, its mode and
  * its expiry ('Never' when `expires_at` is null), and Done (`onClose`). Open while `apiKey` is set;

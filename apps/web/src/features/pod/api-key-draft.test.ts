@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_DRAFT, expiryDate, maskKey, presetOf, rateLimitValid, scopesText } from './api-key-draft';
 
-describe('API key form rules (spec 002 §4, §5, §6, §9)', () => {
+describe('API key form rules', () => {
   it('starts at rate 100, all access, never expires, live', () => {
     expect(EMPTY_DRAFT).toEqual({ name: '', rate_limit: 100, scopes: ['*:*'], expires_in: null, mode: 'live' });
   });

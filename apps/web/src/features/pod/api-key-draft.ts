@@ -2,7 +2,7 @@ import {
   API_KEY_RATE_LIMIT, API_KEY_VISIBLE, API_SCOPE_PRESETS, type ApiKeyExpiry, type ApiKeyMode,
 } from '@mailcraft/shared';
 
-/** The Create New API Key form (spec 002 §2, §5): `rate_limit` per minute (null while the field is empty), `expires_in` days or null. */
+/** The Create New API Key form (docs/requirements/print-on-demand-api.md#screens): `rate_limit` per minute (null while the field is empty), `expires_in` days or null. */
 export type ApiKeyDraft = {
   name: string;
   rate_limit: number | null;
@@ -11,16 +11,16 @@ export type ApiKeyDraft = {
   mode: ApiKeyMode;
 };
 
-/** What the form starts with and returns to after a key is created (spec 002 §4): rate 100, all access, never expires, live. */
+/** What the form starts with and returns to after a key is created (docs/requirements/print-on-demand-api.md#rules): rate 100, all access, never expires, live. */
 export const EMPTY_DRAFT: ApiKeyDraft = {
   name: '', rate_limit: API_KEY_RATE_LIMIT.default, scopes: API_SCOPE_PRESETS[0].scopes, expires_in: null, mode: 'live',
 };
 
-/** Whether the rate limit is a whole number of requests per minute in 1–1000 (spec 002 §5). */
+/** Whether the rate limit is a whole number of requests per minute in 1–1000 (docs/requirements/print-on-demand-api.md#order-form-rules). */
 export const rateLimitValid = (n: number | null): n is number =>
   n !== null && Number.isInteger(n) && n >= API_KEY_RATE_LIMIT.min && n <= API_KEY_RATE_LIMIT.max;
 
-/** The permission preset whose scopes are exactly `scopes` (order ignored), if any (spec 002 §6). */
+/** The permission preset whose scopes are exactly `scopes` (order ignored), if any (docs/requirements/print-on-demand-api.md#scopes). */
 export function presetOf(scopes: readonly string[]) {
   const sorted = [...scopes].sort().join(' ');
   return API_SCOPE_PRESETS.find((p) => [...p.scopes].sort().join(' ') === sorted);
@@ -29,7 +29,7 @@ export function presetOf(scopes: readonly string[]) {
 /** A key's permissions in words: the preset's label, else the scopes themselves ('orders:get, orders:post'). */
 export const scopesText = (scopes: readonly string[]) => presetOf(scopes)?.label ?? scopes.join(', ');
 
-/** The day a key made now with `days` would expire (spec 002 §2 'Expires on' preview); null for never. */
+/** The day a key made now with `days` would expire (docs/requirements/print-on-demand-api.md#screens 'Expires on' preview); null for never. */
 export function expiryDate(days: ApiKeyExpiry, now = new Date()): Date | null {
   return days === null ? null : new Date(now.getTime() + days * 86_400_000);
 }

@@ -14,11 +14,11 @@ const EXPIRY = API_KEY_EXPIRY_DAYS.map((d) => ({ value: d ?? 0, label: apiKeyExp
 const MODES: Array<{ value: ApiKeyMode; label: string }> = [{ value: 'live', label: 'Live' }, { value: 'test', label: 'Test' }];
 
 /**
- * The 'Create New API Key' dialog (spec 002 §2 API Keys tab, §3, §5, §6, §9): Key Name (required,
+ * The 'Create New API Key' dialog (docs/requirements/print-on-demand-api.md#api-keys-tab Keys tab, §3, §5, §6, §9): Key Name (required,
  * 'Key name is required'; Create disabled while empty), Rate Limit (requests per minute, 1–1000,
  * default 100), Permissions (a preset of API_SCOPE_PRESETS; the form keeps its `scopes`), Mode
  * (Live / Test) and Expiration (Never, 30 days … 1 year) with an 'Expires on {date}' preview. Sends
- * POST /api/keys; on success calls `onCreated` with the full key and resets the form (spec 002 §4);
+ * POST /api/keys; on success calls `onCreated` with the full key and resets the form (docs/requirements/print-on-demand-api.md#rules);
  * a failure shows 'Failed to create API key: {server message}' and keeps the dialog open.
  */
 export function ApiKeyFormDialog({ open, onClose, onCreated }: {

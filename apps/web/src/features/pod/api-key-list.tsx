@@ -1,12 +1,11 @@
-import { Button, Popconfirm, Space, Switch, Tag } from 'antd';
+import { Button, Popconfirm, Space, Switch, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
 import { API_KEY_MESSAGES as M } from '@mailcraft/shared';
 import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { formatDay, formatTime, scopesText } from './api-key-draft';
-import { CopyButton } from './copy-button';
 import type { TApiKey } from './pod-api';
 
-/** What a row of the key list can ask for; each is confirmed or direct as the spec says (spec 002 §4, §5). */
+/** What a row of the key list can ask for; each is confirmed or direct as the spec says (docs/requirements/print-on-demand-api.md#rules). */
 export type ApiKeyRowActions = {
   /** The switch: `is_active` is the opposite of the key's current state. */
   onToggle: (key: TApiKey, is_active: boolean) => void;
@@ -18,11 +17,21 @@ export type ApiKeyRowActions = {
   busyId?: string | null;
 };
 
-const expired = (k: TApiKey) => !!k.expires_at && new Date(k.expires_at).getTime() <= Date.now();
+const expired = (k: TApiKey) => k.status === 'expired' || (!!k.expires_at && new Date(k.expires_at).getTime() <= Date.now());
+
+/** Why the list offers no Copy: the server keeps only a key's hash, so its full value exists only in the answer that made it. */
+export const KEY_NOT_COPYABLE = 'Only the start and end of this key are kept, so it cannot be copied here. Copy the full key when you create or regenerate it.';
+
+/** A key's state in words: Expired (past its expiry, whatever its switch), Active or Inactive (its switch). */
+const stateTag = (k: TApiKey) => (expired(k)
+  ? <Tag color="red">Expired</Tag>
+  : <Tag color={k.is_active ? 'green' : 'default'}>{k.is_active ? 'Active' : 'Inactive'}</Tag>);
 
 /**
- * The table of API keys (spec 002 §2 API Keys tab, §3, §6): name with its mode badge (Live / Test),
- * the key as the server masks it with a copy button, Active/Inactive with the enable/disable switch,
+ * The table of API keys (docs/requirements/print-on-demand-api.md#api-keys-tab Keys tab, §3, §6): name with its mode badge (Live / Test),
+ * the key as the server masks it — not copyable, a tooltip says why (KEY_NOT_COPYABLE): only the
+ * 'API Key Created' dialog knows the full key and offers Copy — Active/Inactive with the
+ * enable/disable switch (Expired, switch off and disabled, once past its expiry),
  * permissions and rate limit (requests per minute), last used ('Never'), expiry date ('Never' when
  * none; 'Expired' once past), and Regenerate and Delete, each behind its confirmation. `empty`
  * shows when there are no rows.
@@ -37,15 +46,19 @@ export function ApiKeyList({ keys, loading, empty, actions }: { keys: TApiKey[];
     },
     {
       title: 'API Key',
-      render: (k) => <span className="pod-key-box"><code className="pod-key">{k.api_key}</code><CopyButton text={k.api_key} label={`Copy API key ${k.name}`} /></span>,
+      render: (k) => (
+        <Tooltip title={KEY_NOT_COPYABLE}>
+          <code className="pod-key" tabIndex={0} aria-description={KEY_NOT_COPYABLE}>{k.api_key}</code>
+        </Tooltip>
+      ),
     },
     {
       title: 'Status',
       render: (k) => (
         <Space size={8}>
-          <Switch size="small" checked={k.is_active} aria-label={`${k.name} active`} loading={actions.busyId === k.id}
-            onChange={() => actions.onToggle(k, !k.is_active)} />
-          <Tag color={k.is_active ? 'green' : 'default'}>{k.is_active ? 'Active' : 'Inactive'}</Tag>
+          <Switch size="small" checked={k.is_active && !expired(k)} aria-label={`${k.name} active`} loading={actions.busyId === k.id}
+            disabled={expired(k)} onChange={() => actions.onToggle(k, !k.is_active)} />
+          {stateTag(k)}
         </Space>
       ),
     },
@@ -69,5 +82,5 @@ export function ApiKeyList({ keys, loading, empty, actions }: { keys: TApiKey[];
       ),
     },
   ];
-  return <PlainTable label="API keys" columns={columns} rows={keys} rowKey={(k) => k.id} loading={loading} empty={empty} className="pod-key-table" />;
+  return <PlainTable label="API keys" columns={columns} rows={keys} rowKey={(k) => k.id} loading={loading} empty={empty} className="pod-key-table" stackOnPhones />;
 }

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_KEY_MESSAGES as M } from '@mailcraft/shared';
 import { renderWithApp } from '../../test/render';
+import { KEY_NOT_COPYABLE } from './api-key-list';
 import { ApiKeysTab } from './api-keys-tab';
 import { aKey, Failure, FULL_KEY, keyServer as server, openDialog, type Call } from './test-helpers';
 
@@ -17,7 +18,7 @@ const openForm = async () => {
 };
 const createButton = () => within(formDialog()).getByRole('button', { name: 'Create API Key' });
 
-describe('API Keys tab (spec 002 §2)', () => {
+describe('API Keys tab', () => {
   it('shows the empty state without keys', async () => {
     server([]);
     open();
@@ -111,6 +112,32 @@ describe('API Keys tab (spec 002 §2)', () => {
     expect(writeText).toHaveBeenCalledWith(FULL_KEY);
     await waitFor(() => expect(copy).toHaveAttribute('data-copied', 'true'));
     await waitFor(() => expect(copy).toHaveAttribute('data-copied', 'false'), { timeout: 3_000 });
+  });
+
+  it('offers Copy only where the full key is known: not in the list, whose masked key says why', async () => {
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    server([aKey()]);
+    open();
+    const [, shop] = await screen.findAllByRole('row');
+    expect(within(shop).queryByRole('button', { name: /copy/i })).toBeNull();
+    const masked = within(shop).getByText('live_AbCd…wxyz');
+    expect(masked).toHaveAttribute('aria-description', KEY_NOT_COPYABLE);
+    fireEvent.mouseEnter(masked);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(KEY_NOT_COPYABLE);
+    fireEvent.click(masked);
+    expect(writeText).not.toHaveBeenCalled();
+    expect(within(shop).queryByLabelText('Copied')).toBeNull();
+  });
+
+  it('shows an expired key as Expired, with its switch off and disabled', async () => {
+    server([aKey({ is_active: false, status: 'expired', expires_at: '2020-01-01T00:00:00.000Z' })]);
+    open();
+    const [, shop] = await screen.findAllByRole('row');
+    expect(within(shop).getByRole('switch', { name: 'Shop active' })).toBeDisabled();
+    expect(within(shop).getByRole('switch', { name: 'Shop active' })).not.toBeChecked();
+    expect(within(shop).getAllByText('Expired')).toHaveLength(2); // the status, and beside the expiry date
+    expect(within(shop).queryByText('Active')).toBeNull();
   });
 
   it('shows the server\'s message when creating fails, and keeps the dialog open', async () => {

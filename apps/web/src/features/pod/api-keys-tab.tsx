@@ -7,7 +7,7 @@ import { ApiKeyList } from './api-key-list';
 import { forgetKeySecret, rememberKeySecret } from './key-secrets';
 import { useApiKeyActions, useApiKeys, type TApiKey, type TApiKeyCreated } from './pod-api';
 
-/** The dialogs' code (antd Modal, InputNumber, Radio, Input: ~28 KB gzip) loads when first wanted, not with the tab (issue 6). */
+/** The dialogs' code (antd Modal, InputNumber, Radio, Input: ~28 KB gzip) loads when first wanted, not with the tab (docs/requirements/workflow.md#clear-states-and-fast-pages). */
 const loadForm = () => import('./api-key-form-dialog');
 const loadCreated = () => import('./api-key-created-dialog');
 const ApiKeyFormDialog = lazy(async () => ({ default: (await loadForm()).ApiKeyFormDialog }));
@@ -15,7 +15,7 @@ const ApiKeyCreatedDialog = lazy(async () => ({ default: (await loadCreated()).A
 const preload = (load: () => Promise<unknown>) => () => void load().catch(() => {});
 
 /**
- * The API Keys tab (spec 002 §2, §4, §5, §8): 'Create New API Key' (the form dialog), the key list
+ * The API Keys tab (docs/requirements/print-on-demand-api.md#screens): 'Create New API Key' (the form dialog), the key list
  * with its switch, Regenerate and Delete, and the 'API Key Created' dialog after a create or a
  * regenerate. Empty: 'No API keys found. Create one to get started.'; a list failure: 'No API keys
  * Found - create a new key'; a failed operation: 'Failed to {regenerate|delete|update} API key: {server

@@ -2,11 +2,11 @@ import { Button, Tooltip } from 'antd';
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { useFlashMessage } from '../permits/use-flash-message';
 
-/** How long the copy-confirmation icon shows, ms (spec 002 §4, §9: 2 seconds). */
+/** How long the copy-confirmation icon shows, ms (docs/requirements/print-on-demand-api.md#rules: 2 seconds). */
 export const COPY_CONFIRM_MS = 2_000;
 
 /**
- * A small copy button (spec 002 §2, §4): writes `text` to the clipboard, then shows a green check
+ * A small copy button (docs/requirements/print-on-demand-api.md#screens): writes `text` to the clipboard, then shows a green check
  * (labelled 'Copied') for COPY_CONFIRM_MS instead of the copy icon. `label` is its accessible name,
  * e.g. 'Copy API key'. A clipboard the page may not use changes nothing (no confirmation shows).
  */

@@ -3,11 +3,11 @@ import { errorDetail } from '../../lib/api-client';
 import { ApiDocs } from './docs/api-docs';
 import { useOpenApiDocument } from './docs/docs-api';
 
-/** The failure line of the tab (its own words: spec 002 §8 has none for it). */
+/** The failure line of the tab (its own words: docs/requirements/print-on-demand-api.md#messages has none for it). */
 export const DOCS_FAILED = 'Failed to load the API documentation: ';
 
 /**
- * The Documentation tab (spec 002 §2 "Documentation tab", §7 documented API, §8 errors): the
+ * The Documentation tab (docs/requirements/print-on-demand-api.md#screens "Documentation tab", §7 documented API, §8 errors): the
  * public API's documentation generated from the server's OpenAPI document (GET /api/docs/json), so
  * it cannot drift from the API — sections Authentication (open), Projects, Templates, Mailing
  * Lists, Addresses, On-Demand Orders (Mailing / Reinforcement Orders), Error Handling and Support

@@ -7,7 +7,7 @@ import { forgetKeySecret, keySecret, rememberKeySecret } from './key-secrets';
 export type KeyChoice = { id: string | null; secret: string | null };
 
 /**
- * State of an API key picker (spec 002 §2 Order Entry, Test API): the user's active, unexpired
+ * State of an API key picker (docs/requirements/print-on-demand-api.md#order-entry-tab Entry, Test API): the user's active, unexpired
  * keys; the first one whose secret this tab knows is chosen at first, else the first key.
  * `secret` is null until the tab knows the chosen key's secret (see key-secrets.ts).
  */
@@ -46,7 +46,7 @@ export function useKeyChoice() {
 const label = (k: TApiKey) => `${k.name} (${k.api_key})${k.mode === 'test' ? ' · test' : ''}`;
 
 /**
- * The 'API Key' picker (spec 002 §2): a native select of the user's active keys by name and masked
+ * The 'API Key' picker (docs/requirements/print-on-demand-api.md#screens): a native select of the user's active keys by name and masked
  * value, and — while this tab does not know the chosen key's full secret — a password field to
  * paste it ('Paste the full key…'), since keys are shown only once and stored hashed. Without any
  * key: 'No active API keys. Create one in the API Keys tab.' `state` comes from useKeyChoice().

@@ -1,5 +1,5 @@
 /**
- * The full secrets of the user's API keys that this browser tab has seen (issue 10). The server
+ * The full secrets of the user's API keys that this browser tab has seen (docs/requirements/print-on-demand-api.md#print-on-demand-api). The server
  * stores keys hashed and shows a secret once, when it is created or regenerated, so the tabs that
  * call the API with a key (Order Entry, Test API, API Debug) can only use a secret this tab has
  * seen: the one just created here, or one the user pastes. Kept in sessionStorage — gone when the

@@ -4,11 +4,13 @@ import { KeyPicker, useKeyChoice } from './key-picker';
 import { errorText } from './orders/error-text';
 import { useOrderProjects } from './orders/order-data';
 import { OrderForm } from './orders/order-form';
+import { OrderList } from './orders/order-list';
 import { useRefusedKey } from './orders/refused-key';
 
 /**
- * The Order Entry tab, /pod's default (spec 002 §2 "Order Entry tab", §4, §5, §7, §8): the API key
- * picker and the project picker, then the order form of the chosen project (orders/order-form.tsx).
+ * The Order Entry tab, /pod's default (docs/requirements/print-on-demand-api.md#screens "Order Entry tab", §4, §5, §7, §8): the API key
+ * picker and the project picker, then the order form of the chosen project (orders/order-form.tsx)
+ * and the orders the key can see, live or test (orders/order-list.tsx).
  * Every call goes to the public API with the chosen key (X-API-Key), so the tab shows what that key
  * can see. Projects come newest first and the newest is chosen (§4). Empty: 'No projects found.
  * Please create a project first.'; failure: 'Failed to load projects: {message}'. A key the API
@@ -55,6 +57,7 @@ export function OrderEntryTab() {
         <Typography.Text type="secondary">No projects found. Please create a project first.</Typography.Text>
       )}
       <OrderForm key={`${keyState.choice.id}:${project?.id ?? 'none'}`} apiKey={keyState.choice} project={project} onUnauthorized={refusal.refused} />
+      <OrderList key={keyState.choice.id ?? 'none'} apiKey={keyState.choice} keyMode={keyState.keys.find((k) => k.id === keyState.choice.id)?.mode ?? null} />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { api } from '../../lib/api-client';
 /** A key as listed (masked `api_key`) and a key just created or regenerated (full `api_key`, shown once). */
 export type { TApiKey, TApiKeyCreated };
 
-/** POST /api/keys body (spec 002 §3): `rate_limit` in requests per minute, `expires_in` in days or null for never. */
+/** POST /api/keys body (docs/requirements/print-on-demand-api.md#data): `rate_limit` in requests per minute, `expires_in` in days or null for never. */
 export type ApiKeyInput = Required<TApiKeyCreate>;
 
 /** Query keys of the Print on Demand feature. */
@@ -14,7 +14,7 @@ export const podKeys = { apiKeys: ['pod', 'api-keys'] as const };
 const keyPath = (id: string) => `/api/keys/${encodeURIComponent(id)}`;
 
 /**
- * GET /api/keys (spec 002 §2 API Keys tab, §7 Key management): the signed-in user's keys, newest
+ * GET /api/keys (docs/requirements/print-on-demand-api.md#api-keys-tab Keys tab, §7 Key management): the signed-in user's keys, newest
  * first, `api_key` masked as the server gives it ('live_AbCd…wxyz'). Failure text (§8): API_KEY_MESSAGES.listFailed.
  */
 export function useApiKeys() {
@@ -22,7 +22,7 @@ export function useApiKeys() {
 }
 
 /**
- * The key mutations (spec 002 §4, §7); each reloads the list when it succeeds. Failures throw the
+ * The key mutations (docs/requirements/print-on-demand-api.md#rules); each reloads the list when it succeeds. Failures throw the
  * server's message (ApiError), for API_KEY_MESSAGES.createFailed etc. + message (§8).
  */
 export function useApiKeyActions() {

@@ -29,7 +29,7 @@ const open = (route: string, api = true) => {
 const selected = () => screen.getByRole('tab', { selected: true });
 const address = () => screen.getByRole('status', { name: 'Address' });
 
-describe('Print on Demand API page (spec 002 §2)', () => {
+describe('Print on Demand API page', () => {
   it('opens Order Entry at /pod, with every tab and Back to Dashboard', async () => {
     open('/pod');
     expect(await screen.findByRole('heading', { name: 'Print on Demand API' })).toBeInTheDocument();

@@ -8,7 +8,7 @@ import { ApiAccessRestricted } from './api-access-restricted';
 import { POD_TABS, podTabFrom, podTabHref, type PodTab } from './pod-tabs';
 import './pod.css';
 
-/** A tab's code, loaded when the tab first opens: the page's first load carries only the open tab (issue 6, ≤ 300 KB gzip). */
+/** A tab's code, loaded when the tab first opens: the page's first load carries only the open tab (docs/requirements/workflow.md#clear-states-and-fast-pages, ≤ 300 KB gzip). */
 const tabPanel = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => lazy(async () => ({ default: pick(await load()) }));
 const PANELS: Record<PodTab, ComponentType> = {
   orders: tabPanel(() => import('./order-entry-tab'), (m) => m.OrderEntryTab),
@@ -27,7 +27,7 @@ function TabPanel({ tab }: { tab: PodTab }) {
 
 /**
  * /pod, /pod/api-keys, /pod/documentation, /pod/test and /pod?tab=debug — the Print on Demand API
- * page (spec 002 §1, §2, §6): 'Back to Dashboard' (→ /projects), a dismissible plan banner while
+ * page (docs/requirements/print-on-demand-api.md#api-access): 'Back to Dashboard' (→ /projects), a dismissible plan banner while
  * the plan lacks `api`, and the tabs Order Entry (default), API Keys, Documentation, Test API and
  * API Debug; the address picks the tab and switching tabs changes the address. Without `api`,
  * every tab but Documentation and API Debug shows 'API Access Restricted' instead. Each tab's code

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { POD_TABS, podTabFrom, podTabHref } from './pod-tabs';
 
-describe('Print on Demand tabs and addresses (spec 002 §2)', () => {
+describe('Print on Demand tabs and addresses', () => {
   it('reads the tab from the path, then ?tab=, else Order Entry', () => {
     expect(podTabFrom('/pod', '')).toBe('orders');
     expect(podTabFrom('/pod/', '')).toBe('orders');
@@ -19,7 +19,7 @@ describe('Print on Demand tabs and addresses (spec 002 §2)', () => {
     }
   });
 
-  it('locks every tab but Documentation and API Debug without api (spec 002 §6)', () => {
+  it('locks every tab but Documentation and API Debug without api', () => {
     expect(POD_TABS.filter((t) => !t.gated).map((t) => t.label)).toEqual(['Documentation', 'API Debug']);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * The tabs of the Print on Demand API page and their addresses (spec 002 §2 "Routes in this
+ * The tabs of the Print on Demand API page and their addresses (docs/requirements/print-on-demand-api.md#screens "Routes in this
  * area"): Order Entry at /pod (the default), API Keys at /pod/api-keys, Documentation at
  * /pod/documentation, Test API at /pod/test, API Debug at /pod?tab=debug. `gated`: locked without
- * the plan's `api` feature (spec 002 §1, §6: Documentation and API Debug stay open).
+ * the plan's `api` feature (docs/requirements/print-on-demand-api.md#api-access: Documentation and API Debug stay open).
  */
 export const POD_TABS = [
   { key: 'orders', label: 'Order Entry', href: '/pod', gated: true },

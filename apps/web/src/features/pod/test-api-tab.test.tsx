@@ -23,7 +23,7 @@ const method = (m: string) => fireEvent.click(screen.getByRole('radio', { name: 
 const response = () => screen.findByRole('region', { name: 'Response' });
 const apiCalls = (calls: Call[]) => calls.filter((c) => c.path !== '/api/keys');
 
-describe('Test API tab (spec 002 §2, §5)', () => {
+describe('Test API tab', () => {
   it('asks for a key when none is listed, and when its secret is unknown, sending nothing', async () => {
     const calls = stubPod({ 'GET /api/keys': () => [] });
     renderWithApp(<TestApiTab />);

@@ -16,7 +16,7 @@ import { useSendTestRequest } from './test-api/use-send-test-request';
 type Mode = 'basic' | 'advanced';
 
 /**
- * The Test API tab at /pod/test (spec 002 §2 "Test API tab", §5, §7 Test API, §8): sub-tabs Basic
+ * The Test API tab at /pod/test (docs/requirements/print-on-demand-api.md#screens "Test API tab", §5, §7 Test API, §8): sub-tabs Basic
  * (with 'Common Endpoints') and Advanced (with custom header rows) over one form — the API key
  * picker, the method, the endpoint after this page's origin with 'Use /api prefix (recommended)',
  * and a JSON body for POST, PUT and PATCH. Send validates ('Please select an API key', 'Please

@@ -4,7 +4,7 @@ import type { TApiKey, TApiKeyCreated } from './pod-api';
 /** A key as GET /api/keys lists it (masked); `overrides` change any field. */
 export function aKey(overrides: Partial<TApiKey> = {}): TApiKey {
   return {
-    id: 'key-1', name: 'Shop', api_key: 'live_AbCd…wxyz', mode: 'live', scopes: ['*:*'], rate_limit: 100, is_active: true,
+    id: 'key-1', name: 'Shop', api_key: 'live_AbCd…wxyz', mode: 'live', scopes: ['*:*'], rate_limit: 100, is_active: true, status: 'active',
     last_used: null, expires_at: null, created_at: '2026-11-25T10:00:00.000Z', ...overrides,
   };
 }

@@ -21,7 +21,7 @@ export type PlanCardProps = {
 };
 
 /**
- * One plan on /pricing (issue 11): name, monthly price ('Free' or '$99 / month'), every feature with
+ * One plan on /pricing (docs/requirements/administration.md#administration): name, monthly price ('Free' or '$99 / month'), every feature with
  * a tick or a cross and the words 'included' / 'not included' for screen readers, the limits
  * written out, and 'Choose {name}' (→ /billing?plan={id}, or sign-in first). A region named by the
  * plan's name.

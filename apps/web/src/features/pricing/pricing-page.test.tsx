@@ -27,7 +27,7 @@ const rows = (region: HTMLElement, list: string) =>
   within(region).getByRole('list', { name: list }).querySelectorAll('li');
 const texts = (items: NodeListOf<HTMLElement>) => Array.from(items, (li) => li.textContent);
 
-describe('/pricing (issue 11)', () => {
+describe('/pricing', () => {
   it('shows every plan with its price, ticked features, limits, and the per-piece prices', async () => {
     pricingServer();
     renderPricing();

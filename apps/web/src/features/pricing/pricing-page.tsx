@@ -9,7 +9,7 @@ import './pricing.css';
 import { PlansFailure } from '../subscriptions/plans-failure';
 
 /**
- * /pricing (public; spec 000 §2 route table, §6 plan gating, §9 plans; issue 11): the plans of
+ * /pricing (public; docs/requirements/workflow.md#route-table route table, §6 plan gating, §9 plans; docs/requirements/administration.md#administration): the plans of
  * GET /api/plans side by side (stacked on phones) with price, every feature ticked or not and the
  * limits; the per-piece prices of on-demand orders below. Signed in, the user's plan is marked
  * 'Your plan' (GET /api/subscriptions/current, asked only when signed in). `?feature={key}` — the

@@ -3,7 +3,7 @@ import { featureNote } from './pricing-labels';
 import { cheapestPlanWith, choosePlanHref, formatMonthlyPrice, formatPiecePrice, isFeatureKey, limitLines } from './pricing-rules';
 import { PLANS } from './test-helpers';
 
-describe('pricing rules (issue 11)', () => {
+describe('pricing rules', () => {
   it('writes monthly prices: Free for 0, whole dollars without cents', () => {
     expect([0, 99, 299, 12.5, 1999].map(formatMonthlyPrice)).toEqual(['Free', '$99 / month', '$299 / month', '$12.50 / month', '$1,999 / month']);
   });

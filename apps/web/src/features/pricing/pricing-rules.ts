@@ -6,7 +6,7 @@ export { formatMonthlyPrice, formatPiecePrice } from '../subscriptions/plan-pric
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
 /**
- * A plan's limits written out (issue 11; `max_projects`, `max_list_rows` of spec 000 §6 plan
+ * A plan's limits written out (docs/requirements/administration.md#administration; `max_projects`, `max_list_rows` of docs/requirements/plans-and-billing.md#plan-gating plan
  * gating): ['Up to 500 projects', 'Up to 250,000 records per list'].
  */
 export function limitLines(features: Pick<TPlanFeatures, 'max_projects' | 'max_list_rows'>): string[] {
@@ -16,13 +16,13 @@ export function limitLines(features: Pick<TPlanFeatures, 'max_projects' | 'max_l
   ];
 }
 
-/** Whether a `?feature=` value names a plan feature (FEATURE_KEYS, spec 000 §6); anything else is ignored. */
+/** Whether a `?feature=` value names a plan feature (FEATURE_KEYS, docs/requirements/plans-and-billing.md#plan-gating); anything else is ignored. */
 export function isFeatureKey(value: string | null | undefined): value is FeatureKey {
   return (FEATURE_KEYS as readonly string[]).includes(value ?? '');
 }
 
 /**
- * The cheapest plan that includes `feature` (issue 11: the plan /pricing?feature= recommends), or
+ * The cheapest plan that includes `feature` (docs/requirements/administration.md#administration: the plan /pricing?feature= recommends), or
  * null when none does. Cheapest by `monthly_price`; on a tie the first in the server's order
  * (GET /api/plans lists cheapest first, so Free comes before Pay as you go).
  */
@@ -35,7 +35,7 @@ export function cheapestPlanWith<P extends Pick<TPlan, 'monthly_price' | 'featur
 }
 
 /**
- * Where a plan's 'Choose {name}' button leads (issue 11): signed in → /billing?plan={id}; signed
+ * Where a plan's 'Choose {name}' button leads (docs/requirements/administration.md#administration): signed in → /billing?plan={id}; signed
  * out → /login with that page as `next` (the login page sends the user on to it after signing in).
  */
 export function choosePlanHref(planId: PlanId, signedIn: boolean): string {

@@ -8,7 +8,7 @@ import { ApprovalCard } from './approval-card';
 
 const path = '/api/projects/p1/approvals';
 
-describe('approval before the final print file (issue 12)', () => {
+describe('approval before the final print file', () => {
   it('approves the current version, then says who approved it; a refusal shows the server\'s words', async () => {
     let state: TDesignApprovals = { current_version: 3, approved: false, approvals: [{ design_version: 2, approved_by: 'ann@example.com', approved_at: '2026-11-20T10:00:00Z' }] };
     let refuse = true;

@@ -5,7 +5,7 @@ import { useApprovals, useApproveDesign } from './approvals-api';
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * The approval step before the final print file (issue 12 "Proofs"): after checking a proof (the
+ * The approval step before the final print file (docs/requirements/print.md#proofs): after checking a proof (the
  * previews above, or a print file made with 'Proof'), the user approves the saved design version;
  * the approval — who, which version, when — is kept, and the final file of that version is named
  * '{project}-v{N}-approved.pdf'. Saving the design again makes a new version to approve. The

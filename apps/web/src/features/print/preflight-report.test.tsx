@@ -17,7 +17,7 @@ const report: TPreflight = {
 
 const doneJob = (preflight: TPreflight | null): TPrintJob => ({
   id: 'job-1', status: 'done', done: 4, total: 4, created_at: '2026-01-01T00:00:00Z', started_at: '2026-01-01T00:00:00Z',
-  finished_at: '2026-01-01T00:00:05Z', eta_seconds: null, list_name: 'list.csv', design_version: 1, file_size: 1000,
+  finished_at: '2026-01-01T00:00:05Z', phase: null, eta_seconds: null, list_name: 'list.csv', design_version: 1, file_size: 1000,
   options: { bleed: true, cropMarks: false, proof: false, trayBreaks: false }, preflight,
 });
 

@@ -19,7 +19,7 @@ const CHECK_TITLES: Record<TPreflightCheck['id'], string> = {
 const pieceList = (pieces: number[]) => `${pieces.join(', ')}${pieces.length >= PREFLIGHT_PIECES_LIMIT ? ', …' : ''}`;
 
 /**
- * The preflight report of a finished print file (issue 12), shown in Print Preview before the
+ * The preflight report of a finished print file (docs/requirements/print.md#print), shown in Print Preview before the
  * download: a summary ('Preflight: passed' or 'Preflight: 2 problems') and every check as a
  * pass/fail line with what was found and what to do, and the pieces concerned (1-based piece
  * numbers in print-file order) with their list record numbers when these differ (presort order,

@@ -51,8 +51,27 @@ export function useLastPrintJob(projectId: string) {
 }
 
 /**
+ * The job Print Preview shows: the one remembered on this device (`useLastPrintJob`) — unless the
+ * project's history (`history`, newest first) has a newer one (started on another device), or
+ * nothing is remembered (another browser, cleared storage): then the newest of the history. A
+ * remembered job the history does not list yet (just started) stays shown.
+ */
+export function shownPrintJobId(remembered: string | null, history: TPrintJob[] | undefined): string | null {
+  if (!history || history.length === 0) return remembered;
+  if (!remembered || history.slice(1).some((j) => j.id === remembered)) return history[0].id;
+  return remembered;
+}
+
+/** `[jobId, remember]`: the job to show (`shownPrintJobId` over GET /api/projects/{id}/print-jobs) and the setter of `useLastPrintJob`. */
+export function useShownPrintJob(projectId: string) {
+  const [remembered, remember] = useLastPrintJob(projectId);
+  const history = usePrintJobs(projectId);
+  return [shownPrintJobId(remembered, history.data), remember] as const;
+}
+
+/**
  * POST /api/projects/{id}/print `{ confirm_warnings, bleed, cropMarks, proof }` → 202 {jobId}:
- * starts rendering the project's print file with the print options (issue 12); 409 when the
+ * starts rendering the project's print file with the print options (docs/requirements/print.md#print); 409 when the
  * print check has warnings the user did not confirm.
  */
 export function useStartPrint(projectId: string) {
@@ -64,7 +83,7 @@ export function useStartPrint(projectId: string) {
 
 /**
  * GET /api/projects/{id}/print/check: fields the design prints that the list does not map and
- * records missing address parts (issue 6). Fetched again on every visit.
+ * records missing address parts (docs/requirements/workflow.md#clear-states-and-fast-pages). Fetched again on every visit.
  */
 export function usePrintCheck(projectId: string, enabled: boolean) {
   return useQuery({
@@ -78,7 +97,7 @@ export function usePrintCheck(projectId: string, enabled: boolean) {
 
 /**
  * GET /api/print-jobs/{jobId}, polled while the job is queued or running: every 250 ms for a proof
- * (issue 12: a proof is ready in about two seconds; polling each second would add up to one more),
+ * (docs/requirements/print.md#print: a proof is ready in about two seconds; polling each second would add up to one more),
  * every second for a print file.
  */
 export function usePrintJob(jobId: string | null) {
@@ -95,7 +114,7 @@ export function usePrintJob(jobId: string | null) {
   });
 }
 
-/** GET /api/projects/{id}/print-jobs: the project's print files, newest first (issue 6: print-file history). */
+/** GET /api/projects/{id}/print-jobs: the project's print files, newest first (docs/requirements/workflow.md#clear-states-and-fast-pages: print-file history). */
 export function usePrintJobs(projectId: string) {
   return useQuery({
     queryKey: printKeys.history(projectId),

@@ -4,7 +4,7 @@ import type { TPrintCheck } from './print-api';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-/** The warning lines of a print check, as sentences (issue 6). */
+/** The warning lines of a print check, as sentences (docs/requirements/workflow.md#clear-states-and-fast-pages). */
 export function printCheckLines(check: TPrintCheck): string[] {
   const lines: string[] = [];
   if (check.unmapped_fields.length > 0) {
@@ -21,7 +21,7 @@ export function printCheckLines(check: TPrintCheck): string[] {
 }
 
 /**
- * Warnings before printing (issue 6): design fields the list does not map and records missing
+ * Warnings before printing (docs/requirements/workflow.md#clear-states-and-fast-pages): design fields the list does not map and records missing
  * address parts, with counts and a way to the mapping. Renders nothing when the check is clean.
  */
 export function PrintCheckAlert({ check, projectId }: { check: TPrintCheck; projectId: string }) {

@@ -1,4 +1,5 @@
 /** Formatting for the print pages: durations, sizes, counts. */
+import type { TPreflight } from '@mailcraft/shared';
 
 /** '1,234'. */
 export const fmtCount = (n: number) => n.toLocaleString('en-US');
@@ -16,4 +17,17 @@ export function fileSize(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
   return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+}
+
+/**
+ * A print file's preflight in a few words, for the list of earlier files: 'Passed', '2 warnings'
+ * (checks that passed but name pieces, such as text shrunk to fit), '1 failure', '3 failures,
+ * 1 warning'. Failures are the failed checks.
+ */
+export function preflightSummary(preflight: TPreflight): string {
+  const failures = preflight.checks.filter((c) => !c.passed).length;
+  const warnings = preflight.checks.filter((c) => c.passed && c.pieces.length > 0).length;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts = [failures > 0 && plural(failures, 'failure'), warnings > 0 && plural(warnings, 'warning')].filter(Boolean);
+  return parts.length > 0 ? parts.join(', ') : 'Passed';
 }

@@ -3,7 +3,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { PlainTable } from '../../components/plain-table';
 import { errorDetail } from '../../lib/api-client';
 import { printFileUrl, usePrintJobs, type TPrintJob } from './print-api';
-import { fileSize, fmtCount } from './print-format';
+import { fileSize, fmtCount, preflightSummary } from './print-format';
 
 const STATUS: Record<TPrintJob['status'], { color: string; text: string }> = {
   queued: { color: 'default', text: 'Queued' },
@@ -12,9 +12,17 @@ const STATUS: Record<TPrintJob['status'], { color: string; text: string }> = {
   failed: { color: 'error', text: 'Failed' },
 };
 
+/** A finished file's preflight in a few words ('Passed', '2 failures, 1 warning'), coloured; '—' before. */
+function PreflightCell({ job }: { job: TPrintJob }) {
+  if (!job.preflight) return '—';
+  const summary = preflightSummary(job.preflight);
+  const tone = summary === 'Passed' ? 'passed' : job.preflight.checks.some((c) => !c.passed) ? 'failed' : 'warned';
+  return <span className={`print-history-preflight print-history-preflight-${tone}`}>{summary}</span>;
+}
+
 /**
- * The project's print files, newest first (issue 6: print files are kept): time, records, list,
- * design version, size, and a download link for each finished one — still listed after a reload
+ * The project's print files, newest first (docs/requirements/workflow.md#clear-states-and-fast-pages: print files are kept): time, records, list,
+ * design version, size, status, the preflight in a few words, and a download link for each finished one — still listed after a reload
  * or on another device, since the server keeps them (GET /api/projects/{id}/print-jobs).
  */
 export function PrintHistory({ projectId }: { projectId: string }) {
@@ -37,6 +45,7 @@ export function PrintHistory({ projectId }: { projectId: string }) {
         { title: 'Design', render: (job) => (job.design_version != null ? `Version ${job.design_version}` : '—') },
         { title: 'Size', align: 'right', render: (job) => (job.file_size != null ? fileSize(job.file_size) : '—') },
         { title: 'Status', render: (job) => <Tag color={STATUS[job.status].color} title={job.error ?? undefined}>{STATUS[job.status].text}</Tag> },
+        { title: 'Preflight', render: (job) => <PreflightCell job={job} /> },
         {
           title: '',
           key: 'download',

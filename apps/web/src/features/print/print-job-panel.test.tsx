@@ -42,7 +42,7 @@ describe('print file panel, gated on the plan', () => {
   });
 });
 
-describe('proof and approval before the final file (issue 12)', () => {
+describe('proof and approval before the final file', () => {
   const unapproved = () => ({ current_version: 3, approved: false, approvals: [] });
   const routes = (sent: unknown[]) => ({
     'GET /api/subscriptions/current': () => onPlan('pro', { print_files: true }),

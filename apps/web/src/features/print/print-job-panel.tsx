@@ -5,9 +5,10 @@ import { ApiError, errorDetail } from '../../lib/api-client';
 import { Link } from 'react-router';
 import { useFeature } from '../subscriptions/use-feature';
 import { useQueryClient } from '@tanstack/react-query';
-import { printFileUrl, printKeys, useLastPrintJob, usePrintJob, useStartPrint, type TPrintCheck, type TPrintJob } from './print-api';
+import { printFileUrl, printKeys, usePrintJob, useShownPrintJob, useStartPrint, type TPrintCheck } from './print-api';
 import { printCheckLines } from './print-check-alert';
-import { fmtCount, timeLeft } from './print-format';
+import { fmtCount } from './print-format';
+import { PrintProgress } from './print-progress';
 import { PreflightReport } from './preflight-report';
 import { DEFAULT_PRINT_OPTIONS, PrintOptions } from './print-options';
 import { useApprovals } from './approvals-api';
@@ -15,35 +16,16 @@ import { useApprovals } from './approvals-api';
 const fmt = fmtCount;
 
 /**
- * Progress as the render threads report it, per piece, with the time left (issue 6); a plain
- * progress bar (antd Progress was 5.6 KB gzip of Print Preview's first load).
- */
-function JobProgress({ job }: { job: TPrintJob }) {
-  const percent = job.total > 0 ? Math.floor((job.done / job.total) * 100) : 0;
-  const text = job.status === 'queued' && job.done === 0
-    ? 'Waiting to start…'
-    : `Rendering ${fmt(job.done)} of ${fmt(job.total)} mail pieces${job.eta_seconds != null ? ` · ${timeLeft(job.eta_seconds)}` : ''}`;
-  return (
-    <div className="print-progress">
-      <div className="print-progress-bar" role="progressbar" aria-label="Print file progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-        <div className="print-progress-fill" style={{ width: `${percent}%` }} />
-        <span className="print-progress-percent">{percent}%</span>
-      </div>
-      <Typography.Text role="status" aria-live="polite">{text}</Typography.Text>
-    </div>
-  );
-}
-
-/**
  * Generating the print file (print preview step): 'Generate print file' starts a job (POST
  * /api/projects/{id}/print), which is polled every second with its progress ('Rendering 240 of
- * 500 mail pieces'); when done, a link downloads the PDF; a failed job shows its error. The last
- * job id is remembered per project, so reopening the page resumes where it was. Gated on the
- * plan's `print_files` feature (spec 000 §6), with the upgrade link when it is missing. When the
+ * 500 mail pieces'), then merging, the preflight and saving, each named (`PrintProgress`); when done, a
+ * link downloads the PDF; a failed job shows its error. The page shows the project's latest job
+ * (`useShownPrintJob`), so reopening it resumes where it was, with the latest file's preflight. Gated on the
+ * plan's `print_files` feature (docs/requirements/plans-and-billing.md#plan-gating), with the upgrade link when it is missing. When the
  * print check (`check`) has warnings, Generate asks first and 'Generate anyway' is the user's
- * explicit choice (issue 6); the server refuses an unconfirmed start too. While the check is
+ * explicit choice (docs/requirements/workflow.md#clear-states-and-fast-pages); the server refuses an unconfirmed start too. While the check is
  * still loading (`checking`), or the approvals are, Generate waits, so a quick click cannot skip the question.
- * Issue 12: the print options (bleed, crop marks, tray breaks) are chosen before Generate or
+ * docs/requirements/print.md#print: the print options (bleed, crop marks, tray breaks) are chosen before Generate or
  * 'Download proof' (a proof job: the first pieces and those the last preflight flagged); a
  * finished file shows its preflight report above the download; generating the final file of a
  * design version not yet approved asks first (the approval step, see ApprovalCard).
@@ -52,7 +34,7 @@ export function PrintJobPanel({ projectId, canGenerate, check, checking = false 
   projectId: string; canGenerate: boolean; check?: TPrintCheck; checking?: boolean;
 }) {
   const { message, modal } = App.useApp();
-  const [jobId, setJobId] = useLastPrintJob(projectId);
+  const [jobId, setJobId] = useShownPrintJob(projectId);
   const job = usePrintJob(jobId);
   const start = useStartPrint(projectId);
   const [options, setOptions] = useState(DEFAULT_PRINT_OPTIONS);
@@ -82,7 +64,7 @@ export function PrintJobPanel({ projectId, canGenerate, check, checking = false 
     });
   const generate = (proof: boolean) => {
     const warnings = !!check && check.warnings > 0;
-    // Issue 12: the approval step comes before the final file; skipping it is the user's explicit choice.
+    // docs/requirements/print.md#print: the approval step comes before the final file; skipping it is the user's explicit choice.
     const version = approvals.data?.current_version;
     const unapproved = !proof && approvals.data && version != null && !approvals.data.approved;
     if (!warnings && !unapproved) return startPrint(false, proof);
@@ -103,7 +85,7 @@ export function PrintJobPanel({ projectId, canGenerate, check, checking = false 
   const running = !!jobId && (!data || data.status === 'queued' || data.status === 'running') && !job.isError;
   return (
     <div className="print-job">
-      {data && (data.status === 'queued' || data.status === 'running') && <JobProgress job={data} />}
+      {data && (data.status === 'queued' || data.status === 'running') && <PrintProgress job={data} />}
       {data?.status === 'done' && data.preflight && <PreflightReport preflight={data.preflight} />}
       {data?.status === 'done' && (
         <Alert

@@ -11,7 +11,7 @@ const CHOICES: Array<{ key: Exclude<keyof TPrintOptions, 'proof'>; label: string
 ];
 
 /**
- * The print options of the next print file or proof (issue 12 "Print options"): bleed, crop
+ * The print options of the next print file or proof (docs/requirements/print.md#print-options): bleed, crop
  * marks, tray-break sheets between presort trays (a proof is its own button), as plain checkboxes (no antd: page weight). `value` is shown,
  * `onChange` hears the whole new set; `disabled` while a file renders.
  */

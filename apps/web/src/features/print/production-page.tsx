@@ -15,10 +15,10 @@ import './print.css';
 export const PREVIEW_PIECES = 3;
 
 /**
- * Route /projects/{projectId}/production — the Print Preview (spec 000 §2): warnings before
+ * Route /projects/{projectId}/production — the Print Preview (docs/requirements/workflow.md#route-table): warnings before
  * printing, the first mail pieces rendered from real records, a proof of any record, the list's
  * name and record count, the print file (generate, progress, download) and earlier print files. The preview is a PDF rendered by the server and rasterised in the browser;
- * nothing is laid out client-side, so this page needs no fonts of its own (spec 000 §4).
+ * nothing is laid out client-side, so this page needs no fonts of its own (docs/requirements/workflow.md#workflow-order).
  */
 export function ProductionPage() {
   const { projectId = '' } = useParams();

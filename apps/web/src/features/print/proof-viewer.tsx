@@ -24,7 +24,7 @@ function useSettled<T>(value: T, ms: number): T {
 type Props = { projectId: string; total: number; double: boolean; enabled: boolean };
 
 /**
- * A proof of any record (issue 6): the piece of record n (1…total), rendered by the server from the
+ * A proof of any record (docs/requirements/workflow.md#clear-states-and-fast-pages): the piece of record n (1…total), rendered by the server from the
  * real record exactly as the print file will be, shown large — click a page to zoom (antd Image
  * preview: zoom, rotate, next/previous page); previous/next record buttons, a record number, and a
  * search by name or any value (GET …/print/records?q=) that jumps to the record chosen.

@@ -14,7 +14,7 @@ function Harness({ onPick }: { onPick: (n: number) => void }) {
   return <RecordSearch query={query} onQuery={setQuery} found={query ? FOUND : undefined} searching={false} onPick={onPick} />;
 }
 
-describe('Find a record (issue 6 proofs)', () => {
+describe('Find a record (docs/requirements/workflow.md#clear-states-and-fast-pages proofs)', () => {
   it('lists the matches as options; a click or the arrow keys and Enter jump to the record', async () => {
     const picked: number[] = [];
     render(<Harness onPick={(n) => picked.push(n)} />);

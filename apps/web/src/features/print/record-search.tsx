@@ -5,7 +5,7 @@ import { Input, Typography } from 'antd';
 export type FoundRecord = { record: number; name: string; address: string };
 
 /**
- * 'Find a record' of the proof viewer (issue 6): a combobox (WAI-ARIA 1.2 pattern) whose list
+ * 'Find a record' of the proof viewer (docs/requirements/workflow.md#clear-states-and-fast-pages): a combobox (WAI-ARIA 1.2 pattern) whose list
  * shows the records matching what is typed — #n, name, address — chosen by click or the arrow
  * keys and Enter; `onPick(n)` receives the record number and the field empties. The search
  * itself is the caller's (`query`, `found`, `searching`). Built on antd Input instead of

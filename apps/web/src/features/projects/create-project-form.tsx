@@ -12,15 +12,15 @@ import { useCreateProject } from './projects-api';
 import { setSelectedProject } from './selected-project';
 import type { CreateProjectValues as Values } from './permit-choice';
 
-/** The Advanced section's permit management loads when the section is first opened (issue 6: first-load size). */
+/** The Advanced section's permit management loads when the section is first opened (docs/requirements/workflow.md#clear-states-and-fast-pages: first-load size). */
 const PermitChoice = lazy(() => import('./permit-choice').then((m) => ({ default: m.PermitChoice })));
 
 const INITIAL: Values = { name: '', description: '', ...NEW_PROJECT_DEFAULTS };
 
 /**
- * Create New Project form (spec 000 §2 "Project list screen", §4, §5): name (required — Create is
+ * Create New Project form (docs/requirements/workflow.md#route-table "Project list screen", §4, §5): name (required — Create is
  * disabled without it), description, mailer type, size, sides, and an Advanced section with the
- * mailing permit choice and permit management. Defaults: the user's from /settings (issue 11),
+ * mailing permit choice and permit management. Defaults: the user's from /settings (docs/requirements/administration.md#administration),
  * until they load self_mailer, 8.5x11, double, Mailcraft permit. After creating: a blank design is created (failure tolerated), the project is selected
  * and the user goes to /upload?project={id}. Failure: 'Failed to create project'.
  */
@@ -34,11 +34,11 @@ export function CreateProjectForm() {
   const missingPermit = permitType === 'custom' && !permitId;
   const product = useProductPermit();
   const productAvailable = product.data?.available ?? false;
-  // The spec's default is Mailcraft's permit; a server without one defaults to no permit (issue 6).
+  // The spec's default is Mailcraft's permit; a server without one defaults to no permit (docs/requirements/workflow.md#clear-states-and-fast-pages).
   useEffect(() => {
     if (product.data && !product.data.available && form.getFieldValue('permit_type') === 'product') form.setFieldValue('permit_type', 'none');
   }, [product.data, form]);
-  // The user's defaults from /settings (issue 11), unless they already chose in this form.
+  // The user's defaults from /settings (docs/requirements/administration.md#administration), unless they already chose in this form.
   const defaults = useSettings().data?.project_defaults;
   useEffect(() => {
     if (defaults && !form.isFieldsTouched(['template_type', 'paper_size', 'sides', 'permit_type'])) form.setFieldsValue(defaults);

@@ -5,10 +5,10 @@ import { mailerSizeOptions, sidesOptions, templateTypeOptions } from './project-
 type MailerValues = { template_type: TemplateType; paper_size: string; sides: string };
 
 /**
- * Mailer type, size and sides of a project form (spec 000 §2, §4, §5): the size is limited to the
+ * Mailer type, size and sides of a project form (docs/requirements/workflow.md#route-table): the size is limited to the
  * type's allowed size ('Additional sizes coming soon') and resets to it when the type changes.
  * Each is a row of radio buttons — two types, one size per type, two sides: every choice in
- * view, and no Select on the project list's first load (issue 6).
+ * view, and no Select on the project list's first load (docs/requirements/workflow.md#clear-states-and-fast-pages).
  * `stacked` puts the fields under each other (narrow cards). Lives inside an antd Form whose values include template_type, paper_size and sides.
  */
 export function MailerFields<T extends MailerValues>({ form, stacked = false }: { form: FormInstance<T>; stacked?: boolean }) {

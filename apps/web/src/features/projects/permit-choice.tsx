@@ -17,10 +17,10 @@ export type CreateProjectValues = {
 type Values = CreateProjectValues;
 
 /**
- * Advanced section (spec 000 §2): the mailing permit choice — Mailcraft's (only when the server
- * offers it, issue 6), one of the user's own ('custom'), or none — and, for 'custom' only, the
+ * Advanced section (docs/requirements/workflow.md#route-table): the mailing permit choice — Mailcraft's (only when the server
+ * offers it, docs/requirements/workflow.md#clear-states-and-fast-pages), one of the user's own ('custom'), or none — and, for 'custom' only, the
  * permit list: the radio and the 'Selected' card always agree. The default permit is preselected
- * (spec 000 §4).
+ * (docs/requirements/workflow.md#workflow-order).
  */
 export function PermitChoice({ form, permitId, setPermitId, productAvailable }: {
   form: FormInstance<Values>;

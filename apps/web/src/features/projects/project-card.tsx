@@ -12,7 +12,7 @@ import { useDeleteProject } from './projects-api';
 const stop = (e: MouseEvent) => e.stopPropagation();
 
 /**
- * One project of the project list (spec 000 §2 "Project list screen"): name, type, thumbnails
+ * One project of the project list (docs/requirements/workflow.md#route-table "Project list screen"): name, type, thumbnails
  * (inside, outside, R1, R2, R3), created date, an edit icon (inline editing) and a delete icon
  * asking 'Confirm delete?' with Yes/No inline. Clicking the card opens /projects/{id}.
  * Delete failure: 'Failed to delete project. Please try again.'

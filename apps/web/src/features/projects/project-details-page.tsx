@@ -12,13 +12,13 @@ import { setSelectedProject } from './selected-project';
 import { WorkflowActions } from './workflow-actions';
 import './projects.css';
 
-/** The template setup dialog loads when first opened (issue 6: first-load size). */
+/** The template setup dialog loads when first opened (docs/requirements/workflow.md#clear-states-and-fast-pages: first-load size). */
 const TemplateSetup = lazy(() => import('./template-setup').then((m) => ({ default: m.TemplateSetup })));
 
 const SETUP_PARAM = 'setup';
 
 /**
- * /projects/{projectId} — project details (spec 000 §2): selects the project (§4); shows name,
+ * /projects/{projectId} — project details (docs/requirements/workflow.md#route-table): selects the project (§4); shows name,
  * description, type/size/sides, the mailing permit, the status (list, template, progress),
  * thumbnails and the workflow actions. 'Set up template' opens the template setup screen
  * (?setup=template keeps it linkable). Errors: 'Failed to load project. Please try again.' and

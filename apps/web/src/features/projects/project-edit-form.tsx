@@ -7,14 +7,14 @@ import { useUpdateProject } from './projects-api';
 
 type Values = { name: string; description: string; template_type: TemplateType; paper_size: PaperSize; sides: 'single' | 'double' };
 
-/** 'Failed to update project: {detail}', or the generic message when the server said nothing (spec 000 §8). */
+/** 'Failed to update project: {detail}', or the generic message when the server said nothing (docs/requirements/workflow.md#messages). */
 const updateFailure = (err: unknown) => {
   const detail = errorDetail(err);
   return detail ? `Failed to update project: ${detail}` : 'Failed to update project. Please try again.';
 };
 
 /**
- * Inline project editing (spec 000 §2 "Project list screen"): name, description, template_type,
+ * Inline project editing (docs/requirements/workflow.md#route-table "Project list screen"): name, description, template_type,
  * paper_size and sides. Save is disabled without a name; success shows 'Project updated
  * successfully' and closes after 1.5 s (PROJECT_EDIT_CLOSE_MS); a failure shows
  * 'Failed to update project: {detail}' and keeps the edits on screen.

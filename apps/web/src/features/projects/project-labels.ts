@@ -2,10 +2,10 @@ import {
   MAILER_SIZES, type PaperSize, type PermitType, type Sides, type TemplateType,
 } from '@mailcraft/shared';
 
-/** How the spec's values read on screen (spec 000 §3 Project). */
+/** How the spec's values read on screen (docs/requirements/projects.md#project). */
 export const TEMPLATE_TYPE_LABELS: Record<TemplateType, string> = { self_mailer: 'Self-Mailer', postcard: 'Postcard' };
 export const SIDES_LABELS: Record<Sides, string> = { single: 'Single-sided', double: 'Double-sided' };
-/** 'product' is the product's own permit ({product} in spec 000 §3), i.e. Mailcraft's. */
+/** 'product' is the product's own permit ({product} in docs/requirements/projects.md#data), i.e. Mailcraft's. */
 export const PERMIT_TYPE_LABELS: Record<PermitType, string> = {
   product: 'Mailcraft permit',
   custom: 'My own permit',
@@ -18,7 +18,7 @@ export const templateTypeOptions = (Object.keys(TEMPLATE_TYPE_LABELS) as Templat
 }));
 export const sidesOptions = (Object.keys(SIDES_LABELS) as Sides[]).map((value) => ({ value, label: SIDES_LABELS[value] }));
 
-/** Mailer sizes allowed for a type (spec 000 §5); the first is the size a type change resets to (§4). */
+/** Mailer sizes allowed for a type (docs/requirements/projects.md#rules); the first is the size a type change resets to (§4). */
 export const mailerSizeOptions = (type: TemplateType) =>
   MAILER_SIZES[type].map((value: PaperSize) => ({ value, label: value }));
 

@@ -53,8 +53,8 @@ function ProjectGrid() {
 }
 
 /**
- * /projects — the project list screen (spec 000 §2 "Project list screen"): the Create New Project
- * form and the user's projects as cards. Opening it clears the selected project (spec 000 §4).
+ * /projects — the project list screen (docs/requirements/workflow.md#route-table "Project list screen"): the Create New Project
+ * form and the user's projects as cards. Opening it clears the selected project (docs/requirements/workflow.md#workflow-order).
  * Errors: 'Failed to load projects'; empty state: 'No projects yet'.
  */
 export function ProjectListPage() {

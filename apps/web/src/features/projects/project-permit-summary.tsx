@@ -5,7 +5,7 @@ import { usePermits } from '../permits/permits-api';
 import { PERMIT_TYPE_LABELS, labelOf } from './project-labels';
 
 /**
- * The project's mailing permit (spec 000 §3): Mailcraft's, none, or — for permit_type 'custom' —
+ * The project's mailing permit (docs/requirements/projects.md#data): Mailcraft's, none, or — for permit_type 'custom' —
  * the user's chosen permit with its indicia.
  */
 export function ProjectPermitSummary({ project }: { project: TProject }) {

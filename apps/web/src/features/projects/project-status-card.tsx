@@ -6,10 +6,10 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { AddressCheckStatus } from '../column-mappings/address-check-status';
 
 /**
- * A project's status (spec 000 §3 Project status): the current list (name and row count), whether
- * the template exists (the blank design made with the project counts, issue 6) and whether it is
+ * A project's status (docs/requirements/projects.md#project status): the current list (name and row count), whether
+ * the template exists (the blank design made with the project counts, docs/requirements/workflow.md#clear-states-and-fast-pages) and whether it is
  * designed yet, and the progress — list 50 %, design 50 %; with a list, its address check line
- * (issue 12). Error: 'Failed to load project status'.
+ * (docs/requirements/print.md#print). Error: 'Failed to load project status'.
  */
 export function ProjectStatusCard({ status, projectId }: { status: UseQueryResult<TProjectStatus>; projectId: string }) {
   if (status.isPending) return <Card title="Status"><Skeleton active paragraph={{ rows: 3 }} /></Card>;

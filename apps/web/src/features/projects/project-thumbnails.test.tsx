@@ -4,7 +4,7 @@ import { renderWithApp } from '../../test/render';
 import { aProject } from '../../test/fixtures';
 import { ProjectCard } from './project-card';
 
-describe('the project card thumbnails (spec 000 §2)', () => {
+describe('the project card thumbnails', () => {
   it('show the reinforcements that have a thumbnail, R1–R3, beside inside and outside', () => {
     renderWithApp(<ProjectCard project={aProject({ thumbnail_inside: '/t/inside.png', thumbnail_r1: '/t/r1.png', thumbnail_r3: '/t/r3.png' })} />);
     const thumbs = within(screen.getByRole('group', { name: 'Thumbnails' }));

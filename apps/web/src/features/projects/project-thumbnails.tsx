@@ -6,7 +6,7 @@ import './projects.css';
 const THUMBNAILS = [
   { key: 'thumbnail_inside', label: 'Inside', alt: 'Inside preview' },
   { key: 'thumbnail_outside', label: 'Outside', alt: 'Outside preview' },
-  // Reinforcements R1–R3 (spec 000 §2, spec 002 §3), saved from the Designer's R tabs.
+  // Reinforcements R1–R3 (docs/requirements/workflow.md#route-table, docs/requirements/print-on-demand-api.md#data), saved from the Designer's R tabs.
   { key: 'thumbnail_r1', label: 'R1', alt: 'Reinforcement 1 thumbnail' },
   { key: 'thumbnail_r2', label: 'R2', alt: 'Reinforcement 2 thumbnail' },
   { key: 'thumbnail_r3', label: 'R3', alt: 'Reinforcement 3 thumbnail' },
@@ -30,8 +30,8 @@ function Thumbnail({ src, label, alt, aspect }: { src: string | null; label: str
 }
 
 /**
- * A project's thumbnails (spec 000 §2 "Project list screen"): inside, outside and the
- * reinforcements R1, R2, R3 (thumbnail_r1…r3, spec 002 §3; alt 'Reinforcement 1 thumbnail'…) — the
+ * A project's thumbnails (docs/requirements/workflow.md#route-table "Project list screen"): inside, outside and the
+ * reinforcements R1, R2, R3 (thumbnail_r1…r3, docs/requirements/print-on-demand-api.md#data; alt 'Reinforcement 1 thumbnail'…) — the
  * images that exist, a placeholder box at the paper's proportions otherwise.
  */
 export function ProjectThumbnails({ project, size = 'small' }: { project: TProject; size?: 'small' | 'large' }) {

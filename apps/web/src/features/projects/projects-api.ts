@@ -13,7 +13,7 @@ export const projectKeys = {
   status: (id: string) => ['projects', id, 'status'] as const,
 };
 
-/** GET /api/projects (spec 000 §7). Error text: 'Failed to load projects'. */
+/** GET /api/projects (docs/requirements/workflow.md#api). Error text: 'Failed to load projects'. */
 export function useProjects() {
   return useQuery({ queryKey: projectKeys.all, queryFn: () => api<TProject[]>('/api/projects') });
 }
@@ -28,7 +28,7 @@ export function useProject(id: string | null | undefined) {
   });
 }
 
-/** GET /api/projects/{id}/status: list and template progress (spec 000 §3). */
+/** GET /api/projects/{id}/status: list and template progress (docs/requirements/projects.md#data). */
 export function useProjectStatus(id: string | null | undefined) {
   return useQuery({
     queryKey: projectKeys.status(id ?? ''),
@@ -40,7 +40,7 @@ export function useProjectStatus(id: string | null | undefined) {
 /**
  * POST /api/projects, then POST /api/templates/project/{id}/design with a blank template at the
  * project's paper size (outside null when single-sided). A failing design call is only logged:
- * the project exists and the Designer starts blank anyway (spec 000 §7).
+ * the project exists and the Designer starts blank anyway (docs/requirements/workflow.md#api).
  */
 export function useCreateProject() {
   const client = useQueryClient();
@@ -65,7 +65,7 @@ export function useCreateProject() {
   });
 }
 
-/** POST /api/projects/{id}/update (spec 000 §7) → the updated project. */
+/** POST /api/projects/{id}/update (docs/requirements/workflow.md#api) → the updated project. */
 export function useUpdateProject() {
   const client = useQueryClient();
   return useMutation({
@@ -80,8 +80,8 @@ export function useUpdateProject() {
 }
 
 /**
- * DELETE /api/projects/{id} (spec 000 §7); the project leaves the cached list at once, and
- * deleting the selected project clears the selection (spec 000 §4).
+ * DELETE /api/projects/{id} (docs/requirements/workflow.md#api); the project leaves the cached list at once, and
+ * deleting the selected project clears the selection (docs/requirements/workflow.md#workflow-order).
  */
 export function useDeleteProject() {
   const client = useQueryClient();
@@ -96,7 +96,7 @@ export function useDeleteProject() {
 }
 
 /**
- * PUT /api/templates/project/{id}/permit {permitId, templateType, paperSize, sides} (spec 000 §7);
+ * PUT /api/templates/project/{id}/permit {permitId, templateType, paperSize, sides} (docs/requirements/workflow.md#api);
  * permitId null clears the project's permit. The project changes in the list too, so every
  * project query is refreshed.
  */

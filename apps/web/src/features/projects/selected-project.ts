@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The selected project id, remembered in local storage and restored on load (spec 000 §4).
+ * The selected project id, remembered in local storage and restored on load (docs/requirements/workflow.md#workflow-order).
  * Deleting the selected project or opening the project list clears it.
  */
 const KEY = 'mailcraft.selectedProjectId';

@@ -3,7 +3,7 @@ import { Alert, Button, Checkbox, Col, Form, Modal, Radio, Row, Select } from 'a
 import { DownloadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import {
-  MAILER_SIZES, MORE_SIZES_MESSAGE, PIXEL_SIZES_300DPI, TEMPLATE_SETUP_PAPER_SIZES,
+  MAILER_SIZES, MORE_SIZES_MESSAGE, PIXEL_SIZES_300DPI,
   type PaperSize, type Sides, type TemplateType, type TProject,
 } from '@mailcraft/shared';
 import { errorDetail } from '../../lib/api-client';
@@ -13,27 +13,19 @@ import { templateGuideUrl, useSetProjectPermit, useUpdateProject } from './proje
 import './projects.css';
 
 /**
- * Paper sizes of the setup screen (spec 000 §5): the type's own sizes first, then the template
- * setup sizes; those the type does not allow are shown disabled ('Additional sizes coming soon').
+ * Paper sizes of the setup screen: the sizes the type is printed at (MAILER_SIZES — the server
+ * refuses any other for the type). Larger sizes are not listed until they can be printed.
  */
-function paperSizeOptions(type: TemplateType) {
-  const allowed = MAILER_SIZES[type];
-  const all = [...new Set<PaperSize>([...allowed, ...TEMPLATE_SETUP_PAPER_SIZES])];
-  return all.map((size) => {
-    const disabled = !allowed.includes(size);
-    const label = disabled ? <span>{size} <span className="option-note">coming soon</span></span> : size;
-    return { value: size, label, disabled };
-  });
-}
+const paperSizeOptions = (type: TemplateType) => MAILER_SIZES[type].map((size) => ({ value: size, label: size }));
 
-/** '2550 × 3300 px at 300 DPI' (spec 000 §9). */
+/** '2550 × 3300 px at 300 DPI' (docs/requirements/designer.md#limits). */
 export const pixelSizeText = (size: PaperSize) => {
   const px = PIXEL_SIZES_300DPI[size];
   return px ? `${px.width} × ${px.height} px at 300 DPI` : '';
 };
 
 /**
- * Template setup screen (spec 000 §2 "Template setup screen"): paper size, template type, sides,
+ * Template setup screen (docs/requirements/workflow.md#route-table "Template setup screen"): paper size, template type, sides,
  * the background image's pixel size at 300 DPI, PSD and PDF template downloads, 'Using Mailing
  * Permit' with the permit list, and Cancel / Continue to Editor. Continue saves the project
  * (POST /api/projects/{id}/update) and its permit (PUT /api/templates/project/{id}/permit: the

@@ -3,7 +3,7 @@ import { DatabaseOutlined, EyeOutlined, FormatPainterOutlined, LayoutOutlined } 
 import { useNavigate } from 'react-router';
 
 /**
- * The project's workflow actions (spec 000 §2, §4): Mailing List, Set up template, Designer
+ * The project's workflow actions (docs/requirements/workflow.md#route-table): Mailing List, Set up template, Designer
  * (needs a list) and Print Preview (needs a list and a template).
  */
 export function WorkflowActions({ projectId, hasList, hasTemplate, onSetUpTemplate }: {

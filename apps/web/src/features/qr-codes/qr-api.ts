@@ -10,7 +10,7 @@ export const qrKeys = {
   mapData: (listId: string) => ['qr', 'map-data', listId] as const,
 };
 
-/** GET /api/qr/list/{listId} (spec 001 §7): the saved configuration, first of the array, or null. 'Failed to fetch QR config'. Also read by the Designer for the QR style. */
+/** GET /api/qr/list/{listId} (docs/requirements/maps.md#api): the saved configuration, first of the array, or null. 'Failed to fetch QR config'. Also read by the Designer for the QR style. */
 export function useQrConfig(listId: string, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: qrKeys.config(listId),
@@ -21,7 +21,7 @@ export function useQrConfig(listId: string, { enabled = true }: { enabled?: bool
   });
 }
 
-/** GET /api/data-preview/list/{listId}?page=1&limit=25 (spec 001 §5, §7): the first 25 records with short links. 'Failed to fetch preview data'. */
+/** GET /api/data-preview/list/{listId}?page=1&limit=25 (docs/requirements/qr-codes.md#rules): the first 25 records with short links. 'Failed to fetch preview data'. */
 export function useDataPreview(listId: string) {
   return useQuery({
     queryKey: qrKeys.preview(listId),
@@ -30,7 +30,7 @@ export function useDataPreview(listId: string) {
   });
 }
 
-/** GET /api/maps/qr-map-data/{listId}?limit=25 (spec 001 §7): distance, duration, map image per record. 'Failed to fetch map data'. */
+/** GET /api/maps/qr-map-data/{listId}?limit=25 (docs/requirements/maps.md#api): distance, duration, map image per record. 'Failed to fetch map data'. */
 export function useQrMapData(listId: string) {
   return useQuery({
     queryKey: qrKeys.mapData(listId),
@@ -41,7 +41,7 @@ export function useQrMapData(listId: string) {
 }
 
 /**
- * POST /api/qr/config {listId, config} (spec 001 §7). Throws ApiError with the server's message
+ * POST /api/qr/config {listId, config} (docs/requirements/maps.md#api). Throws ApiError with the server's message
  * (400 validation, 402 'You need to upgrade your plan to save QR code configurations').
  */
 export function useSaveQrConfig(listId: string) {

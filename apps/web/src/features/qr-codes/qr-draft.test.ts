@@ -4,7 +4,7 @@ import { addStatic, draftFromRecord, setStatic, setVariable, toggleField, valida
 
 const empty = () => ({ ...draftFromRecord(undefined), baseUrl: 'https://shop.example.com/' });
 
-describe('QR draft (spec 001 §4, §5)', () => {
+describe('QR draft', () => {
   it('a field toggled on gets its default parameter and capitalization original; off removes it', () => {
     const on = toggleField(toggleField(toggleField(empty(), 'first_name', true), 'company_name', true), 'presorttrayid', true);
     expect(on.variables).toEqual({

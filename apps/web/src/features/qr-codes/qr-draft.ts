@@ -3,7 +3,7 @@ import {
   type TQrConfigRecord, type TQrStyle, type TQrVariable, type TStaticParam,
 } from '@mailcraft/shared';
 
-/** The QR screen's editable configuration (spec 001 §3): what POST /api/qr/config sends as `config`. */
+/** The QR screen's editable configuration (docs/requirements/maps.md#data): what POST /api/qr/config sends as `config`. */
 export type QrDraft = {
   baseUrl: string;
   variables: Record<string, TQrVariable>;
@@ -20,7 +20,7 @@ export function draftFromRecord(record: TQrConfigRecord | undefined): QrDraft {
 
 /**
  * A field toggled on gets its default parameter name and capitalization original; toggled off it
- * is removed from the variables (spec 001 §4 QR configuration).
+ * is removed from the variables (docs/requirements/qr-codes.md#qr-configuration configuration).
  */
 export function toggleField(draft: QrDraft, field: string, on: boolean): QrDraft {
   const variables = { ...draft.variables };
@@ -33,10 +33,10 @@ export function toggleField(draft: QrDraft, field: string, on: boolean): QrDraft
 export const setVariable = (draft: QrDraft, field: string, patch: Partial<TQrVariable>): QrDraft =>
   ({ ...draft, variables: { ...draft.variables, [field]: { ...draft.variables[field], ...patch } } });
 
-/** 'Add Static Parameter': a new empty row (spec 001 §2). */
+/** 'Add Static Parameter': a new empty row (docs/requirements/maps.md#screens). */
 export const addStatic = (draft: QrDraft): QrDraft => ({ ...draft, staticParams: [...draft.staticParams, { name: '', value: '' }] });
 
-/** Edits static row `i`; typed names are lowercased and stripped of other characters (spec 001 §5). */
+/** Edits static row `i`; typed names are lowercased and stripped of other characters (docs/requirements/qr-codes.md#rules). */
 export function setStatic(draft: QrDraft, i: number, patch: Partial<TStaticParam>): QrDraft {
   const next = { ...draft.staticParams[i], ...patch };
   if (patch.name !== undefined) next.name = cleanParamName(patch.name);
@@ -49,7 +49,7 @@ export const removeStatic = (draft: QrDraft, i: number): QrDraft => ({ ...draft,
 export type DraftErrors = Record<string, string>;
 
 /**
- * The draft's problems, with the spec's messages (spec 001 §5): every selected field's parameter
+ * The draft's problems, with the spec's messages (docs/requirements/qr-codes.md#rules): every selected field's parameter
  * name, the static rows that have a value, duplicates, and the destination URL. The server runs
  * the same shared schema.
  */

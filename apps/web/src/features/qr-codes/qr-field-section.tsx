@@ -6,7 +6,8 @@ import { setVariable, toggleField, type DraftErrors, type QrDraft } from './qr-d
 const CAP_LABELS: Record<string, string> = { original: 'Original', upper: 'UPPER', lower: 'lower', title: 'Title Case', sentence: 'Sentence case' };
 
 /**
- * One field group of the QR screen (spec 001 §2, §3): a Switch per field; a field switched on
+ * One field group of the QR screen (docs/requirements/maps.md#screens): a Switch per field, labelled by the field's
+ * name (a click on the name toggles it too); a field switched on
  * shows its query parameter (prefilled with the default name), its capitalization (not for USPS
  * fields) and, for distance and duration, the format; the parameter's message shows as typed.
  */
@@ -24,8 +25,11 @@ export function QrFieldSection({ fields, draft, errors, onChange }: {
         const conversions = conversionsOf(field);
         return (
           <div key={field} className="qr-field-row">
-            <Switch size="small" checked={!!v} aria-label={label} onChange={(on) => onChange(toggleField(draft, field, on))} />
-            <span className="qr-field-label">{label}</span>
+            {/* The name is the switch's label: a click on it toggles the field too. */}
+            <label className="qr-field-toggle">
+              <Switch size="small" checked={!!v} onChange={(on) => onChange(toggleField(draft, field, on))} />
+              <span className="qr-field-label">{label}</span>
+            </label>
             {v && (
               <>
                 <div className="qr-field-param">

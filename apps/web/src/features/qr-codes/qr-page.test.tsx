@@ -27,7 +27,7 @@ function stub(opts: { qr?: boolean; save?: () => unknown } = {}) {
   return { calls, posted: () => body };
 }
 
-describe('QR Code Configuration screen (spec 001 §2)', () => {
+describe('QR Code Configuration screen', () => {
   it('shows the saved configuration and real preview URLs, 5 per page', async () => {
     stub();
     renderWithApp(<QrPage projectId="p1" listId="l1" />);

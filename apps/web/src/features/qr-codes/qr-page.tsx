@@ -16,7 +16,7 @@ import { QrStylePanel } from './qr-style-panel';
 import './qr-codes.css';
 
 /**
- * The QR Code Configuration screen (spec 001 §2 "QR Code Configuration", §3–§9; spec 000 "QR
+ * The QR Code Configuration screen (docs/requirements/maps.md#screens "QR Code Configuration", §3–§9; docs/requirements/README.md#requirements "QR
  * Code Settings panel"): destination URL, the fields each code carries as query parameters,
  * static parameters, the code style, and real preview URLs of the list's first records. Wrapped
  * in the spec's error boundary. Back → mapping; Save & Continue → notifications.
@@ -84,7 +84,9 @@ function QrScreen({ projectId, listId }: { projectId: string; listId: string }) 
       key: 'reserved', label: 'Reserved Parameters',
       children: (
         <>
-          <Space><Switch size="small" checked={showReserved} onChange={setShowReserved} aria-label="Show reserved parameters" /> Show the {RESERVED_PARAMS.length} names your site may use itself; fields cannot take them</Space>
+          <label className="qr-reserved-toggle">
+            <Switch size="small" checked={showReserved} onChange={setShowReserved} aria-label="Show reserved parameters" /> Show the {RESERVED_PARAMS.length} names your site may use itself; fields cannot take them
+          </label>
           {showReserved && <div className="qr-reserved">{RESERVED_PARAMS.map((p) => <Tag key={p}>{p}</Tag>)}</div>}
         </>
       ),

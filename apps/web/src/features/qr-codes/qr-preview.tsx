@@ -18,7 +18,7 @@ function destinationOf(draft: QrDraft, record: PreviewRecord, extra: Record<stri
 /**
  * The live code of the first record's short link, drawn by shared `qrSvg` — the shapes the print
  * file draws — at the chosen size, with 'Download QR (SVG)'. 'No input text' and the too-much-data
- * error show in place of the code (spec 000 §9).
+ * error show in place of the code (docs/requirements/designer.md#limits).
  */
 export function QrLiveCode({ text, style }: { text: string; style: QrDraft['style'] }) {
   const { svg, error } = useMemo(() => {
@@ -45,7 +45,7 @@ export function QrLiveCode({ text, style }: { text: string; style: QrDraft['styl
 }
 
 /**
- * Preview URLs (spec 001 §2): the first records' short links and destinations under the current
+ * Preview URLs (docs/requirements/maps.md#screens): the first records' short links and destinations under the current
  * (possibly unsaved) draft, 5 per page with Previous/Next.
  */
 export function QrPreviewUrls({ records, draft, mapFields }: { records: PreviewRecord[]; draft: QrDraft; mapFields: Map<string, Record<string, string>> }) {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_QR_STYLE, QR_SIZE } from '@mailcraft/shared';
 import { QrStylePanel } from './qr-style-panel';
 
-describe('QR Code Settings: size (spec 001 §9)', () => {
+describe('QR Code Settings: size', () => {
   it('applies a typed size on blur, clamped to the limits and rounded to the step; the slider sets it directly', () => {
     const onChange = vi.fn();
     render(<QrStylePanel style={DEFAULT_QR_STYLE} onChange={onChange} />);

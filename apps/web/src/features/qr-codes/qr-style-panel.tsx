@@ -8,7 +8,7 @@ const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 /**
  * A colour chooser: the browser's colour input (no alpha, as the QR colours take none) with the
  * #RRGGBB value beside it. antd's ColorPicker brought its popover and a Select (~50 KB gzip) to
- * the page's first load (issue 6 "Fast pages").
+ * the page's first load (docs/architecture.md#first-load-budget).
  */
 function ColorField({ value, label, disabled, onChange }: { value: string; label: string; disabled?: boolean; onChange: (hex: string) => void }) {
   return (
@@ -20,7 +20,7 @@ function ColorField({ value, label, disabled, onChange }: { value: string; label
 }
 
 /**
- * The QR Code Settings panel (spec 000 §2, §9; spec 001 §3 style options): error correction
+ * The QR Code Settings panel (docs/requirements/workflow.md#route-table; docs/requirements/maps.md#data style options): error correction
  * L/M/Q/H, dot style, size 128–512 px in steps of 32, foreground and background colours,
  * transparent background; the margin is fixed at 4 modules.
  */
@@ -40,7 +40,7 @@ export function QrStylePanel({ style, onChange }: { style: TQrStyle; onChange: (
       </div>
       <div className="qr-style-row">
         <span>Size (px)</span>
-        {/* Native range and number inputs: antd's Slider and InputNumber weigh ~16 KB gzip on this page's first load (issue 6). */}
+        {/* Native range and number inputs: antd's Slider and InputNumber weigh ~16 KB gzip on this page's first load. */}
         <input type="range" className="qr-size-range" aria-label="Size slider" min={QR_SIZE.min} max={QR_SIZE.max} step={QR_SIZE.step} value={style.size}
           onChange={(e) => set({ size: Number(e.target.value) })} />
         <SizeField value={style.size} onCommit={(size) => set({ size })} />
@@ -60,7 +60,7 @@ export function QrStylePanel({ style, onChange }: { style: TQrStyle; onChange: (
   );
 }
 
-/** The size in px as typed, applied on blur or Enter: clamped to QR_SIZE and rounded to its step (spec 001 §9). */
+/** The size in px as typed, applied on blur or Enter: clamped to QR_SIZE and rounded to its step (docs/requirements/maps.md#limits). */
 function SizeField({ value, onCommit }: { value: number; onCommit: (size: number) => void }) {
   const [text, setText] = useState(String(value));
   useEffect(() => setText(String(value)), [value]);

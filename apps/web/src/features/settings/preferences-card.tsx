@@ -13,7 +13,7 @@ type Notice = { type: 'success' | 'error'; title: string } | null;
 const BROWSER = '';
 
 /**
- * 'Preferences' on /settings (issue 11): the defaults new projects start with (mailer type, size
+ * 'Preferences' on /settings (docs/requirements/administration.md#administration): the defaults new projects start with (mailer type, size
  * — only the sizes the type offers, reset when the type changes —, sides, permit type; 'Mailcraft
  * permit' only when the server has one) and the time zone (IANA list of the browser; 'the
  * browser's' stores null) → PUT /api/account/settings. A failed save keeps the choices and says why.

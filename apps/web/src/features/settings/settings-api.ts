@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TSettings, TSettingsUpdate } from '@mailcraft/shared';
 import { api } from '../../lib/api-client';
 
-/** Query keys of /settings (issue 11). */
+/** Query keys of /settings (docs/requirements/administration.md#administration). */
 export const settingsKeys = { all: ['settings'] as const };
 
 /**

@@ -22,7 +22,7 @@ function server(routes: Record<string, Handler> = {}) {
 }
 const open = () => renderWithApp(<SettingsPage />, { route: '/settings' });
 
-describe('/settings (issue 11)', () => {
+describe('/settings', () => {
   it('shows the short-link base URL read-only with how the operator sets it, and the Outbox link', async () => {
     server();
     open();

@@ -9,9 +9,9 @@ import { useSettings } from './settings-api';
 import './settings.css';
 
 /**
- * /settings (spec 000 §2; issue 11): the user's preferences (defaults for new projects, time zone),
+ * /settings (docs/requirements/workflow.md#route-table; docs/requirements/administration.md#administration): the user's preferences (defaults for new projects, time zone),
  * the short-link base URL the operator configured (read-only, with how it is set), and mail
- * delivery: whether mail leaves through SMTP or is kept in the Outbox (issue 8), with the link to it.
+ * delivery: whether mail leaves through SMTP or is kept in the Outbox (docs/requirements/notifications.md#notifications), with the link to it.
  */
 export function SettingsPage() {
   const outbox = useOutbox();

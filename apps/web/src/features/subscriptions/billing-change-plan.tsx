@@ -24,7 +24,7 @@ type Outcome = { type: 'success' | 'info' | 'error'; text: string };
 const outcomeOf = (result: TPlanChangeResult): Outcome => ({ type: result.status === 'changed' ? 'success' : 'info', text: result.message });
 
 /**
- * 'Change plan' on /billing (issue 11): the other plans of GET /api/plans as a radio list with their
+ * 'Change plan' on /billing (docs/requirements/administration.md#administration): the other plans of GET /api/plans as a radio list with their
  * price, and one button for the selected plan. A free plan ('free', 'pay_as_you_go') → 'Switch to
  * {name}', confirmed first (it can take features away), changed at once; a paid plan → 'Request
  * {name}', a request an administrator approves (POST /api/billing/plan). The answer's `message` is

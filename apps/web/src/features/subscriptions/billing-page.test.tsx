@@ -17,7 +17,7 @@ const requestFor = (planId: PlanId, from: PlanId): TUpgradeRequest => ({
 
 /**
  * The server behind /billing, keeping the user's plan and pending request between calls as the real
- * one does (issue 11): a free plan changes at once, a paid plan becomes a pending request.
+ * one does (docs/requirements/administration.md#administration): a free plan changes at once, a paid plan becomes a pending request.
  * `failBilling` answers the first GET /api/billing with 500 'Database unavailable'.
  */
 function billingServer({ plan = 'free' as PlanId, request = null as TUpgradeRequest | null, failBilling = false, failChange = null as string | null } = {}) {
@@ -64,7 +64,7 @@ const changeSection = () => screen.getByRole('region', { name: 'Change plan' });
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('/billing (issue 10: where Upgrade Plan leads; issue 11)', () => {
+describe('/billing (docs/requirements/print-on-demand-api.md#print-on-demand-api: where Upgrade Plan leads; docs/requirements/administration.md#administration)', () => {
   it('shows the plan with its price, features and limits, this month\'s usage and the other plans', async () => {
     billingServer({ plan: 'pro' });
     renderBilling();

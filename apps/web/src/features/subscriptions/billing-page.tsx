@@ -9,9 +9,9 @@ import { BillingRequestStatus } from './billing-request-status';
 import { BillingUsage } from './billing-usage';
 
 /**
- * /billing for signed-in users (issue 10: where 'Upgrade Plan' leads; issue 11): the current plan
+ * /billing for signed-in users (docs/requirements/print-on-demand-api.md#print-on-demand-api: where 'Upgrade Plan' leads; docs/requirements/administration.md#administration): the current plan
  * (name, price, features and limits: GET /api/billing and the features map of GET
- * /api/subscriptions/current, spec 000 §3 Subscription, §6), a pending upgrade request with
+ * /api/subscriptions/current, docs/requirements/plans-and-billing.md#plans), a pending upgrade request with
  * 'Withdraw request', this month's usage, and 'Change plan' (the other plans of GET /api/plans;
  * free plans change at once, paid plans are requested from an administrator — no payment is taken).
  * `?plan={id}` preselects a plan in 'Change plan'. A failed load shows 'Failed to load billing:
@@ -23,7 +23,7 @@ export function BillingPage() {
   let body;
   if (billing.data && sub.data) {
     const { plan_id: planId, plan_name: planName, monthly_price: monthlyPrice, pending_request: request, usage } = billing.data;
-    // The answer may carry no subscription object (spec 000 §6), whatever the type says.
+    // The answer may carry no subscription object (docs/requirements/plans-and-billing.md#plan-gating), whatever the type says.
     const status = (sub.data.subscription as TSubscription['subscription'] | null)?.status;
     body = (
       <>

@@ -13,12 +13,12 @@ export type BillingPlanCardProps = {
   monthlyPrice: number;
   /** The subscription status (GET /api/subscriptions/current), e.g. 'active'; not shown when absent. */
   status?: string;
-  /** The features map plan gating uses (GET /api/subscriptions/current `features`, spec 000 §6). */
+  /** The features map plan gating uses (GET /api/subscriptions/current `features`, docs/requirements/plans-and-billing.md#plan-gating). */
   features: TPlanFeatures;
 };
 
 /**
- * The user's plan on /billing (issue 10, issue 11): 'Your plan: {name}', its price ('$99 / month' or
+ * The user's plan on /billing (docs/requirements/print-on-demand-api.md#print-on-demand-api, docs/requirements/administration.md#administration): 'Your plan: {name}', its price ('$99 / month' or
  * 'Free'), every feature included or not, the limits (projects, records per list), and a link to
  * /pricing to compare the plans.
  */

@@ -8,7 +8,7 @@ import { formatRequestDate } from './billing-rules';
 type Outcome = { type: 'success' | 'error'; text: string };
 
 /**
- * The user's upgrade request on /billing (issue 11): while one is pending (GET /api/billing
+ * The user's upgrade request on /billing (docs/requirements/administration.md#administration): while one is pending (GET /api/billing
  * `pending_request`), an info alert 'Upgrade to {plan} requested on {date}: waiting for an
  * administrator' with 'Withdraw request' (DELETE /api/billing/request). Stays mounted without a
  * request so the answer of a withdrawal stays on screen: BILLING_MESSAGES.cancelled, or

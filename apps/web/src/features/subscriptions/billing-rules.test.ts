@@ -4,7 +4,7 @@ import { formatRequestDate, formatUsageMonth, isFreePlan, isPlanId, planChangeWa
 
 const plan = (id: string) => PLANS.plans.find((p) => p.id === id)!;
 
-describe('billing rules (issue 11)', () => {
+describe('billing rules', () => {
   it('names the usage month and the request day', () => {
     expect(formatUsageMonth('2026-11')).toBe('November 2026');
     expect(formatUsageMonth('2027-01')).toBe('January 2027');

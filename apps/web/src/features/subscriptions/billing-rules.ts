@@ -1,12 +1,12 @@
 import { FEATURE_KEYS, FREE_PLAN_IDS, PLAN_IDS, type PlanId, type TPlan, type TPlanFeatures } from '@mailcraft/shared';
 import { FEATURE_LABELS } from './feature-labels';
 
-/** Whether `value` (e.g. the `?plan=` of /billing, issue 11) is a plan id; anything else is ignored. */
+/** Whether `value` (e.g. the `?plan=` of /billing, docs/requirements/administration.md#administration) is a plan id; anything else is ignored. */
 export function isPlanId(value: string | null | undefined): value is PlanId {
   return (PLAN_IDS as readonly string[]).includes(value ?? '');
 }
 
-/** Whether a plan is changed at once rather than requested: 'free' and 'pay_as_you_go' (spec 000 §6, issue 11). */
+/** Whether a plan is changed at once rather than requested: 'free' and 'pay_as_you_go' (docs/requirements/plans-and-billing.md#plan-gating, docs/requirements/administration.md#administration). */
 export const isFreePlan = (planId: PlanId): boolean => FREE_PLAN_IDS.includes(planId);
 
 /**
@@ -36,7 +36,7 @@ export function formatRequestDate(iso: string, timeZone?: string): string {
 /**
  * What a move from the current features map (`from`, GET /api/subscriptions/current `features`) to
  * `to` (a plan of GET /api/plans) takes away, for the confirmation of a switch to a free plan
- * (issue 11): 'Free does not include Route maps, Print-on-Demand API. Limits: 25 projects, 250,000
+ * (docs/requirements/administration.md#administration): 'Free does not include Route maps, Print-on-Demand API. Limits: 25 projects, 250,000
  * records per list.' The limits part only when a limit is lower; 'You keep every feature of your
  * current plan.' when nothing is lost.
  */

@@ -9,7 +9,7 @@ const ROWS: { key: Exclude<keyof TBilling['usage'], 'month'>; label: string }[] 
 ];
 
 /**
- * 'This month' on /billing (issue 11): the month counted ('November 2026', a UTC calendar month)
+ * 'This month' on /billing (docs/requirements/administration.md#administration): the month counted ('November 2026', a UTC calendar month)
  * and GET /api/billing `usage` — pieces printed, orders placed, API calls, scans — as en-US numbers
  * in a description list named 'Usage in {month}'.
  */

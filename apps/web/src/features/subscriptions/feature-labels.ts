@@ -1,9 +1,9 @@
 import type { FeatureKey } from '@mailcraft/shared';
 
 /**
- * How the app names each on/off feature of a plan (pricing and billing pages; issue 11), in the words of the
+ * How the app names each on/off feature of a plan (pricing and billing pages; docs/requirements/administration.md#administration), in the words of the
  * descriptions of `ZPlanFeaturesSchema` (packages/shared/src/plans.ts). Written here rather than
- * read from the schema so the page does not load zod (issue 6). `plural` picks 'are'/'is' in
+ * read from the schema so the page does not load zod (docs/requirements/workflow.md#clear-states-and-fast-pages). `plural` picks 'are'/'is' in
  * 'Route maps are included from the Pro plan'.
  */
 export const FEATURE_LABELS: Record<FeatureKey, { label: string; plural: boolean }> = {

@@ -3,7 +3,7 @@ const usd = (amount: number, cents: boolean) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 }).format(amount);
 
 /**
- * A plan's monthly price as the pricing and billing pages show it (issue 11): `dollars` is US dollars per month
+ * A plan's monthly price as the pricing and billing pages show it (docs/requirements/administration.md#administration): `dollars` is US dollars per month
  * (GET /api/plans `monthly_price`); 0 → 'Free', 99 → '$99 / month', 12.5 → '$12.50 / month'.
  */
 export function formatMonthlyPrice(dollars: number): string {

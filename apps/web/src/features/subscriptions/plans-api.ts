@@ -5,7 +5,7 @@ import { api } from '../../lib/api-client';
 /** Query keys of the plans (the pricing, billing and admin pages). */
 export const pricingKeys = { plans: ['pricing', 'plans'] as const };
 
-/** GET /api/plans (public, no sign-in; issue 11): every plan with price, features and limits, and the per-piece prices. Cached 5 minutes. */
+/** GET /api/plans (public, no sign-in; docs/requirements/administration.md#administration): every plan with price, features and limits, and the per-piece prices. Cached 5 minutes. */
 export function usePlans() {
   return useQuery({
     queryKey: pricingKeys.plans,

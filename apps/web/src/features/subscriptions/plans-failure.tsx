@@ -2,7 +2,7 @@ import { Alert, Button } from 'antd';
 import { errorDetail } from '../../lib/api-client';
 import type { usePlans } from './plans-api';
 
-/** 'Failed to load plans: {message}' with Retry (issue 11), for a failed `usePlans()` on the pricing and billing pages. */
+/** 'Failed to load plans: {message}' with Retry (docs/requirements/administration.md#administration), for a failed `usePlans()` on the pricing and billing pages. */
 export function PlansFailure({ plans }: { plans: ReturnType<typeof usePlans> }) {
   return (
     <Alert

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TSubscription } from '@mailcraft/shared';
 import { api } from '../../lib/api-client';
 
-/** GET /api/subscriptions/current (spec 000 §3 Subscription, §7), the server's own schema. */
+/** GET /api/subscriptions/current (docs/requirements/plans-and-billing.md#plans), the server's own schema. */
 export type { TSubscription };
 
 /** Query keys of the subscriptions feature. */

@@ -2,7 +2,7 @@ import { FREE_PLAN_IDS, type FeatureKey, type TPlanFeatures } from '@mailcraft/s
 import { useSubscription } from './subscriptions-api';
 
 /**
- * What the gating rule reads of a subscription answer (shared TSubscription fits it); spec 000 §6
+ * What the gating rule reads of a subscription answer (shared TSubscription fits it); docs/requirements/plans-and-billing.md#plan-gating
  * also covers an answer without a subscription and partial feature maps.
  */
 export type GatingInput = {
@@ -21,7 +21,7 @@ export type FeatureAccess = {
 };
 
 /**
- * Plan gating (spec 000 §6): a feature is allowed when the features map or the plan's features
+ * Plan gating (docs/requirements/plans-and-billing.md#plan-gating): a feature is allowed when the features map or the plan's features
  * say so, and denied with no subscription — or no answer yet (`current` undefined while loading
  * or after an error). The plan name defaults to free, and free and pay_as_you_go count as free.
  * The server enforces the same rule; this only shapes the screen.

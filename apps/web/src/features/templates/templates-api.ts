@@ -13,7 +13,7 @@ export const sampleKeys = {
   list: (f: SampleFilter) => [...sampleKeys.all, f.type ?? '', f.size ?? ''] as const,
 };
 
-/** GET /api/templates/samples?type&size (issue 11): published samples in gallery order. */
+/** GET /api/templates/samples?type&size (docs/requirements/administration.md#administration): published samples in gallery order. */
 export function useSampleTemplates(filter: SampleFilter) {
   const query = new URLSearchParams();
   if (filter.type) query.set('type', filter.type);

@@ -47,7 +47,7 @@ const useTemplate = async (name: string) => {
   return screen.findByRole('dialog');
 };
 
-describe('/templates (issue 11)', () => {
+describe('/templates', () => {
   it('shows the samples with both thumbnails, type and size, and filters by type and size', async () => {
     const calls = server();
     open();

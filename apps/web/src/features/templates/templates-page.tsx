@@ -12,7 +12,7 @@ const ANY = 'any';
 const SIZES = PAPER_SIZES.filter((s) => TEMPLATE_TYPES.some((t) => MAILER_SIZES[t].includes(s)));
 
 /**
- * /templates (issue 11 "Templates"): the gallery of published sample templates — front and back
+ * /templates (docs/requirements/designer.md#sample-templates): the gallery of published sample templates — front and back
  * thumbnails, name, type and size — filtered by type and size; 'Use this template' opens the
  * dialog that copies the design into a project and opens the Designer. Loading, empty and error
  * states.

@@ -10,7 +10,7 @@ import { useApplySample } from './templates-api';
 type Mode = 'existing' | 'new';
 
 /**
- * 'Use this template' (issue 11): choose one of your projects of the sample's type and size — a
+ * 'Use this template' (docs/requirements/administration.md#administration): choose one of your projects of the sample's type and size — a
  * project that already has a design is warned that it will be replaced — or create a new project
  * (POST /api/projects with the sample's type, size and sides, then its blank design); the sample
  * is applied and the Designer opens at /projects/{id}/editor. A failure shows the server's message

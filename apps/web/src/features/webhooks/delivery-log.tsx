@@ -22,7 +22,7 @@ function Attempts({ id, deliveryId }: { id: string; deliveryId: string }) {
 }
 
 /**
- * A webhook's delivery log (issue 7): time, event, status, status code, answer excerpt, attempts
+ * A webhook's delivery log (docs/requirements/scans-and-analytics.md#scan-recording): time, event, status, status code, answer excerpt, attempts
  * and next retry per delivery, every attempt in an expandable row, and Resend. Refreshes while a
  * delivery is pending.
  */

@@ -8,7 +8,7 @@ import { EVENT_LABELS, FIELD_LABELS } from './webhook-form';
 import { useWebhookActions } from './webhooks-api';
 
 /**
- * One webhook (spec 000 §2, §3): name and URL, events and fields, the active toggle (PATCH), the
+ * One webhook (docs/requirements/workflow.md#route-table): name and URL, events and fields, the active toggle (PATCH), the
  * success rate and last trigger, why the server turned it off when it did, the signing secret
  * (masked, Reveal, Copy, Rotate), 'Send test event', delete with the spec's confirmation, and its
  * delivery log.

@@ -1,9 +1,9 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp, stubApi } from '../../test/render';
 import { WebhookForm } from './webhook-form';
 
-describe('Add Webhook form (spec 000 §2, §5)', () => {
+describe('Add Webhook form', () => {
   it('starts with the spec\'s defaults and posts what the user chose', async () => {
     let posted: unknown = null;
     stubApi({ 'POST /api/webhooks': ({ body }) => { posted = body; return { id: 'w1' }; } });
@@ -22,6 +22,26 @@ describe('Add Webhook form (spec 000 §2, §5)', () => {
       name: 'CRM', endpoint_url: 'https://crm.example.com/hook', event_types: ['first_scan', 'every_scan'],
       included_fields: ['contact_info', 'scan_location', 'scan_timestamp'], mailing_list_id: 'l1',
     });
+  });
+
+  it('after Add, starts again from the spec\'s defaults', async () => {
+    const posted: unknown[] = [];
+    stubApi({ 'POST /api/webhooks': ({ body }) => { posted.push(body); return { id: 'w1' }; } });
+    renderWithApp(<WebhookForm listId="l1" canSave />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'CRM' } });
+    fireEvent.change(screen.getByLabelText('Endpoint URL'), { target: { value: 'https://crm.example.com/hook' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Every scan' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'First scan' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Custom fields' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Scan time' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Webhook' }));
+    await expect.poll(() => posted.length).toBe(1);
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
+    expect(screen.getByLabelText('Endpoint URL')).toHaveValue('');
+    expect(screen.getByRole('checkbox', { name: 'First scan' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Every scan' })).not.toBeChecked();
+    for (const f of ['Contact info', 'Scan location', 'Scan time']) expect(screen.getByRole('checkbox', { name: f })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Custom fields' })).not.toBeChecked();
   });
 
   it('checks the URL before sending, and keeps the input when the server refuses', async () => {

@@ -13,9 +13,10 @@ export const FIELD_LABELS: Record<WebhookIncludedField, string> = {
 };
 
 /**
- * The Add Webhook form (spec 000 §2, §5): name, endpoint URL (a URL field), events (first scan on,
+ * The Add Webhook form (docs/requirements/workflow.md#route-table): name, endpoint URL (a URL field), events (first scan on,
  * every scan off) and included fields (all but custom fields on). Validated by the shared schema
- * the server uses; a failure shows 'Failed to create webhook: …' and keeps what was typed.
+ * the server uses; a failure shows 'Failed to create webhook: …' and keeps what was typed; after
+ * an Add the form starts again from those defaults.
  */
 export function WebhookForm({ listId, canSave }: { listId: string; canSave: boolean }) {
   const { create } = useWebhookActions(listId);
@@ -33,6 +34,8 @@ export function WebhookForm({ listId, canSave }: { listId: string; canSave: bool
       await create.mutateAsync(body);
       setName('');
       setUrl('');
+      setEvents(WEBHOOK_DEFAULTS.event_types);
+      setFields(WEBHOOK_DEFAULTS.included_fields);
       setError(null);
     } catch (err) {
       setError(`${WEBHOOK_MESSAGES.createFailed}: ${errorDetail(err)}`);

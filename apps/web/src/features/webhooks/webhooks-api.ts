@@ -9,7 +9,7 @@ export const webhookKeys = {
   attempts: (id: string, deliveryId: string) => ['webhooks', 'attempts', id, deliveryId] as const,
 };
 
-/** GET /api/webhooks/{mailingListId} (spec 000 §7). Error text: 'Failed to fetch webhooks'. */
+/** GET /api/webhooks/{mailingListId} (docs/requirements/workflow.md#api). Error text: 'Failed to fetch webhooks'. */
 export function useWebhooks(listId: string) {
   return useQuery({ queryKey: webhookKeys.list(listId), queryFn: () => api<TWebhook[]>(`/api/webhooks/${listId}`) });
 }
@@ -22,7 +22,7 @@ export function useWebhookActions(listId: string) {
   return {
     /** POST /api/webhooks → 201 (402 without the plan feature). */
     create: useMutation({ mutationFn: (body: TWebhookCreate) => api<TWebhook>('/api/webhooks', { method: 'POST', body }), onSuccess: refresh }),
-    /** PATCH /api/webhooks/{id} {is_active} (spec 000 §4). */
+    /** PATCH /api/webhooks/{id} {is_active} (docs/requirements/workflow.md#workflow-order). */
     toggle: useMutation({
       mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => api<TWebhook>(`/api/webhooks/${id}`, { method: 'PATCH', body: { is_active: isActive } }),
       onSuccess: refresh,

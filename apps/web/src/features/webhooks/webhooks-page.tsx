@@ -12,8 +12,9 @@ import { useWebhooks } from './webhooks-api';
 import './webhooks.css';
 
 /**
- * /webhooks/{listId} (spec 000 §2 "Webhook configuration"): the Add Webhook form and the list's
- * webhooks, with how to verify deliveries (Standard Webhooks).
+ * /webhooks/{listId} (docs/requirements/workflow.md#route-table "Webhook configuration"): the Add Webhook form and the list's
+ * webhooks, with how to verify deliveries (Standard Webhooks). Without the plan's `webhooks` the
+ * banner says the saved webhooks are paused (still listed, sending nothing) and links the upgrade.
  */
 export function WebhooksPage() {
   const { listId = '' } = useParams();
@@ -24,7 +25,7 @@ export function WebhooksPage() {
     <div className="webhooks-page">
       <Typography.Title level={2}>Webhooks</Typography.Title>
       {list.data && <Typography.Paragraph type="secondary">Scans of {list.data.name} are sent to these endpoints.</Typography.Paragraph>}
-      <UpgradeBanner feature="webhooks" action="webhooks" />
+      <UpgradeBanner feature="webhooks" action="webhooks" paused={hooks.data?.length ? WEBHOOK_MESSAGES.pausedByPlan : undefined} />
       <div className="webhooks-layout">
         <div>
           {hooks.isPending && <Spin />}

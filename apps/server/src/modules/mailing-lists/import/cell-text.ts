@@ -1,7 +1,7 @@
 import { SSF } from '@e965/xlsx';
 
 /**
- * Turns spreadsheet cell values into the text a user sees in Excel (issue 2: dates and numbers
+ * Turns spreadsheet cell values into the text a user sees in Excel (docs/requirements/mailing-lists.md#upload: dates and numbers
  * as displayed, formulas as their result, rich text as plain text).
  */
 

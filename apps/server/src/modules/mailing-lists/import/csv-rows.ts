@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { CELL_MAX_CHARS, LIST_MESSAGES, cellTooLongMessage } from '@mailcraft/shared';
+import { CELL_MAX_CHARS, LIST_MESSAGES, cellTooLongMessage } from '@mailcraft/shared/list-limits';
 import { AppError } from '../../../platform/errors.js';
 import { decodeChunks, detectEncoding, type DetectedEncoding } from './decode-text.js';
 
@@ -20,7 +20,7 @@ const MAX_RECORD_CHARS = 4 * 1024 * 1024;
 
 /**
  * Why a record is still open after MAX_RECORD_CHARS: a cell too long to import (its row and
- * column named, issue 5 §7), or else an unbalanced quote that swallowed the rest of the file.
+ * column named, docs/architecture.md#security-baseline), or else an unbalanced quote that swallowed the rest of the file.
  */
 function openRecordError(record: string, row: number, header: string[], delimiter: string): AppError {
   const cells = record.split(delimiter);
@@ -44,7 +44,7 @@ export function guessDialect(sample: string): { delimiter: string; newline: '\n'
 
 /**
  * Streams the rows of CSV bytes as arrays of raw cell strings, the header row included
- * (DESIGN.md "CSV": papaparse over text decoded first). Handles CR, LF and CRLF line ends, the
+ * (docs/requirements/mailing-lists.md#file-formats: papaparse over text decoded first). Handles CR, LF and CRLF line ends, the
  * encodings of `detectEncoding`, delimiters `, ; tab |`, and quoted fields holding delimiters,
  * doubled quotes and newlines. Values are not trimmed; empty lines come as `['']` and rows of
  * empty cells as such, for the caller to skip.

@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import iconv from 'iconv-lite';
 
-/** Text encodings a CSV upload may use (DESIGN.md "CSV": decode bytes first). */
+/** Text encodings a CSV upload may use (docs/requirements/mailing-lists.md#file-formats: decode bytes first). */
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 /** An encoding and the length of its byte-order mark (0 when there is none). */

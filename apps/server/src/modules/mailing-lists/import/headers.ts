@@ -1,5 +1,5 @@
 /**
- * Column names of an imported list (issue 2): trimmed, a blank one named `Column N` after its
+ * Column names of an imported list (docs/requirements/mailing-lists.md#upload): trimmed, a blank one named `Column N` after its
  * 1-based position, duplicates made unique with a suffix (`Email`, `Email_2`). A suffix never
  * takes a name that another column already has.
  */

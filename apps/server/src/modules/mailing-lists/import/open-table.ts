@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LIST_MESSAGES, UPLOAD_EXTENSIONS } from '@mailcraft/shared';
+import { LIST_MESSAGES, UPLOAD_EXTENSIONS } from '@mailcraft/shared/list-limits';
 import { AppError } from '../../../platform/errors.js';
 import { csvRows, looksBinary } from './csv-rows.js';
 import { readTable, type ImportTable } from './table.js';
@@ -7,7 +7,7 @@ import { readTable, type ImportTable } from './table.js';
 export type SourceFormat = 'csv' | 'xlsx' | 'xls';
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 
-/** The lower-case extension of an accepted upload ('.csv', '.xls', '.xlsx'), or null (spec 000 §5). */
+/** The lower-case extension of an accepted upload ('.csv', '.xls', '.xlsx'), or null (docs/requirements/projects.md#rules). */
 export function uploadExtension(filename: string): UploadExtension | null {
   const ext = path.extname(filename).toLowerCase();
   return (UPLOAD_EXTENSIONS as readonly string[]).includes(ext) ? (ext as UploadExtension) : null;
@@ -34,7 +34,8 @@ export function detectFormat(bytes: Uint8Array, ext: UploadExtension): SourceFor
 
 /**
  * Opens an uploaded file as an ImportTable (headers now, rows in batches), the import engine's
- * entry point. `filename` gives the extension.
+ * entry point. `filename` gives the extension. It parses untrusted bytes with no memory or time
+ * bound of its own: the server calls it in a spreadsheet thread (`openTableInThread`).
  * Errors (AppError): UNSUPPORTED_MEDIA_TYPE (415) for another extension; UNPROCESSABLE (422)
  * 'The file is empty' (no bytes or no data), 'The file is not a valid spreadsheet' (binary
  * junk, a broken workbook, an image renamed), and while reading batches the header-only and

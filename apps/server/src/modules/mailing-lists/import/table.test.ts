@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CELL_MAX_CHARS, LIST_MESSAGES, UPLOAD_MAX_CELLS, UPLOAD_MAX_COLUMNS, UPLOAD_MAX_TEXT_CHARS } from '@mailcraft/shared';
 import { cleanHeaders, extraColumnName } from './headers.js';
 import { readTable } from './table.js';
 
@@ -45,5 +46,22 @@ describe('readTable', () => {
     await expect(collect([['a', 'b'], ['', '']])).rejects.toMatchObject({ message: 'The file has a header row but no data rows' });
     await expect(collect([['a'], ['1'], ['2'], ['3']], { maxRows: 2 })).rejects.toMatchObject({ message: 'The file has more than 250,000 rows' });
     await expect(collect([['a'], ['1'], ['2']], { maxRows: 2 })).resolves.toMatchObject({ batches: [[['1'], ['2']]] });
+  });
+
+  it('bounds columns, cells and text whatever the row count, as soon as each is passed', async () => {
+    const tooMany = { code: 'UNPROCESSABLE' };
+    const wide = Array.from({ length: UPLOAD_MAX_COLUMNS + 1 }, (_, i) => `c${i}`);
+    await expect(collect([wide, ['1']])).rejects.toMatchObject({ ...tooMany, message: LIST_MESSAGES.tooManyColumns });
+    await expect(collect([['a'], wide])).rejects.toMatchObject({ ...tooMany, message: LIST_MESSAGES.tooManyColumns });
+    // The same row object again and again: the cells are counted, not the memory.
+    const columns = 40;
+    const row = Array.from({ length: columns }, (_, i) => `v${i}`);
+    const cellRows = Array.from({ length: UPLOAD_MAX_CELLS / columns + 1 }, () => row);
+    await expect(collect([row, ...cellRows])).rejects.toMatchObject({ ...tooMany, message: LIST_MESSAGES.tooManyCells });
+    await expect(collect([row, ...cellRows.slice(1)])).resolves.toBeDefined();
+    // A small .xlsx can repeat one long shared string in every cell.
+    const long = ['x'.repeat(CELL_MAX_CHARS)];
+    const textRows = Array.from({ length: UPLOAD_MAX_TEXT_CHARS / CELL_MAX_CHARS + 1 }, () => long);
+    await expect(collect([['notes'], ...textRows])).rejects.toMatchObject({ ...tooMany, message: LIST_MESSAGES.tooMuchText });
   });
 });

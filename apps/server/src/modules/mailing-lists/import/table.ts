@@ -1,8 +1,10 @@
-import { CELL_MAX_CHARS, LIST_MESSAGES, UPLOAD_MAX_BLANK_ROWS, UPLOAD_MAX_ROWS, cellTooLongMessage } from '@mailcraft/shared';
+import {
+  CELL_MAX_CHARS, LIST_MESSAGES, UPLOAD_MAX_BLANK_ROWS, UPLOAD_MAX_CELLS, UPLOAD_MAX_COLUMNS, UPLOAD_MAX_ROWS, UPLOAD_MAX_TEXT_CHARS, cellTooLongMessage,
+} from '@mailcraft/shared/list-limits';
 import { AppError } from '../../../platform/errors.js';
 import { cleanHeaders, extraColumnName } from './headers.js';
 
-/** Rows are handed on in batches of this many (DESIGN.md: ~10k rows per bulk insert; 5k keeps PGlite's WASM heap, which never shrinks, ~40 MB smaller at the same speed). */
+/** Rows are handed on in batches of this many (docs/decisions/README.md#records: ~10k rows per bulk insert; 5k keeps PGlite's WASM heap, which never shrinks, ~40 MB smaller at the same speed). */
 export const IMPORT_BATCH_ROWS = 5_000;
 
 /**
@@ -14,9 +16,11 @@ export const IMPORT_BATCH_ROWS = 5_000;
 export type ImportTable = {
   headers: string[];
   batches: AsyncGenerator<string[][]>;
+  /** Frees the reader (its file, its thread) when `batches` is not read to the end; harmless after. */
+  close(): Promise<void>;
 };
 
-/** A row whose cells are all empty or whitespace; such rows are skipped (issue 2). */
+/** A row whose cells are all empty or whitespace; such rows are skipped (docs/requirements/mailing-lists.md#upload). */
 export const isBlankRow = (row: string[]) => row.every((cell) => cell === undefined || cell.trim() === '');
 
 /**
@@ -27,8 +31,10 @@ export const isBlankRow = (row: string[]) => row.every((cell) => cell === undefi
  * while reading batches, 'The file has a header row but no data rows' at the end, and 'The
  * file has more than 250,000 rows' as soon as row `maxRows + 1` is read (`maxRows` defaults to
  * UPLOAD_MAX_ROWS, which the message names; a smaller one is for tests); and, to bound the work a
- * file can cause (issue 5 §7), more than UPLOAD_MAX_BLANK_ROWS blank rows, or a cell over
- * CELL_MAX_CHARS characters (the message names its row and column).
+ * file can cause, more than UPLOAD_MAX_BLANK_ROWS blank rows, a cell over
+ * CELL_MAX_CHARS characters (the message names its row and column), more than UPLOAD_MAX_COLUMNS
+ * columns, more than UPLOAD_MAX_CELLS cells (data rows × columns) or more than
+ * UPLOAD_MAX_TEXT_CHARS characters of cell text in all — each as soon as it is passed.
  */
 export async function readTable(
   rows: AsyncIterable<string[]>,
@@ -53,8 +59,10 @@ export async function readTable(
 
   const raw = [...first.value];
   while (raw.length && raw[raw.length - 1].trim() === '') raw.pop();
-  checkCells(raw, line, raw.map((_, i) => `Column ${i + 1}`));
+  checkColumns(raw.length);
+  let chars = checkCells(raw, line, raw.map((_, i) => `Column ${i + 1}`));
   const headers = cleanHeaders(raw);
+  let cells = 0;
 
   async function* batches(): AsyncGenerator<string[][]> {
     let batch: string[][] = [];
@@ -68,8 +76,12 @@ export async function readTable(
           continue;
         }
         if (++count > maxRows) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.tooManyRows);
-        checkCells(row, line, headers);
-        batch.push(fitRow(row, headers));
+        chars += checkCells(row, line, headers);
+        if (chars > UPLOAD_MAX_TEXT_CHARS) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.tooMuchText);
+        const fitted = fitRow(row, headers);
+        cells += fitted.length;
+        if (cells > UPLOAD_MAX_CELLS) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.tooManyCells);
+        batch.push(fitted);
         if (batch.length >= batchRows) {
           const full = batch;
           batch = []; // not held here while the caller writes it
@@ -82,23 +94,45 @@ export async function readTable(
     if (count === 0) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.headerOnly);
     if (batch.length) yield batch;
   }
-  return { headers, batches: batches() };
+  const reader = batches();
+  return {
+    headers,
+    batches: reader,
+    close: async () => {
+      await reader.return(undefined);
+      await source.return?.();
+    },
+  };
 }
 
-/** Refuses a row with a cell over CELL_MAX_CHARS characters, naming the row and the column (422). */
-function checkCells(row: string[], line: number, headers: string[]): void {
+/**
+ * Refuses a row with a cell over CELL_MAX_CHARS characters, naming the row and the column (422);
+ * returns the row's characters of text.
+ */
+function checkCells(row: string[], line: number, headers: string[]): number {
+  let chars = 0;
   for (let i = 0; i < row.length; i++) {
-    if ((row[i]?.length ?? 0) > CELL_MAX_CHARS) {
-      throw new AppError('UNPROCESSABLE', cellTooLongMessage(line, headers[i] ?? `Column ${i + 1}`));
-    }
+    const length = row[i]?.length ?? 0;
+    if (length > CELL_MAX_CHARS) throw new AppError('UNPROCESSABLE', cellTooLongMessage(line, headers[i] ?? `Column ${i + 1}`));
+    chars += length;
   }
+  return chars;
 }
 
-/** Pads `row` to the header width; non-empty cells past it add `Column N` headers. */
+/** Refuses a sheet wider than UPLOAD_MAX_COLUMNS (422). */
+function checkColumns(columns: number): void {
+  if (columns > UPLOAD_MAX_COLUMNS) throw new AppError('UNPROCESSABLE', LIST_MESSAGES.tooManyColumns);
+}
+
+/**
+ * Pads `row` to the header width; non-empty cells past it add `Column N` headers (refused past
+ * UPLOAD_MAX_COLUMNS before any is named).
+ */
 function fitRow(row: string[], headers: string[]): string[] {
   if (row.length === headers.length) return row; // the usual case: no copy
   let width = row.length;
   while (width > headers.length && (row[width - 1] ?? '').trim() === '') width--;
+  checkColumns(width);
   while (headers.length < width) headers.push(extraColumnName(headers.length + 1, headers));
   const out = new Array<string>(headers.length);
   for (let i = 0; i < headers.length; i++) out[i] = row[i] ?? '';

@@ -4,7 +4,7 @@ import { excelCellText } from './cell-text.js';
 
 /**
  * Streams the rows of the first worksheet that has data in an .xlsx file, as the text each
- * cell shows (DESIGN.md "XLSX": exceljs streaming reader, 100k rows in ~140 MB). Rows come
+ * cell shows (docs/requirements/mailing-lists.md#file-formats: exceljs streaming reader, 100k rows in ~140 MB). Rows come
  * header first; empty rows are yielded as empty arrays for the caller to skip. Throws whatever
  * exceljs throws for a broken file, and an Error when the ZIP holds no worksheet.
  */

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { LIST_MESSAGES, XLSX_MAX_META_PART_BYTES, XLSX_MAX_PART_BYTES, XLSX_MAX_SHARED_STRINGS_BYTES } from '@mailcraft/shared';
+import { LIST_MESSAGES, XLSX_MAX_META_PART_BYTES, XLSX_MAX_PART_BYTES, XLSX_MAX_SHARED_STRINGS_BYTES } from '@mailcraft/shared/list-limits';
 import { AppError } from '../../../platform/errors.js';
 
 /** The part of unzipper's directory API used here (unzipper ships no types). */
@@ -18,7 +18,7 @@ const partLimit = (name: string) =>
       : XLSX_MAX_PART_BYTES;
 
 /**
- * Checks an .xlsx (a ZIP) before it is parsed (issue 5 §7 "server crash"): every part's
+ * Checks an .xlsx (a ZIP) before it is parsed (docs/architecture.md#security-baseline "server crash"): every part's
  * declared size, and then its actual inflated size — counted while inflating into nothing,
  * since a declared size can lie — must stay under its limit (200 MB; 100 MB for the shared
  * strings, which the reader keeps in memory). Stops inflating at the limit, so a bomb costs at

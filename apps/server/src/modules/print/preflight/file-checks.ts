@@ -13,7 +13,7 @@ import type { PageLayout } from './page-layout.js';
 const run = promisify(execFile);
 
 /**
- * Preflight checks of the finished print file itself (issue 12), with poppler-utils (`pdfinfo`,
+ * Preflight checks of the finished print file itself (docs/requirements/print.md#print), with poppler-utils (`pdfinfo`,
  * `pdffonts`, `pdftoppm`) and zbar (`zbarimg`), installed by scripts/install-system-deps.sh.
  * A tool that cannot run fails its check with the reason.
  */
@@ -27,8 +27,11 @@ const QR_DPI = 300;
 /** Room around a QR element included in its raster (mm). */
 const QR_RASTER_MARGIN_MM = 2;
 
-const failed = (id: TPreflightCheck['id'], err: unknown): TPreflightCheck =>
-  ({ id, passed: false, message: `This check could not run (${err instanceof Error ? err.message : String(err)}); ask support to look at this print file.`, pieces: [] });
+/** A check that could not run: a sentence for the user; the tool's message (its command line names temporary files) goes to the log. */
+const failed = (id: TPreflightCheck['id'], err: unknown): TPreflightCheck => {
+  console.error(`[preflight] the ${id} check could not run`, err);
+  return { id, passed: false, message: 'This check could not run; ask support to look at this print file.', pieces: [] };
+};
 
 type Box = [number, number, number, number];
 

@@ -1,5 +1,5 @@
 /**
- * Where a print file's pieces lie among its pages (issue 12): every piece takes `pagesPerPiece`
+ * Where a print file's pieces lie among its pages (docs/requirements/print.md#print): every piece takes `pagesPerPiece`
  * pages, and a separator sheet (a tray break, as many pages as a piece) may stand before some
  * pieces. Pieces and pages are 1-based.
  */

@@ -4,7 +4,7 @@ import { PIECE_RECORD_KEY, PREFLIGHT_PIECES_LIMIT, type TPreflightCheck } from '
 import { IMB_TYPE, imbDigitsProblem, isEncodedImb } from '@mailcraft/shared/designs';
 import { imagePixelSize } from './image-size.js';
 
-/** Images print at this resolution at least (issue 12; print shops refuse less). */
+/** Images print at this resolution at least (docs/requirements/print.md#print; print shops refuse less). */
 export const MIN_IMAGE_DPI = 300;
 /** Texts remembered per element (static texts and repeated values are measured once). */
 const MEASURE_CACHE = 2000;
@@ -57,7 +57,7 @@ function mvtValues(raw: string | undefined): Record<string, string> {
 }
 
 /**
- * The per-piece preflight checks (issue 12), fed one piece input at a time as the print file
+ * The per-piece preflight checks (docs/requirements/print.md#print), fed one piece input at a time as the print file
  * renders (`add`), so no list is held in memory:
  * - required-fields: elements the design marks `required` (`requiredInDesign`, see
  *   `composePieceTemplate`) that print empty — a text with no value, a multiVariableText with

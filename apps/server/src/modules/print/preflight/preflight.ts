@@ -20,7 +20,7 @@ export type PreflightPlan = {
   options: PageBoxOptions;
   /** The fonts the pieces print with (text measuring). */
   font: Font;
-  /** 1-based pieces with a tray-break sheet right before them (issue 12 presort trays), ascending. */
+  /** 1-based pieces with a tray-break sheet right before them (docs/requirements/print.md#print presort trays), ascending. */
   sheetsBefore?: readonly number[];
 };
 
@@ -33,7 +33,7 @@ function samplePieces(total: number): Set<number> {
 }
 
 /**
- * The preflight of one print file (issue 12 "Preflight"). `tap()` wraps the piece inputs on
+ * The preflight of one print file (docs/requirements/print.md#preflight). `tap()` wraps the piece inputs on
  * their way to the renderer: every piece goes through the per-piece checks as it passes and the
  * sampled pieces' QR values are kept, so nothing grows with the list. `finish()` then checks
  * the finished file (page boxes and count, fonts, QR scans of the sample) and the design

@@ -4,7 +4,7 @@ import { addressSideZones, IMB_TYPE, INDICIA_TYPE, templateFieldName, type RectM
 import { describeRect, elementRect, overlaps, TOLERANCE_MM, within } from './geometry.js';
 
 /**
- * Preflight checks of the design itself, run once per print file (issue 12): the indicia and the
+ * Preflight checks of the design itself, run once per print file (docs/requirements/print.md#print): the indicia and the
  * address block against the USPS zones of the address side (`addressSideZones`; the address
  * side is the piece's first page: the outside of a double-sided piece, the front of a
  * single-sided one). Lengths in mm from the top-left of the trim.

@@ -16,7 +16,7 @@ const MM_PER_PT = 25.4 / 72;
 const r2 = (n: number) => Math.round(n * 100) / 100;
 const FONT = 'Helvetica';
 
-/** A blank page of a paper size (portrait, spec 000 §9 padding). */
+/** A blank page of a paper size (portrait, docs/requirements/designer.md#limits padding). */
 export const page = (size: PaperSize): Page => ({ ...PAPER_SIZES_MM[size], elements: [] });
 
 /** The page as a pdfme template. */

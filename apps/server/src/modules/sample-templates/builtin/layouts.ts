@@ -36,7 +36,7 @@ const wrappedLines = (s: string, width: number, size: number) =>
   s.split('\n').reduce((n, para) => n + Math.max(1, Math.ceil(para.length / (width / (size * PT * 0.5)))), 0);
 
 /**
- * The address side (the outside of a double-sided piece, spec 000 guide geometry): return address
+ * The address side (the outside of a double-sided piece, docs/requirements/README.md#requirements guide geometry): return address
  * top left, the indicia top right in the indicia zone, a colour band with the headline, artwork and
  * a QR code, and below it the address block alone in the USPS address zone (nothing else printed
  * there or in the barcode clear zone).

@@ -2,7 +2,7 @@ import type { PaperSize, TDesignTemplate, TemplateType } from '@mailcraft/shared
 import { hvacArt, houseArt, leavesArt, plateArt, storefrontArt, toothArt } from './art.js';
 import { addressSide, insideSide, type SampleTheme } from './layouts.js';
 
-/** A design the product ships (issue 11: at least six), seeded by `key`. */
+/** A design the product ships (docs/requirements/administration.md#administration: at least six), seeded by `key`. */
 export type BuiltinSample = {
   key: string;
   name: string;

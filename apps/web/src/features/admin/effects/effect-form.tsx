@@ -9,7 +9,7 @@ import { useCreateEffect, useUpdateEffect } from './effects-admin-api';
 const NEW_SPEC: TEffectSpec = { kind: 'grayscale', params: {} };
 
 /**
- * The create / edit form of /admin/effects (issue 11): name, kind and its parameters, with a live
+ * The create / edit form of /admin/effects (docs/requirements/administration.md#administration): name, kind and its parameters, with a live
  * preview through the server. `editing` is the effect being changed (null: a new one); `onDone`
  * runs after a successful save or Cancel. A failed save shows the server's message and keeps
  * every edit.

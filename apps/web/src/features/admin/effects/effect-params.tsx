@@ -28,7 +28,7 @@ function Colour({ label, value, onChange }: { label: string; value: string; onCh
 }
 
 /**
- * The kind choice and the controls of its parameters (issue 11 effects), within the limits the
+ * The kind choice and the controls of its parameters (docs/requirements/administration.md#administration effects), within the limits the
  * server checks (shared ZEffectSpecSchema): sliders for strength, brightness, contrast and blur
  * radius (pixels of the image itself), colour inputs for the duotone's two colours.
  */

@@ -17,7 +17,7 @@ const readAsDataUrl = (file: File) => new Promise<string>((resolve, reject) => {
 });
 
 /**
- * The live preview of the effects form (issue 11): the sample picture (or one the administrator
+ * The live preview of the effects form (docs/requirements/administration.md#administration): the sample picture (or one the administrator
  * picks, PNG or JPEG up to 5 MB) before and after `spec`, drawn by the server's preview route —
  * the same `applyEffect` print uses — again 300 ms after each change.
  */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TEffect, TEffectSpec } from '@mailcraft/shared';
 import { api } from '../../../lib/api-client';
 
-/** Query keys of image effects (issue 11): the list every signed-in user reads (designer) and the administrators' list. */
+/** Query keys of image effects (docs/requirements/administration.md#administration): the list every signed-in user reads (designer) and the administrators' list. */
 export const effectKeys = {
   all: ['effects'] as const,
   admin: ['admin', 'effects'] as const,

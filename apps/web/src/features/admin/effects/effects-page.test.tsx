@@ -40,7 +40,7 @@ function effectsServer(routes: Record<string, Handler> = {}) {
 const previews = (calls: Call[]) => calls.filter((c) => c.path === '/api/admin/effects/preview').map((c) => (c.body as { effect: unknown }).effect);
 const open = () => renderWithApp(<AdminEffectsPage />, { route: '/admin/effects' });
 
-describe('/admin/effects (issue 11)', () => {
+describe('/admin/effects', () => {
   it('lists the effects with their kind and settings', async () => {
     effectsServer();
     open();

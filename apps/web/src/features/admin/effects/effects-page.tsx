@@ -16,7 +16,7 @@ import './effects.css';
 const paramsText = (e: TEffect) => Object.entries(e.params).map(([k, v]) => `${k} ${String(v)}`).join(' · ') || '—';
 
 /**
- * /admin/effects (issue 11 Admin → Effects; administrators only, the router's guard sends others
+ * /admin/effects (docs/requirements/administration.md#administration Admin → Effects; administrators only, the router's guard sends others
  * to /): the named image effects users apply to image elements in the designer, a create / edit
  * form with a live preview drawn by the server (as print draws it), delete with confirmation, and
  * the effects audit log. A deleted effect's elements show and print without an effect.
@@ -52,7 +52,7 @@ export function AdminEffectsPage() {
           <Alert type="error" showIcon title={`Failed to load effects: ${errorDetail(effects.error)}`}
             action={<Button size="small" loading={effects.isFetching} onClick={() => void effects.refetch()}>Retry</Button>} />
         ) : (
-          <PlainTable label="Effects" columns={columns} rows={effects.data ?? []} rowKey={(e) => e.id} loading={effects.isPending}
+          <PlainTable label="Effects" columns={columns} rows={effects.data ?? []} rowKey={(e) => e.id} loading={effects.isPending} stackOnPhones
             empty="No effects yet: create one below, then users can apply it to images in the designer." />
         )}
         {remove.isError && <Alert className="admin-notice" type="error" showIcon role="alert" title={`Delete failed: ${errorDetail(remove.error)}`} />}

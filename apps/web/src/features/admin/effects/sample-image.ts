@@ -1,5 +1,5 @@
 /**
- * The sample picture the effects form previews on (issue 11), 240 × 160 px JPEG, 3.5 KB: a house
+ * The sample picture the effects form previews on (docs/requirements/administration.md#administration), 240 × 160 px JPEG, 3.5 KB: a house
  * on green hills under a sun and a blue-to-orange sky, drawn by us (an SVG of rectangles, paths and
  * a gradient rasterised with sharp), so the project may ship it.
  */

@@ -19,7 +19,7 @@ async function loadPreviewFont(id: string): Promise<string | null> {
 }
 
 /**
- * One line of `sample` drawn in the font `id` (issue 11 "preview"), loaded once per page visit;
+ * One line of `sample` drawn in the font `id` (docs/requirements/administration.md#fonts), loaded once per page visit;
  * while it loads (or when it cannot) the text shows in the page's font, greyed, with why.
  */
 export function FontPreview({ id, name, sample }: { id: string; name: string; sample: string }) {

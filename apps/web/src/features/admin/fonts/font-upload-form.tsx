@@ -5,7 +5,7 @@ import { errorDetail } from '../../../lib/api-client';
 import { useUploadFont } from './fonts-api';
 
 /**
- * 'Upload a font' on /admin/fonts (issue 11): a TTF/OTF file (at most 10 MB; the server checks the
+ * 'Upload a font' on /admin/fonts (docs/requirements/administration.md#administration): a TTF/OTF file (at most 10 MB; the server checks the
  * file itself) and an optional name shown in the designer (the family when empty). On refusal the
  * server's message is shown ('This file is not a TrueType or OpenType font.', 'A font named X
  * already exists' …) and the chosen file and name are kept; on success both are cleared.

@@ -9,7 +9,7 @@ export const adminFontKeys = {
   all: ['admin', 'fonts'] as const,
 };
 
-/** GET /api/admin/fonts (issue 11, administrators only): every font with its details and usage count. */
+/** GET /api/admin/fonts (docs/requirements/administration.md#administration, administrators only): every font with its details and usage count. */
 export function useAdminFonts() {
   return useQuery({ queryKey: adminFontKeys.all, queryFn: () => api<TAdminFont[]>('/api/admin/fonts') });
 }

@@ -33,7 +33,7 @@ function fontsServer(upload: () => unknown = () => new Reply(201, aFont({ id: 'f
 const open = () => renderWithApp(<AdminFontsPage />, { route: '/admin/fonts' });
 const rowOf = async (postscriptName: string) => (await screen.findByText(postscriptName, { selector: 'code' })).closest('tr')!;
 
-describe('/admin/fonts (issue 11)', () => {
+describe('/admin/fonts', () => {
   it('lists fonts with their details, tags and usage', async () => {
     fontsServer();
     open();

@@ -11,7 +11,7 @@ import '../admin.css';
 import './fonts.css';
 
 /**
- * /admin/fonts (issue 11 Admin → Fonts; administrators only, the router's guard sends others to
+ * /admin/fonts (docs/requirements/administration.md#administration Admin → Fonts; administrators only, the router's guard sends others to
  * /): upload a TTF/OTF with an optional name, then the fonts with a live preview of an editable
  * sample line, rename, 'Make fallback' and delete when unused; the fonts audit log below.
  * Uploaded fonts reach the designer, previews and print files (the server embeds them).

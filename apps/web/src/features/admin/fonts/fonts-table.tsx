@@ -36,7 +36,7 @@ function NameCell({ font }: { font: TAdminFont }) {
 }
 
 /**
- * The fonts of /admin/fonts (issue 11): display name (rename) with fallback and built-in tags,
+ * The fonts of /admin/fonts (docs/requirements/administration.md#administration): display name (rename) with fallback and built-in tags,
  * PostScript name, family and style, glyphs, file size, designs using it, a live preview of
  * `sample`, and 'Make fallback' and 'Delete' — Delete disabled, with the reason as its title,
  * for built-in fonts, the fallback and fonts in use; it asks before deleting. Failures show the
@@ -53,9 +53,9 @@ export function FontsTable({ fonts, loading, sample }: { fonts: TAdminFont[]; lo
     { title: 'Glyphs', render: (f) => f.glyph_count?.toLocaleString() ?? '—', width: 80 },
     { title: 'Size', render: (f) => fileSize(f.size_bytes), width: 80 },
     { title: 'Used by', render: (f) => `${f.used_by} ${f.used_by === 1 ? 'design' : 'designs'}`, width: 100 },
-    { title: 'Preview', render: (f) => <FontPreview id={f.id} name={f.display_name} sample={sample} /> },
+    { title: 'Preview', className: 'admin-font-preview-cell', render: (f) => <FontPreview id={f.id} name={f.display_name} sample={sample} /> },
     {
-      title: '', key: 'actions', width: 200, render: (f) => {
+      title: '', key: 'actions', width: 140, render: (f) => {
         const blocker = deleteBlocker(f);
         return (
           <span className="admin-user-actions">
@@ -77,7 +77,7 @@ export function FontsTable({ fonts, loading, sample }: { fonts: TAdminFont[]; lo
   return (
     <>
       {failure && <Alert className="admin-notice" type="error" showIcon role="alert" title={`Failed to change the font: ${errorDetail(failure)}`} />}
-      <PlainTable label="Fonts" columns={columns} rows={fonts} rowKey={(f) => f.id} loading={loading} empty="No fonts" />
+      <PlainTable label="Fonts" columns={columns} rows={fonts} rowKey={(f) => f.id} loading={loading} empty="No fonts" stackOnPhones />
     </>
   );
 }

@@ -6,7 +6,7 @@ import { adminServer, aRequest, Failure } from '../test-helpers';
 
 const open = () => renderWithApp(<AdminHomePage />, { route: '/admin' });
 
-describe('/admin overview (issue 11)', () => {
+describe('/admin overview', () => {
   it('links every admin page with what it does, counts the pending upgrade requests and shows all recent changes', async () => {
     const { calls } = adminServer([aRequest(), aRequest({ id: 'req-2', email: 'bob@example.com' }), aRequest({ id: 'req-3', status: 'approved' })]);
     open();

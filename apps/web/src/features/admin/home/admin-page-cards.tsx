@@ -8,7 +8,7 @@ import './admin-home.css';
 
 type AdminPath = Exclude<(typeof ADMIN_PAGES)[number]['to'], '/admin'>;
 
-/** What each admin page is for, one line each (issue 11 admin). */
+/** What each admin page is for, one line each (docs/requirements/administration.md#administration admin). */
 const PURPOSE: Record<AdminPath, string> = {
   '/admin/users': 'Find users, change their plan, make administrators, disable accounts and decide upgrade requests.',
   '/admin/fonts': 'Upload TTF or OTF fonts for the designer, the preview and print files; set fallbacks.',
@@ -30,7 +30,7 @@ function PendingRequests() {
 }
 
 /**
- * The cards of /admin (issue 11): one per admin page (ADMIN_PAGES but the overview) with its name
+ * The cards of /admin (docs/requirements/administration.md#administration): one per admin page (ADMIN_PAGES but the overview) with its name
  * as a link and a line on what it does; the Users card also counts the pending upgrade requests
  * (GET /api/admin/upgrade-requests?status=pending) and links to /admin/users to decide them.
  */

@@ -8,7 +8,7 @@ import { useRemovePrice } from './pricing-admin-api';
 import { formatDay } from './price-days';
 
 /**
- * The per-piece prices on /admin/pricing (issue 11: per-piece prices for print files and orders,
+ * The per-piece prices on /admin/pricing (docs/requirements/administration.md#administration: per-piece prices for print files and orders,
  * effective from a date): for each key of PIECE_PRICE_KEYS, the price in force today, the upcoming
  * ones (day, amount, Remove after a confirmation → DELETE /api/admin/prices/{id}) and, folded, the
  * past ones. `prices` is GET /api/admin/pricing `prices` (newest day first per key). A refused

@@ -4,7 +4,7 @@ import { FEATURE_LABELS } from '../../subscriptions/feature-labels';
 /** A plan as /admin/pricing edits it: GET /api/admin/pricing `plans[]`. */
 export type AdminPlan = TAdminPricing['plans'][number];
 
-/** Names of a plan's limits on the plan editor (spec 000 §6 `max_projects`, `max_list_rows`). */
+/** Names of a plan's limits on the plan editor (docs/requirements/plans-and-billing.md#plan-gating `max_projects`, `max_list_rows`). */
 export const LIMIT_LABELS: Record<LimitKey, string> = {
   max_projects: 'Max projects per user',
   max_list_rows: 'Max records per mailing list',
@@ -58,7 +58,7 @@ const listOf = (items: string[]) => (items.length < 2 ? items.join('') : `${item
 /**
  * What saving `draft` takes away from the plan's current users, or null when nothing is taken or
  * nobody is on the plan: '12 users on Pro lose Route maps at once' (1 user … loses …). Plan
- * changes apply on the users' next request (issue 11), hence 'at once'.
+ * changes apply on the users' next request (docs/requirements/administration.md#administration), hence 'at once'.
  */
 export function lossWarning(plan: AdminPlan, draft: PlanDraft): string | null {
   const lost = FEATURE_KEYS.filter((k) => plan.features[k] && !draft.features[k]);

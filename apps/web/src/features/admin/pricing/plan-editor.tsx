@@ -11,7 +11,7 @@ import { LIMIT_LABELS, draftOf, lossWarning, planUpdateOf, sameDraft, type Admin
 type Notice = { type: 'success' | 'error'; text: string };
 
 /**
- * One plan's card on /admin/pricing (issue 11 admin pricing: plans — name, monthly price, features,
+ * One plan's card on /admin/pricing (docs/requirements/administration.md#administration admin pricing: plans — name, monthly price, features,
  * limits): a form with the name, the monthly price (US dollars, cents allowed), a checkbox per
  * feature (FEATURE_LABELS), the limits, and how many users are on the plan. Save is enabled once
  * something differs from the saved plan and sends PUT /api/admin/plans/{id}. Taking a feature away

@@ -8,7 +8,7 @@ import { auditKeys } from '../audit-log';
 export const adminPricingKeys = { all: ['admin', 'pricing'] as const };
 
 /**
- * GET /api/admin/pricing (issue 11, administrators only) → TAdminPricing: `plans` cheapest first
+ * GET /api/admin/pricing (docs/requirements/administration.md#administration, administrators only) → TAdminPricing: `plans` cheapest first
  * `{ id, name, monthly_price (US dollars), features, subscribers }` and `prices`, the per-piece
  * schedule `{ id, key, amount (US dollars), effective_from 'YYYY-MM-DD' (UTC), status }`.
  */
@@ -38,14 +38,14 @@ function usePricingChange<V>(send: (vars: V) => Promise<TAdminPricing>) {
 }
 
 /**
- * PUT /api/admin/plans/{id} `{ name, monthly_price (US dollars, whole cents), features }` (issue 11).
+ * PUT /api/admin/plans/{id} `{ name, monthly_price (US dollars, whole cents), features }` (docs/requirements/administration.md#administration).
  * 400 with the server's message for an empty name, a negative price, fractions of a cent or a limit under 1.
  */
 export const useUpdatePlan = () => usePricingChange(({ id, ...plan }: TPlanUpdate & { id: PlanId }) =>
   api<TAdminPricing>(`/api/admin/plans/${encodeURIComponent(id)}`, { method: 'PUT', body: plan }));
 
 /**
- * POST /api/admin/prices `{ key, amount (US dollars), effective_from 'YYYY-MM-DD' }` (issue 11):
+ * POST /api/admin/prices `{ key, amount (US dollars), effective_from 'YYYY-MM-DD' }` (docs/requirements/administration.md#administration):
  * the price from that UTC day on (a price already set for that day is replaced). 400 'A price can
  * only be scheduled from today or a later day: earlier prices are history' for a past day.
  */
@@ -53,7 +53,7 @@ export const useSchedulePrice = () => usePricingChange((price: TPiecePriceInput)
   api<TAdminPricing>('/api/admin/prices', { method: 'POST', body: price }));
 
 /**
- * DELETE /api/admin/prices/{id} (issue 11): removes a price that has not started yet.
+ * DELETE /api/admin/prices/{id} (docs/requirements/administration.md#administration): removes a price that has not started yet.
  * 409 'Only a price that has not started yet can be removed'; 404 for an unknown price.
  */
 export const useRemovePrice = () => usePricingChange((id: string) =>

@@ -54,7 +54,7 @@ const planForm = (name: string) => screen.findByRole('form', { name: `${name} pl
 const sent = (calls: ReturnType<typeof stubServer>, method: string) => calls.filter((c) => c.method === method);
 const audits = (calls: ReturnType<typeof stubServer>) => calls.filter((c) => c.path === '/api/admin/audit').length;
 
-describe('/admin/pricing: plans (issue 11)', () => {
+describe('/admin/pricing: plans', () => {
   it('shows each plan with its users; Save sends the edits as PUT, a refusal keeps them, a retry saves', async () => {
     let refuse = true;
     const { calls } = pricingServer({
@@ -124,7 +124,7 @@ describe('/admin/pricing: plans (issue 11)', () => {
   });
 });
 
-describe('/admin/pricing: per-piece prices (issue 11)', () => {
+describe('/admin/pricing: per-piece prices', () => {
   it('shows the price in force, the upcoming ones with Remove and earlier ones folded', async () => {
     pricingServer();
     open();

@@ -11,7 +11,7 @@ import '../admin.css';
 import './pricing-admin.css';
 
 /**
- * /admin/pricing (spec 000 §2; issue 11 admin pricing; administrators only, the router's guard
+ * /admin/pricing (docs/requirements/workflow.md#route-table; docs/requirements/administration.md#administration admin pricing; administrators only, the router's guard
  * sends others to /): the plans, each edited on its own card (name, monthly price, features,
  * limits), the per-piece prices of print files and on-demand orders with their schedule and a
  * form to set a price from a day, and the pricing changes of the audit log. Data: GET /api/admin/pricing.

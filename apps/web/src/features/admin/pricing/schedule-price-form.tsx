@@ -10,7 +10,7 @@ import { formatDay, utcToday } from './price-days';
 type Notice = { type: 'success' | 'error'; text: string };
 
 /**
- * 'Schedule a price' on /admin/pricing (issue 11: per-piece prices effective from a date): what
+ * 'Schedule a price' on /admin/pricing (docs/requirements/administration.md#administration: per-piece prices effective from a date): what
  * (a native select of PIECE_PRICE_LABELS), the amount (US dollars, cents allowed) and the first day
  * (a date input, today in UTC at the earliest and by default) → POST /api/admin/prices. Success:
  * 'Scheduled: {what} {amount} from {day}' and the amount is cleared; a refusal (e.g. a past day)

@@ -7,7 +7,7 @@ import { useProjects } from '../../projects/projects-api';
 import { useCreateSample } from './sample-templates-api';
 
 /**
- * 'Create from a project' (issue 11): one of the administrator's own projects with a design, a
+ * 'Create from a project' (docs/requirements/administration.md#administration): one of the administrator's own projects with a design, a
  * name and an optional description → a new hidden sample with the project's type, size and
  * design. A failure shows the server's message and keeps what was typed.
  */

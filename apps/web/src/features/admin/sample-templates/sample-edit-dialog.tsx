@@ -35,7 +35,7 @@ function ThumbnailSlot({ sample, side, url, onError }: { sample: TAdminSampleTem
 }
 
 /**
- * Edit a sample (issue 11): name, description and gallery position, and its thumbnails — replace
+ * Edit a sample (docs/requirements/administration.md#administration): name, description and gallery position, and its thumbnails — replace
  * either with an uploaded image or render both again from the design. A failed save keeps the
  * edits and shows the server's message.
  */

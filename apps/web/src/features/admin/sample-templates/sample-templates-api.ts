@@ -9,7 +9,7 @@ export const adminSampleKeys = {
   all: ['admin', 'sample-templates'] as const,
 };
 
-/** GET /api/admin/sample-templates (issue 11, administrators only): every sample, published or hidden, in gallery order. */
+/** GET /api/admin/sample-templates (docs/requirements/administration.md#administration, administrators only): every sample, published or hidden, in gallery order. */
 export function useAdminSamples() {
   return useQuery({ queryKey: adminSampleKeys.all, queryFn: () => api<TAdminSampleTemplate[]>('/api/admin/sample-templates') });
 }

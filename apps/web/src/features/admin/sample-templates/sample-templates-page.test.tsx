@@ -29,7 +29,7 @@ function server(routes: Record<string, Handler> = {}) {
 const open = () => renderWithApp(<AdminSampleTemplatesPage />, { route: '/admin/sample-templates' });
 const rowOf = async (name: string) => (await screen.findByText(name, { selector: 'strong' })).closest('tr')!;
 
-describe('/admin/sample-templates (issue 11)', () => {
+describe('/admin/sample-templates', () => {
   it('lists every sample with its thumbnail, type and size and state; the switch hides a published one', async () => {
     const calls = server();
     open();

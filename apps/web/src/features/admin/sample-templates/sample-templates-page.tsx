@@ -11,7 +11,7 @@ import '../admin.css';
 import './sample-templates.css';
 
 /**
- * /admin/sample-templates (issue 11 Admin → Sample templates; administrators only, the router's
+ * /admin/sample-templates (docs/requirements/administration.md#administration Admin → Sample templates; administrators only, the router's
  * guard sends others to /): create a sample from one of your projects, then every sample with its
  * thumbnail, type and size, a published switch, position, edit (name, description, thumbnails)
  * and delete; the sample-templates audit log below.

@@ -7,7 +7,7 @@ import { SampleEditDialog } from './sample-edit-dialog';
 import { useDeleteSample, useUpdateSample } from './sample-templates-api';
 
 /**
- * Every sample template (issue 11): front thumbnail, name and description, type and size, a
+ * Every sample template (docs/requirements/administration.md#administration): front thumbnail, name and description, type and size, a
  * 'Published' switch, the gallery position, Edit (name, description, position, thumbnails) and
  * Delete after confirming. `onError` hears a failed change's message.
  */
@@ -26,7 +26,7 @@ export function SampleTemplatesTable({ samples, loading, onError }: { samples: T
   return (
     <>
       <PlainTable
-        label="Sample templates" rows={samples} rowKey={(s) => s.id} loading={loading}
+        label="Sample templates" rows={samples} rowKey={(s) => s.id} loading={loading} stackOnPhones
         empty="No sample templates yet: create one from a project."
         columns={[
           { title: 'Front', width: 90, render: (s) => <img className="admin-sample-mini" src={s.front_thumbnail} alt={`${s.name}: front`} /> },

@@ -3,7 +3,7 @@ import { Button, Input, Typography } from 'antd';
 import { requestPath } from '../test-api/request-path';
 
 /**
- * The API Debug tab's custom endpoint tester (spec 002 §2): a path input and 'Test', which hands
+ * The API Debug tab's custom endpoint tester (docs/requirements/print-on-demand-api.md#screens): a path input and 'Test', which hands
  * the path (with a leading '/', sent as typed: no /api prefix added) to `onTest` for one GET.
  * A blank path says 'Please enter an API endpoint'.
  */

@@ -8,7 +8,7 @@ import { runLimited } from './run-limited';
 const answer = (status: number, body: unknown = null): ApiCallResult => ({ status, ok: status >= 200 && status < 300, ms: 12, body, headers: {} });
 const c = (path: string) => ({ id: path, path, description: path });
 
-describe('the debug batch (spec 002 §7 "Debug tab GETs")', () => {
+describe('the debug batch (docs/requirements/print-on-demand-api.md#api "Debug tab GETs")', () => {
   it('checks each resource with and without /api, health, and both debug paths', () => {
     const paths = DEBUG_CHECKS.map((d) => d.path);
     for (const r of ['keys', 'mailingLists', 'templates', 'addresses', 'projects', 'orders', 'reinforcements']) {

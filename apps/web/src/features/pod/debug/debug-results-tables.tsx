@@ -32,7 +32,7 @@ function GroupTable({ name, rows, summary }: { name: string; rows: DebugRow[]; s
 }
 
 /**
- * The API Debug results (spec 002 §2): one table per first path segment (groupRows), its header
+ * The API Debug results (docs/requirements/print-on-demand-api.md#screens): one table per first path segment (groupRows), its header
  * 'N of M working' (working: answered 2xx; M: checks that got an outcome, skipped and running ones
  * counted apart), with URL, description, status, time (ms) and result (OK or the error message).
  */

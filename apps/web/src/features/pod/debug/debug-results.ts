@@ -1,7 +1,7 @@
 import { apiErrorMessage, type ApiCallResult } from '../api-call';
 import { groupOfPath } from './debug-checks';
 
-/** What the API Debug tab says about a check (spec 002 §2 API Debug tab). */
+/** What the API Debug tab says about a check (docs/requirements/print-on-demand-api.md#api-keys-tab Debug tab). */
 export const DEBUG_MESSAGES = {
   ok: 'OK',
   checking: 'Checking…',

@@ -1,6 +1,6 @@
 import type { KeyOwner } from './key-owner';
 
-/** What GET /debug/user answered (spec 002 §2, §3 'Auth status user'): the key owner's id, admin or not, and the key. */
+/** What GET /debug/user answered (docs/requirements/print-on-demand-api.md#screens 'Auth status user'): the key owner's id, admin or not, and the key. */
 export function KeyOwnerPanel({ owner }: { owner: KeyOwner }) {
   const admin = owner.isAdmin === null ? 'not reported' : owner.isAdmin ? 'yes' : 'no';
   return (

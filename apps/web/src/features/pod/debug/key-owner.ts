@@ -6,7 +6,7 @@ export type KeyOwner = { userId: string; isAdmin: boolean | null; keyId: string 
 const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
 
 /**
- * The key owner in a /debug/user answer (spec 002 §3 "Auth status user": id, is_admin): accepts
+ * The key owner in a /debug/user answer (docs/requirements/print-on-demand-api.md#data "Auth status user": id, is_admin): accepts
  * `{ userId, keyId, mode, scopes }` as this API answers, and `{ id, is_admin }` or `{ user: {…} }`;
  * null when the body names no user.
  */

@@ -2,7 +2,7 @@ import { callApi, TransportError } from '../api-call';
 import { answeredRow, unreachableRow, type DebugRow } from './debug-results';
 
 /**
- * Runs one API Debug GET (spec 002 §7 "Debug tab GETs") from this page's origin with `apiKey` in
+ * Runs one API Debug GET (docs/requirements/print-on-demand-api.md#api "Debug tab GETs") from this page's origin with `apiKey` in
  * X-API-Key ('' when none is known: the web server still hands the call to the API, where only the
  * health check is open). Resolves to its row — any status is a result, no answer is 'No answer:
  * the server may be down' — or null when `signal` aborted it (a newer run replaced it).

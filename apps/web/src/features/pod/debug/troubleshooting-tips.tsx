@@ -8,7 +8,7 @@ const TIPS: readonly [status: string, tip: string][] = [
   ['No answer', 'Network failure: the server is down or unreachable; try again in a moment.'],
 ];
 
-/** The API Debug tab's troubleshooting tips (spec 002 §2, §8 documented HTTP codes): one per status. */
+/** The API Debug tab's troubleshooting tips (docs/requirements/print-on-demand-api.md#screens documented HTTP codes): one per status. */
 export function TroubleshootingTips() {
   return (
     <section className="pod-debug-tips" aria-label="Troubleshooting tips">

@@ -5,7 +5,7 @@ import { runCheck } from './run-check';
 import { runLimited } from './run-limited';
 
 /**
- * The API Debug run (spec 002 §2 API Debug tab, §7 "Debug tab GETs"). Once `ready` (the key list
+ * The API Debug run (docs/requirements/print-on-demand-api.md#api-keys-tab Debug tab, §7 "Debug tab GETs"). Once `ready` (the key list
  * has loaded and a key is chosen, if any), it runs DEBUG_CHECKS, DEBUG_CONCURRENCY at a time, with
  * `apiKey`; without one the keyed checks are 'Skipped: choose an API key' and only the open health
  * checks run. It runs again when the key's secret changes and on `rerun()` (an older run is

@@ -11,12 +11,12 @@ import { SampleLanguageProvider } from './sample-language';
 import { SupportSection } from './support-section';
 import { useErrorAnchor } from './use-error-anchor';
 
-/** The section open on arrival (spec 002 §2: Authentication). */
+/** The section open on arrival (docs/requirements/print-on-demand-api.md#screens: Authentication). */
 const OPEN_FIRST = 'authentication';
 const ERRORS = 'errors';
 
 /**
- * The documentation generated from the public API's OpenAPI document (spec 002 §2 Documentation
+ * The documentation generated from the public API's OpenAPI document (docs/requirements/print-on-demand-api.md#documentation-tab
  * tab, §7, §8): collapsible sections Authentication (open), Projects, Templates, Mailing Lists,
  * Addresses, On-Demand Orders, 'Other calls' (only when the document has calls no section claims),
  * Error Handling and Support contact. An address with an error anchor (the API's `doc_url`,

@@ -9,7 +9,7 @@ import { OperationView, type DocsSource } from './operation-view';
 import type { ApiOperation } from './operations';
 
 const VERIFY_PATH = '/api/auth/verify';
-/** GET /api/auth/verify as spec 002 §7 documents it, for a document that lacks it. */
+/** GET /api/auth/verify as docs/requirements/print-on-demand-api.md#api documents it, for a document that lacks it. */
 const VERIFY_FALLBACK: ApiOperation = {
   id: 'get-/api/auth/verify', method: 'GET', path: VERIFY_PATH, summary: 'Check an API key', description: '', tags: ['auth'],
   deprecated: false, parameters: [], responses: [{ status: '200', description: '', contentType: 'application/json' }],
@@ -18,7 +18,7 @@ const isVerify = (op: ApiOperation) => op.method === 'GET' && (op.path === VERIF
 const { Paragraph, Text, Link } = Typography;
 
 /**
- * The Authentication section (spec 002 §2, §6, §7): the key in the X-API-Key header or the
+ * The Authentication section (docs/requirements/print-on-demand-api.md#screens): the key in the X-API-Key header or the
  * api_key query parameter, the base URL (`source.baseUrl`, with and without /api), test and live
  * keys, permissions, rate limit headers and 429 with Retry-After, Idempotency-Key on POSTs, the
  * interactive reference, and 'Check your key' (GET /api/auth/verify, from the document when it has
@@ -50,9 +50,12 @@ export function AuthenticationSection({ source, calls }: { source: DocsSource; c
 
       <h5>Test and live keys</h5>
       <Paragraph>
-        Keys starting <Text code>test_</Text> are for building an integration: orders are validated and stored, but never printed,
-        mailed or charged. Keys starting <Text code>live_</Text> act for real. Both see the same projects, lists and addresses.
-        A key&apos;s permissions (scopes such as <Text code>orders:post</Text> or <Text code>*:get</Text>) decide which calls it may
+        Keys starting <Text code>test_</Text> are for building an integration, in a world of their own: the orders they place are
+        validated, stored and rendered, but never printed, mailed or charged, and a test key sees and cancels only such test
+        orders — every live order answers 404 to it. It reads your projects, lists, addresses, templates and permits to render
+        with, but may not change or delete them (403). Keys starting <Text code>live_</Text> act for real, and list test orders
+        only when asked (<Text code>GET /api/orders?test=true</Text>). Order webhooks (<Text code>POST /api/webhooks</Text>)
+        belong to the mode of the key that registered them. A key&apos;s permissions (scopes such as <Text code>orders:post</Text> or <Text code>*:get</Text>) decide which calls it may
         make; any other call answers 403.
       </Paragraph>
 

@@ -6,7 +6,7 @@ import { FIXTURE_DOC } from './test-fixture';
 
 const body = (method: string, path: string) => listOperations(FIXTURE_DOC).find((op) => op.method === method && op.path === path)!.body!.schema;
 
-describe('request body fields (spec 002 §2, §7)', () => {
+describe('request body fields', () => {
   it('lists a mailing order\'s fields with type, required and default, and the nested recipient', () => {
     const fields = bodyFields(FIXTURE_DOC, body('POST', '/api/orders/mailing'));
     const byName = Object.fromEntries(fields.map((f) => [f.name, f]));

@@ -28,7 +28,7 @@ export function typeLabel(doc: OpenApiDocument, schema: JsonSchema | undefined):
 }
 
 /**
- * The fields of a request body (spec 002 §2, §7): each property with its type (`typeLabel`),
+ * The fields of a request body (docs/requirements/print-on-demand-api.md#screens): each property with its type (`typeLabel`),
  * whether it is required, its description and default; nested objects and lists of objects are
  * expanded below their parent ('recipientData.first_name'), two levels deep. A body that is a list
  * of objects lists its items' fields as '[].name'. A body that is not an object gives one row named

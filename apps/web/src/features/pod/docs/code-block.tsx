@@ -1,8 +1,8 @@
 import { CopyButton } from '../copy-button';
 
 /**
- * A block of code as plain `<pre><code>` (no highlighter: the tab's chunk stays small, issue 6)
- * with a copy button (spec 002 §2 "Every code block has a copy button") named `copyLabel`, e.g.
+ * A block of code as plain `<pre><code>` (no highlighter: the tab's chunk stays small, docs/requirements/workflow.md#clear-states-and-fast-pages)
+ * with a copy button (docs/requirements/print-on-demand-api.md#screens "Every code block has a copy button") named `copyLabel`, e.g.
  * 'Copy curl example for POST /api/orders/mailing'.
  */
 export function CodeBlock({ code, copyLabel }: { code: string; copyLabel: string }) {

@@ -4,7 +4,7 @@ import { CodeBlock } from './code-block';
 import { useSampleLanguage } from './sample-language';
 
 /**
- * The curl, JavaScript and Python samples of one call (spec 002 §2), as tabs; each shows its code
+ * The curl, JavaScript and Python samples of one call (docs/requirements/print-on-demand-api.md#screens), as tabs; each shows its code
  * with a copy button named 'Copy {language} example for {subject}' ('Copy curl example for POST
  * /api/orders/mailing'). The chosen language is shared by every sample of the tab.
  */

@@ -16,7 +16,7 @@ const MAILING_BODY = `{
   "format": "postcard"
 }`;
 
-describe('code samples of a call (spec 002 §2: curl, JavaScript, Python)', () => {
+describe('code samples of a call (docs/requirements/print-on-demand-api.md#screens: curl, JavaScript, Python)', () => {
   it('POST /api/orders/mailing sends the key and a JSON body built from the schema', () => {
     const s = samplesOf(find('POST', '/api/orders/mailing'));
     expect(s.curl).toBe([

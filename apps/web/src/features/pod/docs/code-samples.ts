@@ -2,7 +2,7 @@ import { EXAMPLE_UUID, exampleFor } from './example-body';
 import { flattenSchema, type OpenApiDocument } from './openapi';
 import { successResponse, type ApiOperation, type ApiParameter } from './operations';
 
-/** The languages of the code samples, in the order the tab offers them (spec 002 §2). */
+/** The languages of the code samples, in the order the tab offers them (docs/requirements/print-on-demand-api.md#screens). */
 export const SAMPLE_LANGUAGES = [
   { key: 'curl', label: 'curl' },
   { key: 'javascript', label: 'JavaScript' },
@@ -11,7 +11,7 @@ export const SAMPLE_LANGUAGES = [
 /** A code sample's language. */
 export type SampleLanguage = (typeof SAMPLE_LANGUAGES)[number]['key'];
 
-/** What every sample sends as the key (spec 002 §7: the X-API-Key header). */
+/** What every sample sends as the key (docs/requirements/print-on-demand-api.md#api: the X-API-Key header). */
 export const API_KEY_PLACEHOLDER = 'YOUR_API_KEY';
 
 /**
@@ -33,7 +33,7 @@ function parameterValue(doc: OpenApiDocument, p: ApiParameter): string {
 }
 
 /**
- * The request a sample of `op` makes against `baseUrl` (e.g. window.location.origin; spec 002 §7):
+ * The request a sample of `op` makes against `baseUrl` (e.g. window.location.origin; docs/requirements/print-on-demand-api.md#api):
  * path parameters filled with example values ('/api/orders/{id}' → '/api/orders/3f6c…'), required
  * query parameters appended, required header parameters sent, and a JSON body built from the
  * request schema (`exampleFor`).
@@ -126,7 +126,7 @@ export function pythonSample(req: SampleRequest): string {
   return `import requests\n\nresponse = requests.${req.method.toLowerCase()}(\n${args.join('\n')}\n)\n${read}`;
 }
 
-/** The three samples of one request, by language (spec 002 §2: curl, JavaScript, Python). */
+/** The three samples of one request, by language (docs/requirements/print-on-demand-api.md#screens: curl, JavaScript, Python). */
 export function codeSamples(req: SampleRequest): Record<SampleLanguage, string> {
   return { curl: curlSample(req), javascript: javascriptSample(req), python: pythonSample(req) };
 }

@@ -1,10 +1,10 @@
 import type { ApiOperation } from './operations';
 
 /**
- * Which calls each section of the Documentation tab lists (spec 002 §2 "Documentation tab", §7
+ * Which calls each section of the Documentation tab lists (docs/requirements/print-on-demand-api.md#screens "Documentation tab", §7
  * "Documented public API"), by path prefix after '/api' (a prefix matches itself and everything
  * below it: '/orders' matches '/api/orders' and '/api/orders/{id}'). The first matching row wins,
- * so the order tabs' rows come before the catch-all orders row. A call no row matches is listed
+ * so the order tabs' rows come before the catch-all orders row (with the order webhooks). A call no row matches is listed
  * under 'Other calls'.
  */
 export const SECTION_ROUTES = [
@@ -15,7 +15,7 @@ export const SECTION_ROUTES = [
   { section: 'addresses', group: 'main', prefixes: ['/addresses'] },
   { section: 'orders', group: 'mailing', prefixes: ['/orders/mailing'] },
   { section: 'orders', group: 'reinforcement', prefixes: ['/orders/reinforcement', '/reinforcements'] },
-  { section: 'orders', group: 'main', prefixes: ['/orders'] },
+  { section: 'orders', group: 'main', prefixes: ['/orders', '/webhooks'] },
 ] as const;
 
 /** A section that lists calls. */

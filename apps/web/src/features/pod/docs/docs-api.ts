@@ -7,7 +7,7 @@ import type { OpenApiDocument } from './openapi';
 export const docsKeys = { openApi: ['pod', 'docs', 'openapi'] as const };
 
 /**
- * GET /api/docs/json: the public API's OpenAPI 3.1 document (spec 002 §2 Documentation tab, §7),
+ * GET /api/docs/json: the public API's OpenAPI 3.1 document (docs/requirements/print-on-demand-api.md#documentation-tab tab, §7),
  * which the tab's sections are generated from. Needs no key or plan (the tab is not gated).
  * Fetched once per page load (the document changes only with a deploy). Throws ApiError with the
  * server's message, or 'Not an OpenAPI document' when the answer has no `paths`.

@@ -4,8 +4,8 @@ export const OPENAPI_DOCUMENT_PATH = '/api/docs/json';
 /** The interactive reference (Swagger UI) of the same document, on the same origin. */
 export const INTERACTIVE_REFERENCE_PATH = '/api/docs';
 
-/** Where API users write for help (spec 002 §2 "Support contact"; a placeholder address until support has one). */
+/** Where API users write for help (docs/requirements/print-on-demand-api.md#screens "Support contact"; a placeholder address until support has one). */
 export const SUPPORT_EMAIL = 'support@mailcraft.example';
 
-/** The sample costs the documentation shows, US dollars per order (spec 002 §9). */
+/** The sample costs the documentation shows, US dollars per order (docs/requirements/print-on-demand-api.md#limits). */
 export const SAMPLE_COSTS = { mailing: 1.25, reinforcement: 0.25 } as const;

@@ -43,7 +43,7 @@ const stubClipboard = () => {
   return writeText;
 };
 
-describe('Documentation tab (spec 002 §2)', () => {
+describe('Documentation tab', () => {
   it('shows every section from the API\'s own document, Authentication open, without calling anything authenticated', async () => {
     const calls = open();
     for (const name of SECTIONS) expect(await section(name)).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from '@mailcraft/shared';
 
 /**
- * Every `error.code` the public API answers, with its status and what to do (spec 002 §8; the codes
+ * Every `error.code` the public API answers, with its status and what to do (docs/requirements/print-on-demand-api.md#messages; the codes
  * and statuses are the server's `ERROR_STATUS`, listed once in packages/shared `ERROR_CODES`, so a
  * new code fails the type check here until it is documented).
  */
@@ -16,9 +16,11 @@ export const ERROR_CODE_DOCS: Record<ErrorCode, { status: number; title: string;
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large', fix: 'The body is over 1 MB: send fewer records per request.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type', fix: 'Send the body as JSON with Content-Type: application/json.' },
   UNPROCESSABLE: { status: 422, title: 'Cannot be done', fix: 'The request is valid but cannot be carried out (e.g. a list that maps no address column yet, or an Idempotency-Key reused with a different request).' },
-  RATE_LIMITED: { status: 429, title: 'Rate limit exceeded', fix: 'The key sent more requests this minute than its rate limit: wait the Retry-After seconds, then retry.' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', fix: 'The path exists but not with this method: the Allow header lists the methods it takes.' },
+  RATE_LIMITED: { status: 429, title: 'Rate limit exceeded', fix: 'The key sent more requests this minute than its rate limit, or this address sent too many wrong keys: wait the Retry-After seconds, then retry.' },
   INTERNAL: { status: 500, title: 'Server error', fix: 'Something went wrong on our side. Retry later (with the same Idempotency-Key for a POST); contact support if it persists.' },
   BAD_GATEWAY: { status: 502, title: 'Bad gateway', fix: 'A service the API depends on did not answer. Retry later.' },
+  SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable', fix: 'The server is too busy to answer in time. Retry in a few seconds.' },
 };
 
 /** The error codes in the server's order. */

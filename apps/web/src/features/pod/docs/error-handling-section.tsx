@@ -11,7 +11,7 @@ const envelopeExample = (baseUrl: string) => JSON.stringify({
 }, null, 2);
 
 /**
- * The Error Handling section (spec 002 §8): the envelope `{ "error": { "code", "message",
+ * The Error Handling section (docs/requirements/print-on-demand-api.md#messages): the envelope `{ "error": { "code", "message",
  * "doc_url" } }`, the documented HTTP statuses (200, 201, 400, 401, 403, 404, 429, 500), and every
  * error code with its status and what to do, each in an element whose id is the `doc_url` anchor
  * ('errors-rate_limited'). `target`: the anchor the address points at, highlighted.

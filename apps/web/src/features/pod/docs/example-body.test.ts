@@ -7,7 +7,7 @@ const doc = (schemas: Record<string, JsonSchema> = {}): OpenApiDocument => ({ op
 const bodyOf = (path: string, method = 'post') =>
   (FIXTURE_DOC.paths?.[path]?.[method] as { requestBody: { content: Record<string, { schema: JsonSchema }> } }).requestBody.content['application/json'].schema;
 
-describe('exampleFor: the JSON body of a code sample (spec 002 §2)', () => {
+describe('exampleFor: the JSON body of a code sample', () => {
   it('prefers the schema\'s own example, then examples, const, default and enum', () => {
     const d = doc();
     expect(exampleFor(d, { type: 'string', example: 'Spring mailer', examples: ['other'], enum: ['a'] })).toBe('Spring mailer');

@@ -29,7 +29,7 @@ function isStructured(doc: OpenApiDocument, s: JsonSchema): boolean {
 }
 
 /**
- * A JSON value matching `schema`, for the Documentation tab's code samples (spec 002 §2 "Every code
+ * A JSON value matching `schema`, for the Documentation tab's code samples (docs/requirements/print-on-demand-api.md#screens "Every code
  * block has a copy button"; §7). In order of preference: the schema's `example`, its first
  * `examples` entry, its `const`, its `default` (unless an empty string), its first `enum` value;
  * else a placeholder by type and format — 'string' (fitted to min/maxLength), EXAMPLE_UUID for

@@ -1,5 +1,5 @@
 /**
- * What each HTTP status of the public API means (spec 002 §8 "Documented HTTP codes": 200, 201,
+ * What each HTTP status of the public API means (docs/requirements/print-on-demand-api.md#messages "Documented HTTP codes": 200, 201,
  * 400 bad request, 401 invalid key, 403 forbidden, 404, 429 rate limit exceeded, 500; the others
  * are the server's own). `documented`: one of the spec's list, shown in Error Handling.
  */

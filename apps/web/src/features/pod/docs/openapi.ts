@@ -1,5 +1,5 @@
 /**
- * The part of an OpenAPI 3.1 document the Documentation tab reads (spec 002 §2, §7): the server
+ * The part of an OpenAPI 3.1 document the Documentation tab reads (docs/requirements/print-on-demand-api.md#screens): the server
  * generates it from its zod schemas (`GET /api/docs/json`), so these types are loose — every field
  * the tab uses is optional and checked where it is read.
  */

@@ -4,7 +4,7 @@ import type { ApiParameter } from './operations';
 
 const yes = (required: boolean) => (required ? 'Yes' : 'No');
 
-/** A call's parameters (spec 002 §7): name, where it goes (path, query, header), type, required, description. `label`: the table's accessible name. */
+/** A call's parameters (docs/requirements/print-on-demand-api.md#api): name, where it goes (path, query, header), type, required, description. `label`: the table's accessible name. */
 export function ParameterTable({ doc, parameters, label }: { doc: OpenApiDocument; parameters: ApiParameter[]; label: string }) {
   return (
     <div className="pod-docs-table-wrap">

@@ -16,7 +16,7 @@ const statusColor = (status: string) => (status.startsWith('2') ? 'success' : st
 export const operationAnchor = (op: ApiOperation) => `call-${op.method}-${op.path}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/-$/, '');
 
 /**
- * One documented call (spec 002 §2 Documentation tab, §7), generated from the OpenAPI document:
+ * One documented call (docs/requirements/print-on-demand-api.md#documentation-tab tab, §7), generated from the OpenAPI document:
  * method badge and path as its heading, summary, parameters (name, in, required, description),
  * request body fields (name, type, required, description), answers by status, and the curl,
  * JavaScript and Python samples with copy buttons.

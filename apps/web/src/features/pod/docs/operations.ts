@@ -11,7 +11,7 @@ export type ApiParameter = { name: string; in: OpenApiParameter['in']; required:
 export type ApiResponse = { status: string; description: string; contentType?: string; schema?: JsonSchema };
 
 /**
- * One call of the public API, read from the OpenAPI document (spec 002 §7): method, path as
+ * One call of the public API, read from the OpenAPI document (docs/requirements/print-on-demand-api.md#api): method, path as
  * documented ('/api/orders/{id}'), summary, parameters, the JSON request body's schema, the answers
  * by status (ascending).
  */

@@ -5,7 +5,7 @@ import type { ApiOperation } from './operations';
 const FALLBACK = { description: 'pending → rendered → printed → mailed; cancelled; failed', values: ['pending', 'rendered', 'printed', 'mailed', 'cancelled', 'failed'] };
 
 /**
- * The order `status` field as the document describes it (spec 002 §3 Order, §4: 'pending' on
+ * The order `status` field as the document describes it (docs/requirements/print-on-demand-api.md#order: 'pending' on
  * creation): its description and enum values, read from the schema of an order call's success
  * answer (`orderCall`, e.g. POST /api/orders/mailing), else `components.schemas.Order`, else the
  * lifecycle the server is built with.

@@ -9,7 +9,7 @@ const dollars = (amount: number) => `$${amount.toFixed(2)}`;
 const { Paragraph, Text } = Typography;
 
 /**
- * The On-Demand Orders section (spec 002 §2, §3 Order, §4, §9): the lifecycle (orders start
+ * The On-Demand Orders section (docs/requirements/print-on-demand-api.md#screens Order, §4, §9): the lifecycle (orders start
  * 'pending', then the status description and values the document gives, cancellable while pending or
  * rendered), tabs 'Mailing Orders' and 'Reinforcement Orders' — each with its sample cost (1.25 and
  * 0.25 USD) and its calls — and then the calls every order shares (list, read, cancel).

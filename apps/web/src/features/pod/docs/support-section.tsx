@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { SUPPORT_EMAIL } from './docs-constants';
 
-/** The Support contact section (spec 002 §2): whom to write to, and what to put in the message. */
+/** The Support contact section (docs/requirements/print-on-demand-api.md#screens): whom to write to, and what to put in the message. */
 export function SupportSection() {
   return (
     <div className="pod-docs-section">

@@ -7,8 +7,8 @@ const DELIVERY_LABEL: Record<DeliveryType, string> = { 'print-mail': 'Print & Ma
 const FORMAT_LABEL: Record<OrderFormat, string> = { postcard: 'Postcard', 'mailer-letter': 'Mailer (letter)', 'mailer-tabloid': 'Mailer (tabloid)' };
 
 /**
- * The 'Delivery Type' and 'Format' pickers (spec 002 §2, §9): delivery print-mail, print-only or
- * digital; format among `formats` (by the template type, spec 002 §5 — see formatChoices).
+ * The 'Delivery Type' and 'Format' pickers (docs/requirements/print-on-demand-api.md#screens): delivery print-mail, print-only or
+ * digital; format among `formats` (by the template type, docs/requirements/print-on-demand-api.md#order-form-rules — see formatChoices).
  */
 export function DeliveryOptions({ deliveryType, format, formats, onDeliveryType, onFormat }: {
   deliveryType: DeliveryType; format: OrderFormat; formats: readonly OrderFormat[];

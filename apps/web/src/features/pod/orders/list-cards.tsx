@@ -4,7 +4,7 @@ import type { TMailingList } from '@mailcraft/shared';
 const recipients = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'recipient' : 'recipients'}`;
 
 /**
- * The mailing list cards (spec 002 §2): name and recipient count, the `selectedId` one pressed;
+ * The mailing list cards (docs/requirements/print-on-demand-api.md#screens): name and recipient count, the `selectedId` one pressed;
  * `onSelect` gets the list's id. Empty: 'No mailing lists available for this project'.
  */
 export function ListCards({ lists, selectedId, onSelect }: {

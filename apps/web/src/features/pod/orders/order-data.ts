@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TMailingList, TOrder, TProject, TRecipients, TReinforcement } from '@mailcraft/shared';
+import { ADDRESS_FIELDS, type TAddress, type TApiList, type TMailingList, type TOrder, type TProject, type TRecipients, type TReinforcement } from '@mailcraft/shared';
 import { apiErrorMessage, callApi } from '../api-call';
 import type { KeyChoice } from '../key-picker';
-import { pageFromPreview, previewPath, recipientsPath, type RecipientPage, type RecipientQuery } from './recipient-query';
+import { pageFromPreview, previewPath, recipientsPath, type Recipient, type RecipientPage, type RecipientQuery } from './recipient-query';
 import { newestFirst } from './templates';
 
 /**
@@ -17,6 +17,9 @@ export const orderKeys = {
   mappings: (keyId: string | null, listId: string) => [...orderKeys.all, keyId, 'mappings', listId] as const,
   reinforcements: (keyId: string | null, projectId: string) => [...orderKeys.all, keyId, 'reinforcements', projectId] as const,
   order: (keyId: string | null, orderId: string) => [...orderKeys.all, keyId, 'order', orderId] as const,
+  /** Every page of the key's order list (to refresh them after placing an order). */
+  placed: (keyId: string | null) => [...orderKeys.all, keyId, 'placed'] as const,
+  placedPage: (keyId: string | null, test: boolean) => [...orderKeys.placed(keyId), test] as const,
   file: (keyId: string | null, orderId: string) => [...orderKeys.all, keyId, 'file', orderId] as const,
 };
 
@@ -38,6 +41,31 @@ export async function getJson<T>(path: string, apiKey: string, signal?: AbortSig
   return answer.body as T;
 }
 
+/** Items order entry reads of a list at most (projects, lists, reinforcements), 100 a page. */
+const MAX_LIST_ITEMS = 1000;
+
+/**
+ * Every item of a public API list at `path` (`{ data, has_more, next_cursor }`), following its
+ * cursor 100 at a time (`limit`, `starting_after`) up to MAX_LIST_ITEMS. Errors as getJson.
+ */
+export async function getAllPages<T>(path: string, apiKey: string, signal?: AbortSignal): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const query = new URLSearchParams({ limit: '100', ...(cursor ? { starting_after: cursor } : {}) });
+    const page: TApiList<T> = await getJson<TApiList<T>>(`${path}${path.includes('?') ? '&' : '?'}${query}`, apiKey, signal);
+    items.push(...page.data);
+    cursor = page.has_more ? page.next_cursor : null;
+  } while (cursor && items.length < MAX_LIST_ITEMS);
+  return items;
+}
+
+/** A recipient as order entry shows it, from the API's Address (its fields flat; the unmapped ones null). */
+export function recipientOf(address: TAddress): Recipient {
+  const fields = Object.fromEntries(ADDRESS_FIELDS.flatMap((f) => (address[f] === null ? [] : [[f, address[f]]])));
+  return { id: address.id, row: address.row, fields, excluded: address.excluded };
+}
+
 /** Whether `error` is the API refusing the key (401): the picker should forget its secret. */
 export const isUnauthorized = (error: unknown) => error instanceof ApiAnswerError && error.status === 401;
 
@@ -46,34 +74,34 @@ const retry = (count: number, error: unknown) => !(error instanceof ApiAnswerErr
 
 const usable = (key: KeyChoice) => !!key.id && !!key.secret;
 
-/** GET /api/projects with the key (spec 002 §7), newest first by created_at. Disabled until the key's secret is known. */
+/** GET /api/projects with the key, every page, newest first by created_at. Disabled until the key's secret is known. */
 export function useOrderProjects(key: KeyChoice) {
   return useQuery({
     queryKey: orderKeys.projects(key.id),
-    queryFn: async ({ signal }) => newestFirst(await getJson<TProject[]>('/api/projects', key.secret!, signal)),
+    queryFn: async ({ signal }) => newestFirst(await getAllPages<TProject>('/api/projects', key.secret!, signal)),
     enabled: usable(key), retry,
   });
 }
 
-/** GET /api/mailingLists?projectId (spec 002 §7): the project's mailing lists, as the API orders them (newest first). Disabled without a project or secret. */
+/** GET /api/mailingLists?projectId: the project's mailing lists, every page, as the API orders them (newest first). Disabled without a project or secret. */
 export function useOrderLists(key: KeyChoice, projectId: string) {
   return useQuery({
     queryKey: orderKeys.lists(key.id, projectId),
-    queryFn: ({ signal }) => getJson<TMailingList[]>(`/api/mailingLists?projectId=${encodeURIComponent(projectId)}`, key.secret!, signal),
+    queryFn: ({ signal }) => getAllPages<TMailingList>(`/api/mailingLists?projectId=${encodeURIComponent(projectId)}`, key.secret!, signal),
     enabled: usable(key) && !!projectId, retry,
   });
 }
 
-/** GET /api/reinforcements?projectId (spec 002 §7): the project's reinforcements (TReinforcement[], slot order). Disabled without a project or secret. */
+/** GET /api/reinforcements?projectId: the project's reinforcements, every page, in slot order. Disabled without a project or secret. */
 export function useOrderReinforcements(key: KeyChoice, projectId: string) {
   return useQuery({
     queryKey: orderKeys.reinforcements(key.id, projectId),
-    queryFn: ({ signal }) => getJson<TReinforcement[]>(`/api/reinforcements?projectId=${encodeURIComponent(projectId)}`, key.secret!, signal),
+    queryFn: ({ signal }) => getAllPages<TReinforcement>(`/api/reinforcements?projectId=${encodeURIComponent(projectId)}`, key.secret!, signal),
     enabled: usable(key) && !!projectId, retry,
   });
 }
 
-/** GET /api/mappings/{listId} (spec 002 §7): `mappings` target field → column, `originalMappings` column → field. Disabled without a list or secret. */
+/** GET /api/mappings/{listId} (docs/requirements/print-on-demand-api.md#api): `mappings` target field → column, `originalMappings` column → field. Disabled without a list or secret. */
 export function useOrderMappings(key: KeyChoice, listId: string | null) {
   return useQuery({
     queryKey: orderKeys.mappings(key.id, listId ?? ''),
@@ -84,7 +112,8 @@ export function useOrderMappings(key: KeyChoice, listId: string | null) {
 }
 
 /**
- * A page of a list's recipients (spec 002 §7): GET /api/recipients/{listId}; when that fails (but
+ * A page of a list's recipients (docs/requirements/print-on-demand-api.md#recipients-and-search): GET /api/recipients/{listId} (each an Address, its
+ * fields flat: `recipientOf`); when that fails (but
  * not with 401, the key itself being refused) the data-preview fallback, filtered on the client.
  * When both fail, the error is the first call's (shown as 'Failed to load recipients: {message}').
  */
@@ -94,7 +123,7 @@ export function useOrderRecipients(key: KeyChoice, listId: string, q: RecipientQ
     queryFn: async ({ signal }): Promise<RecipientPage> => {
       try {
         const { data } = await getJson<TRecipients>(recipientsPath(listId, q), key.secret!, signal);
-        return { recipients: data.recipients, ...data.pagination };
+        return { recipients: data.recipients.map(recipientOf), ...data.pagination };
       } catch (first) {
         if (isUnauthorized(first) || signal.aborted) throw first;
         try {
@@ -110,7 +139,7 @@ export function useOrderRecipients(key: KeyChoice, listId: string, q: RecipientQ
   });
 }
 
-/** How often a pending order is polled, ms (beyond spec 002: the order's print file renders in the background). */
+/** How often a pending order is polled, ms (beyond docs/requirements/print-on-demand-api.md#print-on-demand-api: the order's print file renders in the background). */
 export const ORDER_POLL_MS = 2_000;
 /** How long an order is polled while it stays pending, ms. */
 export const ORDER_POLL_FOR_MS = 60_000;
@@ -125,5 +154,21 @@ export function useOrderStatus(key: KeyChoice, order: TOrder, since: number) {
     queryFn: ({ signal }) => getJson<TOrder>(`/api/orders/${encodeURIComponent(order.id)}`, key.secret!, signal),
     enabled: usable(key) && order.status === 'pending', retry,
     refetchInterval: (query) => ((query.state.data ?? order).status === 'pending' && Date.now() - since < ORDER_POLL_FOR_MS ? ORDER_POLL_MS : false),
+  });
+}
+
+/** Orders the orders view shows: the newest 25. */
+export const ORDER_LIST_LIMIT = 25;
+
+/**
+ * GET /api/orders?limit=25 (the list's first page), with `test=true` when `test`: the newest orders of the key's own mode,
+ * or — for a live key asking — test orders (a test key sees test orders only). Disabled until the
+ * key's secret is known.
+ */
+export function useOrderList(key: KeyChoice, test: boolean) {
+  return useQuery({
+    queryKey: orderKeys.placedPage(key.id, test),
+    queryFn: async ({ signal }) => (await getJson<TApiList<TOrder>>(`/api/orders?limit=${ORDER_LIST_LIMIT}${test ? '&test=true' : ''}`, key.secret!, signal)).data,
+    enabled: usable(key), retry,
   });
 }

@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, REINFORCEMENT_MESSAGES } from '@mailcraft/shared';
-import { Failure, FULL_KEY, recipientsHandler, uuid } from './test-fixtures';
+import { apiPage, aRecipient, Failure, FULL_KEY, recipientsHandler, uuid } from './test-fixtures';
+import { EXCLUDED_RECIPIENT } from './recipient-cards';
 import {
   ada, card, CUSTOMERS, NEWEST, OLDER, open, optionLabels, PROSPECTS, recipientQueries, server, submitMailing, submitReinforcement,
 } from './test-scenario';
 
-describe('Order Entry tab: initial load (spec 002 §4)', () => {
+describe('Order Entry tab: initial load', () => {
   it('picks the newest project, its first list with its recipients and mappings, and preselects the first reinforcement — all with the key', async () => {
     const calls = server();
     open();
@@ -61,9 +62,9 @@ describe('Order Entry tab: initial load (spec 002 §4)', () => {
   });
 });
 
-describe('Order Entry tab: empty states and failures (spec 002 §8)', () => {
+describe('Order Entry tab: empty states and failures', () => {
   it('says when there are no projects', async () => {
-    server({ 'GET /api/projects': () => [] });
+    server({ 'GET /api/projects': () => apiPage([]) });
     open();
     expect(await screen.findByText('No projects found. Please create a project first.')).toBeInTheDocument();
     expect(submitMailing()).toBeDisabled();
@@ -82,6 +83,24 @@ describe('Order Entry tab: empty states and failures (spec 002 §8)', () => {
     expect(screen.getByLabelText('Full API key')).toBeInTheDocument();
     expect(screen.getByText('Please select an API key')).toBeInTheDocument();
     expect(submitMailing()).toBeDisabled();
+  });
+
+  it('shows recipients as they print, and an excluded one as excluded: not chosen, never ordered', async () => {
+    const excluded = { ...aRecipient(4, 'Dup', 'Licate'), excluded: true };
+    const fixed = { ...aRecipient(5, 'Fix', 'Ed'), excluded: false, fields: { ...aRecipient(5, 'Fix', 'Ed').fields, city: 'New York', state: 'NY', zip: '10001' } };
+    const calls = server({ [`GET /api/recipients/${CUSTOMERS.id}`]: recipientsHandler([excluded, fixed]) });
+    open();
+    const dup = await screen.findByRole('button', { name: /Dup Licate/ });
+    expect(dup).toBeDisabled();
+    expect(dup).toHaveTextContent(EXCLUDED_RECIPIENT);
+    expect(card(/Fix Ed/)).toHaveTextContent('New York, NY 10001');
+    expect(card(/Fix Ed/)).toBeEnabled();
+    fireEvent.click(dup);
+    expect(dup).toHaveAttribute('aria-pressed', 'false');
+    expect(submitMailing()).toBeDisabled();
+    fireEvent.click(card(/Fix Ed/));
+    expect(submitMailing()).toBeEnabled();
+    expect(calls().filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it('says when a list has no recipients', async () => {
@@ -109,7 +128,7 @@ describe('Order Entry tab: empty states and failures (spec 002 §8)', () => {
   });
 });
 
-describe('Order Entry tab: finding a recipient (spec 002 §4, §5)', () => {
+describe('Order Entry tab: finding a recipient', () => {
   it('applies a search, re-applies it when the criteria change, and clears it', async () => {
     const calls = server();
     open();

@@ -6,7 +6,7 @@ import {
   ada, CUSTOMERS, field, NEWEST, open, PEOPLE, posts, server, submitMailing, submitReinforcement, type,
 } from './test-scenario';
 
-describe('Order Entry tab: placing a mailing order (spec 002 §3, §7)', () => {
+describe('Order Entry tab: placing a mailing order', () => {
   beforeEach(() => {
     Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:print-file'), revokeObjectURL: vi.fn() });
   });
@@ -83,7 +83,7 @@ describe('Order Entry tab: placing a mailing order (spec 002 §3, §7)', () => {
   });
 });
 
-describe('Order Entry tab: a new recipient (spec 002 §5)', () => {
+describe('Order Entry tab: a new recipient', () => {
   it('offers only the mapped fields, requires the address fields and sends the defaults', async () => {
     const calls = server({ 'POST /api/orders/mailing': created(anOrder()) });
     open();
@@ -138,18 +138,13 @@ describe('Order Entry tab: a new recipient (spec 002 §5)', () => {
   });
 });
 
-describe('Order Entry tab: reinforcement orders (spec 002 §4)', () => {
-  it('places the first reinforcement, then each other one as its own order only after the one before succeeded', async () => {
-    let inFlight = 0;
-    let most = 0;
+describe('Order Entry tab: reinforcement orders', () => {
+  it('places the chosen reinforcements in one request, each its own order, and shows every order placed', async () => {
     const calls = server({
-      'POST /api/orders/reinforcement': async ({ body }) => {
-        inFlight += 1;
-        most = Math.max(most, inFlight);
-        await new Promise((r) => setTimeout(r, 20));
-        inFlight -= 1;
-        const id = (body as { reinforcementId: string }).reinforcementId;
-        return new Reply(201, anOrder({ id: uuid('eeeeeeee', Number(id.slice(-1))), order_type: 'reinforcement', reinforcement_id: id, cost: 0.25 }));
+      'POST /api/orders/reinforcement': ({ body }) => {
+        const { reinforcementId, additionalReinforcements } = body as { reinforcementId: string; additionalReinforcements: string[] };
+        const order = (id: string, n: number) => anOrder({ id: uuid('eeeeeeee', n), order_type: 'reinforcement', reinforcement_id: id, cost: 0.25 });
+        return new Reply(201, { ...order(reinforcementId, 1), additional_orders: additionalReinforcements.map((id, i) => order(id, i + 2)) });
       },
     });
     open();
@@ -161,17 +156,14 @@ describe('Order Entry tab: reinforcement orders (spec 002 §4)', () => {
     const panel = await screen.findByRole('region', { name: 'Response' });
     expect(await within(panel).findByText('2 orders created')).toBeInTheDocument();
     expect(within(panel).getAllByText('$0.25')).toHaveLength(2);
-    expect(most).toBe(1);
+    expect(within(panel).getByText(uuid('eeeeeeee', 2))).toBeInTheDocument();
     const common = { mailingListId: CUSTOMERS.id, recipientId: PEOPLE[0].id, deliveryType: 'print-mail', format: 'mailer-letter' };
     expect(posts(calls()).map((c) => c.body)).toEqual([
       { reinforcementId: `${NEWEST.id}-r1`, additionalReinforcements: [`${NEWEST.id}-r2`], ...common },
-      { reinforcementId: `${NEWEST.id}-r2`, additionalReinforcements: [`${NEWEST.id}-r1`], ...common },
     ]);
-    const keys = posts(calls()).map((c) => c.headers['idempotency-key']);
-    expect(new Set(keys).size).toBe(2);
   });
 
-  it('places no further reinforcement when the first fails', async () => {
+  it('places no reinforcement when the request fails', async () => {
     const calls = server({ 'POST /api/orders/reinforcement': () => { throw new Failure(404, 'Reinforcement not found'); } });
     open();
     fireEvent.click(await ada());
@@ -179,9 +171,9 @@ describe('Order Entry tab: reinforcement orders (spec 002 §4)', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Follow-up 2' }));
     fireEvent.click(submitReinforcement());
     expect(await screen.findByText('Reinforcement not found')).toBeInTheDocument();
-    expect(screen.getByText('Order 1 of 2 failed; 0 placed before it.')).toBeInTheDocument();
-    expect(posts(calls()).map((c) => [c.path, (c.body as { reinforcementId: string }).reinforcementId.slice(-2)])).toEqual([
-      ['/api/orders/reinforcement', 'r1'], ['/orders/reinforcement', 'r1'],
+    expect(screen.queryByText(/orders? created/)).toBeNull();
+    expect(posts(calls()).map((c) => [c.path, (c.body as { additionalReinforcements: string[] }).additionalReinforcements.length])).toEqual([
+      ['/api/orders/reinforcement', 1], ['/orders/reinforcement', 1],
     ]);
   });
 

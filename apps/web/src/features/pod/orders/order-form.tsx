@@ -1,11 +1,12 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Skeleton, Tabs, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { REINFORCEMENT_MESSAGES as RM, REINFORCEMENTS_PER_ORDER, type TProject, type TReinforcement } from '@mailcraft/shared';
 import type { KeyChoice } from '../key-picker';
 import { DeliveryOptions } from './delivery-options';
 import { errorText } from './error-text';
 import { ListCards } from './list-cards';
-import { useOrderLists, useOrderMappings, useOrderReinforcements } from './order-data';
+import { orderKeys, useOrderLists, useOrderMappings, useOrderReinforcements } from './order-data';
 import { OrderResult } from './order-result';
 import { orderProblem, orderRequests, submitDisabled, type DeliveryType, type OrderDraft, type OrderMode, type RecipientMode } from './order-rules';
 import { ReinforcementCards } from './reinforcement-cards';
@@ -34,7 +35,7 @@ function loaded<T>(q: { data?: T; isError: boolean; error: unknown }, failed: st
   return ready(q.data);
 }
 
-/** The reinforcements chosen: the user's choice, else the first one (spec 002 §4), limited to those listed once they are known. */
+/** The reinforcements chosen: the user's choice, else the first one (docs/requirements/print-on-demand-api.md#rules), limited to those listed once they are known. */
 function chosenReinforcements(choice: string[] | null, listed: TReinforcement[] | undefined): string[] {
   if (!listed) return choice ?? [];
   const ids = new Set(listed.map((r) => r.id));
@@ -42,7 +43,7 @@ function chosenReinforcements(choice: string[] | null, listed: TReinforcement[] 
 }
 
 /**
- * The order form of one project (spec 002 §2 Order Entry, §4, §5), with the key `apiKey`: tabs
+ * The order form of one project (docs/requirements/print-on-demand-api.md#order-entry-tab Entry, §4, §5), with the key `apiKey`: tabs
  * Mailing Order / Reinforcement Order, template cards, mailing list cards (the first chosen),
  * delivery type and format, reinforcement cards (reinforcement tab; the first preselected), the
  * recipient choice, Submit with its validation messages, and the response panel. Picking a
@@ -69,6 +70,7 @@ export function OrderForm({ apiKey, project, onUnauthorized }: { apiKey: KeyChoi
   const [submitting, setSubmitting] = useState(false);
   const [result, setResult] = useState<{ outcome: SubmitOutcome; since: number } | null>(null);
   const idempotencyKeys = useRef(new Map<string, string>());
+  const queryClient = useQueryClient();
 
   const list = lists.data?.find((l) => l.id === listChoice) ?? lists.data?.[0] ?? null;
   const mappings = useOrderMappings(apiKey, list?.id ?? null);
@@ -111,6 +113,7 @@ export function OrderForm({ apiKey, project, onUnauthorized }: { apiKey: KeyChoi
     try {
       const outcome = await submitOrders(orderRequests(draft), { apiKey: apiKey.secret, keys: idempotencyKeys.current });
       setResult({ outcome, since: Date.now() });
+      if (outcome.placed.length > 0) void queryClient.invalidateQueries({ queryKey: orderKeys.placed(apiKey.id) });
       if (outcome.failure?.status === 401) onUnauthorized();
     } finally {
       setSubmitting(false);

@@ -8,7 +8,8 @@ import { ORDER_POLL_FOR_MS, useOrderStatus } from './order-data';
 import { sameOrigin, usePrintFile } from './print-file';
 import type { SubmitOutcome } from './submit-order';
 
-const STATUS_COLOR: Record<TOrder['status'], string> = {
+/** The tag colour of each order status. */
+export const STATUS_COLOR: Record<TOrder['status'], string> = {
   pending: 'gold', rendered: 'blue', printed: 'cyan', mailed: 'green', cancelled: 'default', failed: 'red',
 };
 
@@ -54,15 +55,17 @@ function OrderCard({ apiKey, placed, since }: { apiKey: KeyChoice; placed: TOrde
 }
 
 /**
- * The response panel (spec 002 §2, §8): the error of a failed submit — 'All API endpoints failed'
- * or the API's message, with how many of several reinforcement orders were placed before it — then
+ * The response panel (docs/requirements/print-on-demand-api.md#screens): the error of a failed submit — 'All API endpoints failed'
+ * or the API's message, with how many orders were placed before it when several requests were sent — then
  * each placed order: id, status (polled every 2 s for up to a minute while pending), cost in
  * dollars, a 'Test' tag for test-key orders, message, and 'Download print file' once rendered
  * (fetched with the key, offered as a Blob); and the raw answer(s) in a collapsible block with a
  * copy button. `since` is when the submit ended (epoch ms).
  */
 export function OrderResult({ apiKey, outcome, since }: { apiKey: KeyChoice; outcome: SubmitOutcome; since: number }) {
-  const raw = outcome.placed.length === 1 ? outcome.placed[0].answer.body : outcome.placed.map((p) => p.answer.body);
+  // One answer per request (a reinforcement request's answer places several orders).
+  const answers = [...new Set(outcome.placed.map((p) => p.answer))].map((a) => a.body);
+  const raw = answers.length === 1 ? answers[0] : answers;
   const json = JSON.stringify(raw, null, 2);
   const { failure, placed, requested } = outcome;
   return (
@@ -70,7 +73,7 @@ export function OrderResult({ apiKey, outcome, since }: { apiKey: KeyChoice; out
       <Typography.Title level={5}>Response</Typography.Title>
       {failure && (
         <Alert type="error" showIcon role="alert" className="pod-failure" title={failure.message}
-          description={requested > 1 ? `Order ${failure.index + 1} of ${requested} failed; ${placed.length} placed before it.` : undefined} />
+          description={requested > 1 ? `Request ${failure.index + 1} of ${requested} failed; ${placed.length} orders placed before it.` : undefined} />
       )}
       {placed.length > 0 && <Alert type="success" showIcon title={placed.length === 1 ? ORDER_MESSAGES.created : `${placed.length} orders created`} />}
       {placed.map((p) => <OrderCard key={p.order.id} apiKey={apiKey} placed={p.order} since={since} />)}

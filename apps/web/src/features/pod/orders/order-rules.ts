@@ -3,14 +3,14 @@ import { missingRequired, recipientData, type RecipientDraft } from './recipient
 import type { OrderRequest } from './submit-order';
 import type { OrderFormat } from './templates';
 
-/** The order entry sub-tabs (spec 002 §2): Mailing Order, Reinforcement Order. */
+/** The order entry sub-tabs (docs/requirements/print-on-demand-api.md#screens): Mailing Order, Reinforcement Order. */
 export type OrderMode = 'mailing' | 'reinforcement';
-/** 'Use existing recipient' or 'Add new recipient' (spec 002 §2). */
+/** 'Use existing recipient' or 'Add new recipient' (docs/requirements/print-on-demand-api.md#screens). */
 export type RecipientMode = 'existing' | 'new';
-/** A delivery type (spec 002 §9). */
+/** A delivery type (docs/requirements/print-on-demand-api.md#limits). */
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
-/** The message when no usable key is chosen (spec 002 §5). */
+/** The message when no usable key is chosen (docs/requirements/print-on-demand-api.md#order-form-rules). */
 export const SELECT_KEY = 'Please select an API key';
 
 /** Everything the order form holds when the user submits. Ids are null while nothing is chosen. */
@@ -33,7 +33,7 @@ export type OrderDraft = {
 };
 
 /**
- * Whether Submit is disabled (spec 002 §5): while `loading`, when the project, template or list is
+ * Whether Submit is disabled (docs/requirements/print-on-demand-api.md#order-form-rules): while `loading`, when the project, template or list is
  * missing, when an existing recipient is wanted but none is chosen, or in reinforcement mode with
  * no reinforcement chosen.
  */
@@ -44,7 +44,7 @@ export function submitDisabled(draft: OrderDraft, loading: boolean): boolean {
 }
 
 /**
- * The first reason the order cannot be placed, in spec 002 §5's words, or null: 'Please select an
+ * The first reason the order cannot be placed, in docs/requirements/print-on-demand-api.md#order-form-rules's words, or null: 'Please select an
  * API key' (no key whose secret is known), 'Please select a recipient', 'All required recipient
  * fields must be filled', 'Please select at least one reinforcement'.
  */
@@ -57,11 +57,11 @@ export function orderProblem(draft: OrderDraft, hasKey: boolean): string | null 
 }
 
 /**
- * The orders one submit places (spec 002 §3 "Order payloads", §4), for a draft that passed
+ * The requests one submit sends (docs/requirements/print-on-demand-api.md#data "Order payloads"), for a draft that passed
  * orderProblem and submitDisabled: a mailing order — templateId, mailingListId, recipientId or
- * recipientData, deliveryType, format — or one reinforcement order per chosen reinforcement, in the
- * order chosen, each listing the other chosen ones in additionalReinforcements (the server records
- * them to link the orders; each is still placed on its own, spec 002 §4).
+ * recipientData, deliveryType, format — or one reinforcement order naming the first chosen
+ * reinforcement and the others in additionalReinforcements: the server places each as its own
+ * order, all together or none, and answers them all.
  */
 export function orderRequests(draft: OrderDraft): OrderRequest[] {
   const recipient = draft.recipientMode === 'existing'
@@ -69,9 +69,6 @@ export function orderRequests(draft: OrderDraft): OrderRequest[] {
     : { recipientData: recipientData(draft.newRecipient, draft.newRecipientFields) as NonNullable<OrderRequest['body']['recipientData']> };
   const common = { mailingListId: draft.listId ?? '', ...recipient, deliveryType: draft.deliveryType, format: draft.format };
   if (draft.mode === 'mailing') return [{ kind: 'mailing', body: { templateId: draft.templateId ?? '', ...common } }];
-  // Every order names the others placed with it, linking them whichever one is looked at.
-  return draft.reinforcementIds.map((id): OrderRequest => ({
-    kind: 'reinforcement',
-    body: { reinforcementId: id, additionalReinforcements: draft.reinforcementIds.filter((other) => other !== id), ...common },
-  }));
+  const [first, ...others] = draft.reinforcementIds;
+  return [{ kind: 'reinforcement', body: { reinforcementId: first, additionalReinforcements: others, ...common } }];
 }

@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { RECIPIENT_PAGE_SIZES } from '@mailcraft/shared';
 
 /**
- * Paging of the recipient cards (spec 002 §5, §9): Prev / 'Page [n] of {pages}' / Next and
+ * Paging of the recipient cards (docs/requirements/print-on-demand-api.md#order-form-rules): Prev / 'Page [n] of {pages}' / Next and
  * 'Per page' 25, 50, 75 or 100. The page number input accepts only 1 … `pages`: other text stays
  * in the box until it loses focus and changes nothing. `onPage` gets a page in range; `onLimit` a size.
  */

@@ -14,9 +14,13 @@ function addressLines(r: Recipient): string[] {
   return [street, last].filter(Boolean);
 }
 
+/** What an excluded recipient's card says: the address check left it out of printing, so it is not ordered either. */
+export const EXCLUDED_RECIPIENT = 'Excluded from printing by the address check';
+
 /**
- * The recipient cards of one page (spec 002 §2): name, address and row number; the `selectedId`
- * card pressed; `onSelect` gets the recipient.
+ * The recipient cards of one page (docs/requirements/print-on-demand-api.md#screens): name, address as it prints and row number; the
+ * `selectedId` card pressed; `onSelect` gets the recipient. A recipient the list's address check
+ * excluded from printing says so (EXCLUDED_RECIPIENT) and cannot be chosen.
  */
 export function RecipientCards({ recipients, selectedId, onSelect }: {
   recipients: Recipient[]; selectedId: string | null; onSelect: (recipient: Recipient) => void;
@@ -24,10 +28,12 @@ export function RecipientCards({ recipients, selectedId, onSelect }: {
   return (
     <div className="pod-order-cards" role="group" aria-label="Recipients">
       {recipients.map((r) => (
-        <button key={r.id} type="button" className="pod-order-card pod-order-card-small" aria-pressed={r.id === selectedId} onClick={() => onSelect(r)}>
+        <button key={r.id} type="button" className="pod-order-card pod-order-card-small" aria-pressed={r.id === selectedId && !r.excluded}
+          disabled={r.excluded} onClick={() => onSelect(r)}>
           <span className="pod-order-card-title">{recipientName(r)}</span>
           {addressLines(r).map((line) => <span key={line} className="pod-order-line">{line}</span>)}
           <span className="pod-hint">{`Row ${r.row}`}</span>
+          {r.excluded && <span className="pod-hint pod-excluded">{EXCLUDED_RECIPIENT}</span>}
         </button>
       ))}
     </div>

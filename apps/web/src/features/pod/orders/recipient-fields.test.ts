@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { derivedDefault, missingRequired, newRecipientFields, recipientData, searchFields } from './recipient-fields';
 
-describe('new recipient fields (spec 002 §5)', () => {
+describe('new recipient fields', () => {
   it('offers the required fields, the mapped standard fields and only the mapped custom fields', () => {
     const fields = newRecipientFields({ first_name: 'First', email: 'E-mail', custom_2: 'Tier', zip: 'Zip', sequence: 'Seq', full_name_mail: 'To' });
     expect(fields).toEqual(['first_name', 'last_name', 'email', 'address', 'city', 'state', 'zip', 'custom_2']);

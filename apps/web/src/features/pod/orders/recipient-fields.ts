@@ -1,6 +1,6 @@
 import { CUSTOM_FIELDS, HIDDEN_FIELDS, STANDARD_FIELDS } from '@mailcraft/shared';
 
-/** Fields a new recipient must have (spec 002 §5): first name, last name, address, city, state, zip. */
+/** Fields a new recipient must have (docs/requirements/print-on-demand-api.md#order-form-rules): first name, last name, address, city, state, zip. */
 export const REQUIRED_RECIPIENT_FIELDS = ['first_name', 'last_name', 'address', 'city', 'state', 'zip'] as const;
 const REQUIRED = new Set<string>(REQUIRED_RECIPIENT_FIELDS);
 
@@ -10,7 +10,7 @@ export type RecipientDraft = Record<string, string>;
 /**
  * The inputs of the 'Add new recipient' form for a list whose GET /api/mappings answer has
  * `mappings` (target field → column; undefined while unknown), in the order of the standard fields
- * then custom_1…custom_10 (spec 002 §5): a standard field only when the list maps it, a custom field
+ * then custom_1…custom_10 (docs/requirements/print-on-demand-api.md#order-form-rules): a standard field only when the list maps it, a custom field
  * only when mapped. The six required fields are always offered, mapped or not: the order API
  * refuses a recipient without them (ZRecipientDataSchema), so hiding one would make the form
  * impossible to complete. Internal fields (full_name_mail, sequence, USPS presort) never appear.
@@ -21,16 +21,16 @@ export function newRecipientFields(mappings: Record<string, string> | undefined)
   return [...standard, ...CUSTOM_FIELDS.filter(mapped)];
 }
 
-/** Whether `field` must be filled (spec 002 §5). */
+/** Whether `field` must be filled (docs/requirements/print-on-demand-api.md#order-form-rules). */
 export const isRequiredField = (field: string) => REQUIRED.has(field);
 
-/** The required fields of `draft` that are empty after trimming (spec 002 §5). */
+/** The required fields of `draft` that are empty after trimming (docs/requirements/print-on-demand-api.md#order-form-rules). */
 export function missingRequired(draft: RecipientDraft): string[] {
   return REQUIRED_RECIPIENT_FIELDS.filter((f) => !(draft[f] ?? '').trim());
 }
 
 /**
- * What a derived field shows until the user types their own (spec 002 §5): full_name → 'first last',
+ * What a derived field shows until the user types their own (docs/requirements/print-on-demand-api.md#order-form-rules): full_name → 'first last',
  * city_state_zip → 'city, state zip'; '' while its parts are empty. Other fields: undefined.
  */
 export function derivedDefault(field: string, draft: RecipientDraft): string | undefined {
@@ -46,7 +46,7 @@ export function derivedDefault(field: string, draft: RecipientDraft): string | u
 /**
  * The `recipientData` of an order (ZRecipientDataSchema) from the typed `draft`, for the shown
  * `fields`: trimmed values, empty ones left out, full_name and city_state_zip filled with their
- * defaults (spec 002 §5) when the user left them empty.
+ * defaults (docs/requirements/print-on-demand-api.md#order-form-rules) when the user left them empty.
  */
 export function recipientData(draft: RecipientDraft, fields: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
@@ -61,7 +61,7 @@ export function recipientData(draft: RecipientDraft, fields: readonly string[]):
   return out;
 }
 
-/** The standard fields a list maps (`mappings` target field → column), for 'search in field' (spec 002 §7). */
+/** The standard fields a list maps (`mappings` target field → column), for 'search in field' (docs/requirements/print-on-demand-api.md#api). */
 export function searchFields(mappings: Record<string, string> | undefined): string[] {
   if (!mappings) return [];
   return STANDARD_FIELDS.filter((f) => !HIDDEN_FIELDS.includes(f) && Object.prototype.hasOwnProperty.call(mappings, f));

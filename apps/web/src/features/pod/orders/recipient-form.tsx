@@ -4,7 +4,7 @@ import { fieldLabel } from '@mailcraft/shared';
 import { derivedDefault, isRequiredField, type RecipientDraft } from './recipient-fields';
 
 /**
- * 'Add new recipient' (spec 002 §5): one input per field of `fields` (see newRecipientFields), the
+ * 'Add new recipient' (docs/requirements/print-on-demand-api.md#order-form-rules): one input per field of `fields` (see newRecipientFields), the
  * required ones marked '*', the state limited to 2 characters. Full name and City, State ZIP show
  * their default ('first last', 'city, state zip') until the user types their own, and as the
  * placeholder once cleared — the order then carries the default. `columns` (field → the list's

@@ -9,7 +9,7 @@ import type { Recipient, RecipientSearch } from './recipient-query';
 import { RecipientSearchPanel } from './recipient-search';
 
 /**
- * 'Use existing recipient' (spec 002 §2, §4, §5, §8): the search panel, the recipient cards of the
+ * 'Use existing recipient' (docs/requirements/print-on-demand-api.md#screens): the search panel, the recipient cards of the
  * list `listId` (GET /api/recipients, data-preview fallback) and paging, 25 per page at first.
  * Applying or clearing a search and changing the page size go back to page 1; render it with
  * `key={listId}` so a new list starts on page 1 too. `fields` are the list's mapped fields (search

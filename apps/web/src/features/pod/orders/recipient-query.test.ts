@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageFromPreview, previewPath, recipientsPath } from './recipient-query';
 
-describe('recipient queries (spec 002 §7)', () => {
+describe('recipient queries', () => {
   it('asks for a page, and for a search with its criteria and field (no field for all)', () => {
     expect(recipientsPath('list-1', { page: 2, limit: 50, search: null })).toBe('/api/recipients/list-1?page=2&limit=50');
     expect(recipientsPath('list-1', { page: 1, limit: 25, search: { text: 'Ada Lo', field: 'all', criteria: 'startsWith' } }))

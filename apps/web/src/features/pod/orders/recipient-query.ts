@@ -1,18 +1,22 @@
 import { SEARCH_CRITERIA } from '@mailcraft/shared';
 
-/** How a search matches (spec 002 §9): contains, exact, startsWith, endsWith. */
+/** How a search matches (docs/requirements/print-on-demand-api.md#limits): contains, exact, startsWith, endsWith. */
 export type SearchCriteria = (typeof SEARCH_CRITERIA)[number];
 /** An applied search: text, the field searched ('all' for every field) and the criteria. */
 export type RecipientSearch = { text: string; field: string; criteria: SearchCriteria };
-/** A recipient as order entry shows it: record id, position in the list (from 1), mapped fields. */
-export type Recipient = { id: string; row: number; fields: Record<string, string> };
-/** One page of recipients (spec 002 §7 data.pagination): totals of the list and of the search, page count, this page. */
+/**
+ * A recipient as order entry shows it: record id, position in the list (from 1), fields as they
+ * print (the list's accepted address fixes applied), and whether the list's address check
+ * excluded it from printing (it cannot be ordered; unknown — false — from the data-preview fallback).
+ */
+export type Recipient = { id: string; row: number; fields: Record<string, string>; excluded?: boolean };
+/** One page of recipients (docs/requirements/print-on-demand-api.md#api data.pagination): totals of the list and of the search, page count, this page. */
 export type RecipientPage = { recipients: Recipient[]; total: number; filteredTotal: number; pages: number; page: number };
 /** What a page of recipients is asked for: page from 1, limit 25/50/75/100, and the applied search or null. */
 export type RecipientQuery = { page: number; limit: number; search: RecipientSearch | null };
 
 /**
- * GET /api/recipients/{listId}?page&limit[&search&criteria[&field]] (spec 002 §7). `field` is left
+ * GET /api/recipients/{listId}?page&limit[&search&criteria[&field]] (docs/requirements/print-on-demand-api.md#api). `field` is left
  * out for 'all' (the API then searches every column); no search → no search parameters.
  */
 export function recipientsPath(listId: string, q: RecipientQuery): string {
@@ -25,7 +29,7 @@ export function recipientsPath(listId: string, q: RecipientQuery): string {
   return `/api/recipients/${encodeURIComponent(listId)}?${params}`;
 }
 
-/** The fallback of spec 002 §7: GET /api/data-preview/list/{listId}?page&limit. */
+/** The fallback of docs/requirements/print-on-demand-api.md#api: GET /api/data-preview/list/{listId}?page&limit. */
 export const previewPath = (listId: string, q: Pick<RecipientQuery, 'page' | 'limit'>) =>
   `/api/data-preview/list/${encodeURIComponent(listId)}?page=${q.page}&limit=${q.limit}`;
 
@@ -39,7 +43,7 @@ function matches(value: string, text: string, criteria: SearchCriteria): boolean
   return v.includes(t);
 }
 
-/** Whether `recipient` matches `search` (spec 002 §7: the fallback filters on the client). */
+/** Whether `recipient` matches `search` (docs/requirements/print-on-demand-api.md#api: the fallback filters on the client). */
 export function matchesSearch(recipient: Recipient, search: RecipientSearch): boolean {
   const values = search.field === 'all' ? Object.values(recipient.fields) : [recipient.fields[search.field] ?? ''];
   return values.some((v) => matches(v, search.text, search.criteria));
@@ -51,7 +55,7 @@ const stringFields = (v: unknown): Record<string, string> =>
   isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string') as [string, string][]) : {};
 
 /**
- * A RecipientPage from the data-preview fallback's answer (spec 002 §7), filtered on the client by
+ * A RecipientPage from the data-preview fallback's answer (docs/requirements/print-on-demand-api.md#api), filtered on the client by
  * `q.search`. Understands this server's preview (`records[{record_id, fields}]`, `total`) and the
  * shape the spec describes (`preview.rows` of field objects, `list.row_count`, `pagination.total`).
  * Throws when the answer has neither.

@@ -6,7 +6,7 @@ import type { RecipientSearch, SearchCriteria } from './recipient-query';
 const CRITERIA_LABEL: Record<SearchCriteria, string> = { contains: 'Contains', exact: 'Exact match', startsWith: 'Starts with', endsWith: 'Ends with' };
 
 /**
- * The recipient search panel (spec 002 §2, §4): search text, field ('All fields' or one of
+ * The recipient search panel (docs/requirements/print-on-demand-api.md#screens): search text, field ('All fields' or one of
  * `fields`, the list's mapped fields), criteria (contains, exact, startsWith, endsWith), Apply and
  * Clear. Apply (or Enter) applies the text; Clear empties it and removes the filter; changing the
  * field or criteria while a filter is applied applies it again with them. `onApply` gets the search,

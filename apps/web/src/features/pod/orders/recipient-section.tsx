@@ -7,7 +7,7 @@ import { RecipientPicker } from './recipient-picker';
 import type { Recipient } from './recipient-query';
 
 /**
- * The recipient choice (spec 002 §2, §4): 'Use existing recipient' — the picker of the list
+ * The recipient choice (docs/requirements/print-on-demand-api.md#screens): 'Use existing recipient' — the picker of the list
  * `listId` — or 'Add new recipient' — the form of `fields`. Choosing 'Add new recipient' starts
  * from an empty form (`onMode` is told; the owner clears the draft). `mappings` is the list's
  * field → column map (search fields, custom field labels); `recipient` the chosen existing one.

@@ -2,7 +2,7 @@ import { Checkbox, Typography } from 'antd';
 import { REINFORCEMENT_MESSAGES as M, REINFORCEMENTS_PER_ORDER, type TReinforcement } from '@mailcraft/shared';
 
 /**
- * The reinforcement multi-select cards (spec 002 §2, §5, §9): 'Select 1-3 reinforcements', one
+ * The reinforcement multi-select cards (docs/requirements/print-on-demand-api.md#screens): 'Select 1-3 reinforcements', one
  * checkbox card per reinforcement (thumbnail, name, type, size); once three are chosen the others
  * are disabled. `selected` ids keep the order they were chosen in; `onChange` gets the new list.
  * Empty: 'No reinforcements available'.

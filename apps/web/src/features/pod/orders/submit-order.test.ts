@@ -25,11 +25,11 @@ const reinforcement = (n: 1 | 2 | 3): OrderRequest => ({
   kind: 'reinforcement', body: { reinforcementId: `${uuid('bbbbbbbb', 1)}-r${n}`, additionalReinforcements: [], mailingListId: listId, recipientId: uuid('dddddddd', 1), format: 'postcard' },
 });
 
-describe('placing an order (spec 002 §7, §8)', () => {
+describe('placing an order', () => {
   it('succeeds on the /api path without trying the bare one', async () => {
     const api = fakeApi({ '/api/orders/mailing': [answer(201, anOrder())] });
     const out = await postOrder(mailing, { apiKey: 'k', idempotencyKey: 'idem-1', call: api.call });
-    expect(out).toMatchObject({ ok: true, order: { id: anOrder().id } });
+    expect(out).toMatchObject({ ok: true, orders: [{ id: anOrder().id }] });
     expect(api.sent.map((s) => s.path)).toEqual(['/api/orders/mailing']);
   });
 
@@ -65,7 +65,7 @@ describe('placing an order (spec 002 §7, §8)', () => {
   });
 });
 
-describe('submitting several orders (spec 002 §4)', () => {
+describe('submitting several orders', () => {
   it('places each reinforcement as its own order, one after the other, each with its own key', async () => {
     const api = fakeApi({ '/api/orders/reinforcement': [answer(201, anOrder({ id: 'o1' })), answer(201, anOrder({ id: 'o2' }))] });
     const keys = new Map<string, string>();
@@ -93,6 +93,14 @@ describe('submitting several orders (spec 002 §4)', () => {
     await submitOrders([reinforcement(1), reinforcement(2)], opts);
     // r1 again with its first key (the server answers the same order), r2 with a new one: its 429 placed nothing.
     expect(api.sent.slice(3).map((s) => s.key)).toEqual(['idem-1', 'idem-3']);
+  });
+
+  it('counts every order of a reinforcement answer as placed: the first and its additional orders', async () => {
+    const api = fakeApi({ '/api/orders/reinforcement': [answer(201, { ...anOrder({ id: 'o1' }), additional_orders: [anOrder({ id: 'o2' })] })] });
+    const out = await submitOrders([reinforcement(1)], { apiKey: 'k', keys: new Map(), call: api.call });
+    expect(out.failure).toBeNull();
+    expect(out.placed.map((p) => p.order.id)).toEqual(['o1', 'o2']);
+    expect(out.placed.map((p) => p.order)).not.toContainEqual(expect.objectContaining({ additional_orders: expect.anything() }));
   });
 
   it('keeps the key of an order whose fate is unknown (no answer) for the next submit', async () => {

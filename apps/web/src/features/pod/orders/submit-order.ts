@@ -1,22 +1,22 @@
-import type { TMailingOrder, TOrder, TReinforcementOrder } from '@mailcraft/shared';
+import type { TMailingOrder, TOrder, TReinforcementOrder, TReinforcementOrderResult } from '@mailcraft/shared';
 import { apiErrorMessage, callApi, TransportError, type ApiCallResult } from '../api-call';
 
-/** The two order endpoints (spec 002 §7). */
+/** The two order endpoints (docs/requirements/print-on-demand-api.md#api). */
 export type OrderKind = 'mailing' | 'reinforcement';
 /** One order to place: its endpoint and body (ZMailingOrderSchema or ZReinforcementOrderSchema). */
 export type OrderRequest =
   | { kind: 'mailing'; body: TMailingOrder }
   | { kind: 'reinforcement'; body: TReinforcementOrder };
 
-/** The message when neither path variant got an HTTP answer other than 404 (spec 002 §8). */
+/** The message when neither path variant got an HTTP answer other than 404 (docs/requirements/print-on-demand-api.md#messages). */
 export const ALL_ENDPOINTS_FAILED = 'All API endpoints failed';
 
-/** The paths tried for `kind`, in order (spec 002 §7): the /api-prefixed one, then the bare one. */
+/** The paths tried for `kind`, in order (docs/requirements/print-on-demand-api.md#api): the /api-prefixed one, then the bare one. */
 export const orderPaths = (kind: OrderKind) => [`/api/orders/${kind}`, `/orders/${kind}`];
 
-/** What placing one order gave. */
+/** What placing one request gave: its orders (a reinforcement request places one per reinforcement). */
 export type PostOutcome =
-  | { ok: true; order: TOrder; answer: ApiCallResult }
+  | { ok: true; orders: TOrder[]; answer: ApiCallResult }
   /**
    * `status`: the HTTP status the message came from, or null; `unknown`: some attempt got no
    * answer at all, so the order may exist (its idempotency key is worth keeping for a retry).
@@ -35,12 +35,20 @@ function endpointMissing(answer: ApiCallResult): boolean {
   return !message || /^not found\.?$/i.test(message.trim());
 }
 
+/** The orders of a 2xx answer: the order, then — for a reinforcement request — its additional orders. */
+function ordersOf(body: TOrder | TReinforcementOrderResult): TOrder[] {
+  if (!('additional_orders' in body)) return [body];
+  const { additional_orders: additional, ...first } = body;
+  return [first, ...additional];
+}
+
 /**
- * POSTs one order (spec 002 §7): to '/api/orders/{kind}', then — unless that answered 2xx — to
- * '/orders/{kind}'; the first 2xx answer wins (its body, a TOrder). Both attempts carry the same
+ * POSTs one request (docs/requirements/print-on-demand-api.md#api): to '/api/orders/{kind}', then — unless that answered 2xx — to
+ * '/orders/{kind}'; the first 2xx answer wins (its orders: the TOrder, with a reinforcement
+ * answer's `additional_orders` after it). Both attempts carry the same
  * `Idempotency-Key`, so the retry cannot place the order twice. When both fail the message is
  * 'All API endpoints failed' if no attempt got an HTTP answer other than a bare 404 (no answer,
- * or the router's 'Not found'; spec 002 §8), else the error message of the first such answer (the
+ * or the router's 'Not found'; docs/requirements/print-on-demand-api.md#messages), else the error message of the first such answer (the
  * /api one, which says why; the bare path's answer is usually the same or about the reused key).
  * Never throws for HTTP or transport failures.
  */
@@ -60,24 +68,24 @@ export async function postOrder(
       unknown = true;
       continue;
     }
-    if (answer.ok) return { ok: true, order: answer.body as TOrder, answer };
+    if (answer.ok) return { ok: true, orders: ordersOf(answer.body as TOrder | TReinforcementOrderResult), answer };
     if (!endpointMissing(answer) && !failed) failed = answer;
   }
   if (!failed) return { ok: false, message: ALL_ENDPOINTS_FAILED, status: null, unknown };
   return { ok: false, message: apiErrorMessage(failed.body) ?? `The API answered ${failed.status}`, status: failed.status, unknown };
 }
 
-/** Orders placed by one submit, and the failure that stopped it (null when every order was placed). */
+/** Orders placed by one submit (each with the answer that placed it), and the failure that stopped it (null when every request succeeded). */
 export type SubmitOutcome = {
   placed: { order: TOrder; answer: ApiCallResult }[];
   failure: { index: number; message: string; status: number | null } | null;
-  /** How many orders the submit meant to place. */
+  /** How many requests the submit meant to send. */
   requested: number;
 };
 
 /**
- * Places `requests` one after the other (spec 002 §4: extra reinforcements are separate orders,
- * each only after the one before succeeded); stops at the first failure. `keys` maps each request
+ * Sends `requests` one after the other, each only after the one before succeeded; stops at the
+ * first failure. `keys` maps each request
  * (kind + body) to its Idempotency-Key across submits: a new key (`newKey`, crypto.randomUUID by
  * default) the first time; after a fully successful submit every key is dropped (ordering the same
  * again is a new order), while after a failed one the keys of the placed orders and of an order
@@ -100,7 +108,7 @@ export async function submitOrders(
       if (!outcome.unknown) opts.keys.delete(id);
       return { placed, failure: { index, message: outcome.message, status: outcome.status }, requested: requests.length };
     }
-    placed.push({ order: outcome.order, answer: outcome.answer });
+    placed.push(...outcome.orders.map((order) => ({ order, answer: outcome.answer })));
   }
   for (const id of ids) opts.keys.delete(id);
   return { placed, failure: null, requested: requests.length };

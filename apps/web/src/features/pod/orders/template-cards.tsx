@@ -4,7 +4,7 @@ import type { PseudoTemplate } from './templates';
 const TYPE_LABEL = { self_mailer: 'Self-mailer', postcard: 'Postcard' } as const;
 
 /**
- * The template cards (spec 002 §2 Order Entry): one pressable card per pseudo-template with its
+ * The template cards (docs/requirements/print-on-demand-api.md#order-entry-tab Entry): one pressable card per pseudo-template with its
  * face thumbnails (main: Outside and Inside; a reinforcement: Front; 'No preview' when a thumbnail
  * is missing), its type and sides. `selected` ids show pressed; `onSelect` gets the card's template.
  * Empty: 'No templates available for this project'.

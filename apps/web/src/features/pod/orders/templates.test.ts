@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildTemplates, defaultFormat, formatChoices, newestFirst, projectTemplateType } from './templates';
 import { aProject } from './test-fixtures';
 
-describe('order entry pseudo-templates (spec 002 §3)', () => {
+describe('order entry pseudo-templates', () => {
   it('builds the main template with both faces and a reinforcement template only for each thumbnail that exists', () => {
     const project = aProject({ thumbnail_r1: '/r1.png', thumbnail_r3: '/r3.png' });
     const templates = buildTemplates(project);
@@ -31,7 +31,7 @@ describe('order entry pseudo-templates (spec 002 §3)', () => {
     expect(buildTemplates(aProject({ template_type: 'postcard' })).every((t) => t.type === 'postcard')).toBe(true);
   });
 
-  it('offers mailer-letter and mailer-tabloid for a self-mailer, postcard otherwise (spec 002 §5)', () => {
+  it('offers mailer-letter and mailer-tabloid for a self-mailer, postcard otherwise', () => {
     expect(formatChoices('self_mailer')).toEqual(['mailer-letter', 'mailer-tabloid']);
     expect(formatChoices('postcard')).toEqual(['postcard']);
     expect(defaultFormat('self_mailer')).toBe('mailer-letter');

@@ -1,13 +1,13 @@
 import { ORDER_FORMATS, REINFORCEMENT_SLOTS, type ReinforcementSlot, type TemplateType, type TProject } from '@mailcraft/shared';
 
-/** A piece format of an order (spec 002 §9): postcard, mailer-letter or mailer-tabloid. */
+/** A piece format of an order (docs/requirements/print-on-demand-api.md#limits): postcard, mailer-letter or mailer-tabloid. */
 export type OrderFormat = (typeof ORDER_FORMATS)[number];
 
 /** One side's picture on a template card: 'Outside', 'Inside' or 'Front', and its thumbnail URL or null. */
 export type TemplateFace = { label: string; url: string | null };
 
 /**
- * A pseudo-template of order entry (spec 002 §3 Template): the project's main mailer
+ * A pseudo-template of order entry (docs/requirements/print-on-demand-api.md#template): the project's main mailer
  * ('{projectId}-main', 2 sides) or one of its reinforcements ('{projectId}-r1'…'-r3', 1 side).
  */
 export type PseudoTemplate = {
@@ -26,9 +26,9 @@ export type TemplateSource = Pick<TProject, 'id' | 'name' | 'thumbnail_outside' 
   & { template_type?: TemplateType | null };
 
 /**
- * The mailer type of a project's templates. Spec 002 §3 derives it from the name ('self-mailer' in
+ * The mailer type of a project's templates. docs/requirements/print-on-demand-api.md#data derives it from the name ('self-mailer' in
  * it → self_mailer, else postcard) because the original API did not return the type; ours does
- * (`template_type`, spec 000 §3) and the server checks an order's format against it, so the
+ * (`template_type`, docs/requirements/projects.md#data) and the server checks an order's format against it, so the
  * project's own type wins and the name rule is only the fallback when the type is missing.
  */
 export function projectTemplateType(project: Pick<TemplateSource, 'name' | 'template_type'>): TemplateType {
@@ -39,7 +39,7 @@ export function projectTemplateType(project: Pick<TemplateSource, 'name' | 'temp
 const thumbnailOf = (project: TemplateSource, slot: ReinforcementSlot) => project[`thumbnail_r${slot}`];
 
 /**
- * The pseudo-templates of `project` (spec 002 §3): the main one first — id '{projectId}-main', 2
+ * The pseudo-templates of `project` (docs/requirements/print-on-demand-api.md#data): the main one first — id '{projectId}-main', 2
  * sides, faces Outside and Inside (thumbnail URL or null) — then '{projectId}-r{n}' for each slot
  * 1–3 whose thumbnail_r{n} is set, 1 side, face 'Front'. All share the project's type.
  */
@@ -56,17 +56,17 @@ export function buildTemplates(project: TemplateSource): PseudoTemplate[] {
   return [main, ...reinforcements];
 }
 
-/** Formats a template of `type` can be ordered in (spec 002 §5): self-mailer → mailer-letter, mailer-tabloid; otherwise postcard. */
+/** Formats a template of `type` can be ordered in (docs/requirements/print-on-demand-api.md#order-form-rules): self-mailer → mailer-letter, mailer-tabloid; otherwise postcard. */
 export function formatChoices(type: TemplateType): OrderFormat[] {
   return type === 'self_mailer' ? ['mailer-letter', 'mailer-tabloid'] : ['postcard'];
 }
 
-/** The format chosen at first and when a template card is picked (spec 002 §4): mailer-letter for self-mailers, else postcard. */
+/** The format chosen at first and when a template card is picked (docs/requirements/print-on-demand-api.md#rules): mailer-letter for self-mailers, else postcard. */
 export function defaultFormat(type: TemplateType): OrderFormat {
   return formatChoices(type)[0];
 }
 
-/** `projects` newest first by `created_at` (spec 002 §7: the client sorts them); a new array. */
+/** `projects` newest first by `created_at` (docs/requirements/print-on-demand-api.md#api: the client sorts them); a new array. */
 export function newestFirst<P extends { created_at: string }>(projects: readonly P[]): P[] {
   return [...projects].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 }

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { TMailingList, TOrder, TProject, TReinforcement } from '@mailcraft/shared';
+import { ADDRESS_FIELDS, type AddressField, type TAddress, type TApiList, type TMailingList, type TOrder, type TProject, type TReinforcement } from '@mailcraft/shared';
 import { rememberKeySecret } from '../key-secrets';
 import { aKey, FULL_KEY, Reply, stubPod, type Call } from '../test-helpers';
 import type { Recipient } from './recipient-query';
@@ -51,7 +51,19 @@ export function anOrder(overrides: Partial<TOrder> = {}): TOrder {
   };
 }
 
-/** GET /api/recipients/{listId} over `all`, paged and searched as the API does. */
+/** A public API list answer of `items`, all on one page (`{ data, has_more, next_cursor, total_count }`). */
+export const apiPage = <T>(items: T[]): TApiList<T> => ({ data: items, has_more: false, next_cursor: null, total_count: items.length });
+
+/** `recipient` as the API answers it: an Address, its fields flat (unmapped ones null). */
+export function asAddress(recipient: Recipient, listId = 'x'): TAddress {
+  const fields = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, recipient.fields[f] ?? null])) as Pick<TAddress, AddressField>;
+  return {
+    id: recipient.id, mailing_list_id: listId, ...fields, record_id: recipient.id, row: recipient.row, excluded: recipient.excluded ?? false,
+    created_at: '2026-06-02T10:00:00.000Z',
+  };
+}
+
+/** GET /api/recipients/{listId} over `all`, paged and searched as the API does, each an Address. */
 export function recipientsHandler(all: Recipient[]) {
   return ({ url }: Call) => {
     const page = Number(url.searchParams.get('page') ?? 1);
@@ -68,8 +80,9 @@ export function recipientsHandler(all: Recipient[]) {
     return {
       status: 'success',
       data: {
-        recipients: matching.slice((page - 1) * limit, page * limit),
+        recipients: matching.slice((page - 1) * limit, page * limit).map((r) => asAddress(r)),
         pagination: { total: all.length, filteredTotal: matching.length, pages: Math.ceil(matching.length / limit), page },
+        has_more: page * limit < matching.length, next_cursor: null,
         list: { id: 'x', name: 'x', row_count: all.length },
       },
     };

@@ -2,7 +2,7 @@ import { configure, fireEvent, screen } from '@testing-library/react';
 import { renderWithApp } from '../../../test/render';
 import { OrderEntryTab } from '../order-entry-tab';
 import type { Call } from '../test-helpers';
-import { aList, aProject, aRecipient, aReinforcement, orderServer, recipientsHandler, uuid, type SeenCall } from './test-fixtures';
+import { aList, apiPage, aProject, aRecipient, aReinforcement, orderServer, recipientsHandler, uuid, type SeenCall } from './test-fixtures';
 
 // The tab renders many antd parts and waits on several calls; on a busy machine that takes more than 1 s.
 configure({ asyncUtilTimeout: 5_000 });
@@ -26,13 +26,13 @@ export const MAPPINGS = {
 /** The API of a user with two projects; `routes` replace any. */
 export function server(routes: Record<string, (c: Call) => unknown> = {}) {
   return orderServer({
-    'GET /api/projects': () => [OLDER, NEWEST],
-    'GET /api/mailingLists': ({ url }) => (url.searchParams.get('projectId') === NEWEST.id ? [CUSTOMERS, PROSPECTS] : []),
+    'GET /api/projects': () => apiPage([OLDER, NEWEST]),
+    'GET /api/mailingLists': ({ url }) => apiPage(url.searchParams.get('projectId') === NEWEST.id ? [CUSTOMERS, PROSPECTS] : []),
     [`GET /api/recipients/${CUSTOMERS.id}`]: recipientsHandler(PEOPLE),
     [`GET /api/recipients/${PROSPECTS.id}`]: recipientsHandler(MANY),
     [`GET /api/mappings/${CUSTOMERS.id}`]: () => ({ mappings: MAPPINGS, originalMappings: {} }),
     [`GET /api/mappings/${PROSPECTS.id}`]: () => ({ mappings: MAPPINGS, originalMappings: {} }),
-    'GET /api/reinforcements': ({ url }) => (url.searchParams.get('projectId') === NEWEST.id ? [aReinforcement(NEWEST.id, 1), aReinforcement(NEWEST.id, 2)] : []),
+    'GET /api/reinforcements': ({ url }) => apiPage(url.searchParams.get('projectId') === NEWEST.id ? [aReinforcement(NEWEST.id, 1), aReinforcement(NEWEST.id, 2)] : []),
     ...routes,
   });
 }

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { COMMON_ENDPOINTS, type CommonEndpoint } from './common-endpoints';
 
 /**
- * The Basic sub-tab's 'Common Endpoints' picker (spec 002 §2): a native select (no antd Select:
+ * The Basic sub-tab's 'Common Endpoints' picker (docs/requirements/print-on-demand-api.md#screens): a native select (no antd Select:
  * page weight) of COMMON_ENDPOINTS; choosing one hands it to `onPick`, which fills method,
  * endpoint and body. It shows the entry matching the current `method` and `endpoint`, if any.
  */

@@ -12,7 +12,7 @@ const sampleMailingOrder = {
 };
 
 /**
- * The 'Common Endpoints' (spec 002 §2 Test API tab, §7 Documented public API). Endpoints are
+ * The 'Common Endpoints' (docs/requirements/print-on-demand-api.md#test-api-tab API tab, §7 Documented public API). Endpoints are
  * written without the /api prefix (the checkbox adds it), except health, which the API serves only
  * at /api/health. The mailing order body is a sample: replace the {placeholders} with real ids.
  */

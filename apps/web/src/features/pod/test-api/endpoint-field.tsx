@@ -3,7 +3,7 @@ import { Checkbox, Input, Space } from 'antd';
 import { requestPath } from './request-path';
 
 /**
- * The 'Endpoint' field of the Test API tab (spec 002 §2): the fixed host (`origin`, this page's
+ * The 'Endpoint' field of the Test API tab (docs/requirements/print-on-demand-api.md#screens): the fixed host (`origin`, this page's
  * own origin, where the web server hands keyed calls to the API) before the path input, the 'Use
  * /api prefix (recommended)' checkbox, and the URL that Send will call.
  */

@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { newHeaderRow, type HeaderRow } from './header-rows';
 
 /**
- * The Advanced sub-tab's custom header rows (spec 002 §2, §7 Test API): a name and a value per
+ * The Advanced sub-tab's custom header rows (docs/requirements/print-on-demand-api.md#screens Test API): a name and a value per
  * row, 'Add header' and a remove button per row. X-API-Key, Accept and Content-Type are set by the
  * tab (RESERVED_HEADERS); an Idempotency-Key is sent only when added here.
  */

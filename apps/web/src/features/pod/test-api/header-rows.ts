@@ -1,4 +1,4 @@
-/** A custom header row of the Advanced sub-tab (spec 002 §2): `id` keys the row in the list. */
+/** A custom header row of the Advanced sub-tab (docs/requirements/print-on-demand-api.md#screens): `id` keys the row in the list. */
 export type HeaderRow = { id: number; name: string; value: string };
 
 let lastRowId = 0;
@@ -12,7 +12,7 @@ export const RESERVED_HEADERS: readonly string[] = ['x-api-key', 'accept', 'cont
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /**
- * The custom headers to send for `rows` (spec 002 §7 Test API: 'X-API-Key plus any custom
+ * The custom headers to send for `rows` (docs/requirements/print-on-demand-api.md#test-api-tab API: 'X-API-Key plus any custom
  * headers'): names trimmed and lower-cased (HTTP names are case-insensitive), rows without a name
  * skipped, reserved names (RESERVED_HEADERS) skipped, the values of a repeated name joined with
  * ', '. A name that is not a valid header name gives `{ error: 'Invalid header name: "…"' }`

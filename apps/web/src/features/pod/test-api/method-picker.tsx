@@ -4,7 +4,7 @@ import type { ApiMethod } from '../api-call';
 import { API_METHODS } from './methods';
 
 /**
- * The 'Method' picker of the Test API tab (spec 002 §2): GET, POST, PUT, DELETE and PATCH as
+ * The 'Method' picker of the Test API tab (docs/requirements/print-on-demand-api.md#screens): GET, POST, PUT, DELETE and PATCH as
  * buttons (each with its description as a tooltip), and the chosen one's description below.
  */
 export function MethodPicker({ value, onChange }: { value: ApiMethod; onChange: (method: ApiMethod) => void }) {

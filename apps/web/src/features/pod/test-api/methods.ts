@@ -1,6 +1,6 @@
 import type { ApiMethod } from '../api-call';
 
-/** The methods the Test API tab offers, each with what it does (spec 002 §2 "Test API tab"). */
+/** The methods the Test API tab offers, each with what it does (docs/requirements/print-on-demand-api.md#screens "Test API tab"). */
 export const API_METHODS: readonly { method: ApiMethod; description: string }[] = [
   { method: 'GET', description: 'Read data' },
   { method: 'POST', description: 'Create a resource' },
@@ -9,5 +9,5 @@ export const API_METHODS: readonly { method: ApiMethod; description: string }[] 
   { method: 'PATCH', description: 'Partly update' },
 ];
 
-/** Whether `method` carries a JSON body, so the body field shows (spec 002 §2: POST, PUT and PATCH). */
+/** Whether `method` carries a JSON body, so the body field shows (docs/requirements/print-on-demand-api.md#screens: POST, PUT and PATCH). */
 export const methodSendsBody = (method: ApiMethod): boolean => method === 'POST' || method === 'PUT' || method === 'PATCH';

@@ -2,7 +2,7 @@
 const hasApiPrefix = (path: string) => /^\/api(?:[/?#]|$)/.test(path);
 
 /**
- * The path the Test API tab sends for the typed `endpoint` (spec 002 §2: 'Use /api prefix
+ * The path the Test API tab sends for the typed `endpoint` (docs/requirements/print-on-demand-api.md#screens: 'Use /api prefix
  * (recommended)'): trimmed, with a leading '/', and — when `useApiPrefix` — '/api' in front unless
  * it is already there; without it the path goes as typed ('/projects'). A whole URL pasted into
  * the field keeps only its path and query, since the host is fixed (this page's origin).

@@ -8,7 +8,7 @@ import { TEST_API_MESSAGES as M } from './test-api-messages';
 const TAG_COLOR = { success: 'success', info: 'processing', warning: 'warning', error: 'error', default: 'default' } as const;
 
 /**
- * The Test API result (spec 002 §2, §8): the status code as a coloured tag, the response time in
+ * The Test API result (docs/requirements/print-on-demand-api.md#screens): the status code as a coloured tag, the response time in
  * ms, and the response pretty-printed with a copy button. An error status (not 2xx) also shows the
  * server's error message, else 'An error occurred'.
  */

@@ -12,7 +12,7 @@ import { TEST_API_MESSAGES as M } from './test-api-messages';
 const rows = (...pairs: [string, string][]) => pairs.map(([name, value], i) => ({ id: i, name, value }));
 const form = (over: Partial<TestApiForm>): TestApiForm => ({ ...INITIAL_TEST_FORM, ...over });
 
-describe('requestPath (spec 002 §2 "Use /api prefix")', () => {
+describe('requestPath (docs/requirements/print-on-demand-api.md#screens "Use /api prefix")', () => {
   it.each([
     ['/projects', true, '/api/projects'],
     ['projects', true, '/api/projects'],
@@ -40,7 +40,7 @@ describe('headersFromRows', () => {
   });
 });
 
-describe('buildTestRequest (spec 002 §5 Test API)', () => {
+describe('buildTestRequest (docs/requirements/print-on-demand-api.md#test-api-tab API)', () => {
   it('checks the key, then the endpoint, then the JSON body', () => {
     expect(buildTestRequest(form({ endpoint: '' }), null, null)).toEqual({ error: M.selectKey });
     expect(buildTestRequest(form({ endpoint: '   ' }), 'live_x', null)).toEqual({ error: M.enterEndpoint });

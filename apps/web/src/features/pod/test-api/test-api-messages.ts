@@ -1,5 +1,5 @@
 /**
- * What the Test API tab says (spec 002 §5 "Test API", §8 "Test API"): the three validation
+ * What the Test API tab says (docs/requirements/print-on-demand-api.md#order-form-rules "Test API", §8 "Test API"): the three validation
  * messages, the fallback when an error answer carries no message, and the transport failure.
  * Kept here until the shared package holds them beside ORDER_MESSAGES.
  */

@@ -3,7 +3,7 @@ import { callApi, type ApiCallResult } from '../api-call';
 import type { TestRequest } from './build-request';
 
 /**
- * Sends a Test API request (spec 002 §7 Test API: the method, path, X-API-Key, custom headers and
+ * Sends a Test API request (docs/requirements/print-on-demand-api.md#test-api-tab API: the method, path, X-API-Key, custom headers and
  * JSON body) as a mutation: `data` is the answer of any status (ApiCallResult, `ms` in
  * milliseconds), `error` a TransportError when no answer came. `onUnauthorized` runs on a 401: the
  * secret the tab used is wrong, so the key picker asks for it again.

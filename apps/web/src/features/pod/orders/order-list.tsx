@@ -1,0 +1,59 @@
+import { useId, useState } from 'react';
+import { Tag, Typography } from 'antd';
+import type { ApiKeyMode, TOrder } from '@mailcraft/shared';
+import { PlainTable, type PlainColumn } from '../../../components/plain-table';
+import { formatTime } from '../api-key-draft';
+import type { KeyChoice } from '../key-picker';
+import { errorText } from './error-text';
+import { useOrderList } from './order-data';
+import { dollars, STATUS_COLOR } from './order-result';
+
+/** The hint beside the switch for a test key. */
+export const ORDERS_TEST_KEY_HINT = 'A test key sees only test orders.';
+/** The hint while a live key shows test orders. */
+const TEST_ORDERS_HINT = 'Orders placed with your test keys: rendered, never printed or charged. Open or cancel one with a test key.';
+
+const columns: PlainColumn<TOrder>[] = [
+  { title: 'Order ID', render: (o) => <code className="pod-key">{o.id}</code> },
+  { title: 'Type', render: (o) => (o.order_type === 'mailing' ? 'Mailing' : 'Reinforcement') },
+  { title: 'Status', render: (o) => <><Tag color={STATUS_COLOR[o.status] ?? 'default'}>{o.status}</Tag>{o.test && <Tag color="purple">Test</Tag>}</> },
+  { title: 'Cost', align: 'right', render: (o) => dollars(o.cost) },
+  { title: 'Placed', render: (o) => formatTime(o.created_at) },
+];
+
+/**
+ * The orders view of Order Entry: the newest orders the chosen key can see, with a Live / Test
+ * switch — test mode is a separate world: a live key lists live orders, and test orders only when
+ * switched to Test (GET /api/orders?test=true); a test key sees test orders only, so its switch
+ * stays on Test (ORDERS_TEST_KEY_HINT). `keyMode` is the chosen key's mode, null while unknown.
+ * Empty: 'No orders yet.'; a failure: 'Failed to load orders: {message}'.
+ */
+export function OrderList({ apiKey, keyMode }: { apiKey: KeyChoice; keyMode: ApiKeyMode | null }) {
+  const name = useId();
+  const [mode, setMode] = useState<ApiKeyMode>('live');
+  const shown: ApiKeyMode = keyMode === 'test' ? 'test' : mode;
+  const orders = useOrderList(apiKey, shown === 'test' && keyMode === 'live');
+  if (!apiKey.id || !apiKey.secret) return null;
+  return (
+    <section className="pod-order-list" aria-label="Orders">
+      <div className="pod-order-list-head">
+        <Typography.Title level={5}>Orders</Typography.Title>
+        <div role="radiogroup" aria-label="Live or test orders" className="pod-inline">
+          {(['live', 'test'] as const).map((m) => (
+            <label key={m} className="pod-mode-choice">
+              <input type="radio" name={name} value={m} checked={shown === m} disabled={m === 'live' && keyMode === 'test'} onChange={() => setMode(m)} />
+              {m === 'live' ? 'Live' : 'Test'}
+            </label>
+          ))}
+        </div>
+      </div>
+      {keyMode === 'test' && <span className="pod-hint">{ORDERS_TEST_KEY_HINT}</span>}
+      {keyMode === 'live' && shown === 'test' && <span className="pod-hint">{TEST_ORDERS_HINT}</span>}
+      {orders.isError
+        // Not an alert: the form's own messages are the ones to announce.
+        ? <Typography.Text type="danger">{`Failed to load orders: ${errorText(orders.error)}`}</Typography.Text>
+        : <PlainTable label={shown === 'test' ? 'Test orders' : 'Live orders'} columns={columns} rows={orders.data ?? []} rowKey={(o) => o.id}
+          loading={orders.isPending} empty="No orders yet." />}
+    </section>
+  );
+}
