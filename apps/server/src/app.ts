@@ -47,10 +47,14 @@ export function baseFastify(ctx: AppContext, opts: { logger?: boolean; bodyLimit
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app, opts.docUrl);
-  // Every JSON body, signed in or not, is refused past JSON_MAX_DEPTH levels as it streams in,
-  // before JSON.parse could hold the HTTP thread on it (design routes set a tighter limit).
-  const jsonDepth = limitJsonDepth(JSON_MAX_DEPTH, `This request's JSON nests more than ${JSON_MAX_DEPTH} levels deep.`);
-  app.addHook('preParsing', async (req, reply, payload) => (/json/i.test(req.headers['content-type'] ?? '') ? jsonDepth(req, reply, payload) : payload));
+  // Every JSON body, signed in or not, is refused past JSON_MAX_DEPTH levels (or its route's own
+  // `config.jsonDepth`) as it streams in, before JSON.parse could hold the HTTP thread on it.
+  const tooDeep = `This request's JSON nests more than ${JSON_MAX_DEPTH} levels deep.`;
+  app.addHook('preParsing', async (req, reply, payload) => {
+    if (!/json/i.test(req.headers['content-type'] ?? '')) return payload;
+    const own = req.routeOptions.config?.jsonDepth;
+    return limitJsonDepth(own?.max ?? JSON_MAX_DEPTH, own?.message ?? tooDeep)(req, reply, payload);
+  });
   acceptEmptyJsonBodies(app);
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);

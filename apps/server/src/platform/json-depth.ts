@@ -2,6 +2,13 @@ import { Transform, type Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route's own JSON nesting limit (deepest objects and arrays) and its message; the listener's default otherwise. */
+    jsonDepth?: { max: number; message: string };
+  }
+}
+
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN = new Set([0x5b, 0x7b]); // [ {

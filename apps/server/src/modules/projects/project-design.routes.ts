@@ -1,6 +1,5 @@
 import { DESIGN_LIMITS, DESIGN_TOO_DEEP_MESSAGE, ZErrorSchema, ZIdParams, ZProjectDesignSaveSchema, ZProjectDesignSchema } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
-import { limitJsonDepth } from '../../platform/json-depth.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { getDesign, saveDesign } from '../designs/designs.service.js';
@@ -25,7 +24,7 @@ export async function projectDesignRoutes(app: ZodApp, ctx: AppContext): Promise
 
   app.post('/api/templates/project/:id/design', {
     ...signedIn,
-    preParsing: limitJsonDepth(DESIGN_LIMITS.bodyDepth, DESIGN_TOO_DEEP_MESSAGE),
+    config: { jsonDepth: { max: DESIGN_LIMITS.bodyDepth, message: DESIGN_TOO_DEEP_MESSAGE } },
     schema: {
       summary: 'Save the project\'s design', tags, params: ZIdParams, body: ZProjectDesignSaveSchema,
       response: { 200: ZProjectDesignSchema, ...errors, 413: ZErrorSchema },

@@ -3,7 +3,6 @@ import {
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { limitJsonDepth } from '../../platform/json-depth.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import { deleteReinforcement, listReinforcements, saveReinforcement } from '../designs/reinforcements.service.js';
@@ -29,7 +28,7 @@ export async function projectReinforcementRoutes(app: ZodApp, ctx: AppContext): 
 
   app.put('/api/projects/:id/reinforcements/:slot', {
     ...signedIn,
-    preParsing: limitJsonDepth(DESIGN_LIMITS.bodyDepth, DESIGN_TOO_DEEP_MESSAGE),
+    config: { jsonDepth: { max: DESIGN_LIMITS.bodyDepth, message: DESIGN_TOO_DEEP_MESSAGE } },
     schema: {
       summary: 'Save a reinforcement design', tags, params: ZReinforcementSlotParams, body: ZReinforcementSaveSchema,
       response: { 200: ZReinforcementDesignSchema, ...errors, 413: ZErrorSchema },
