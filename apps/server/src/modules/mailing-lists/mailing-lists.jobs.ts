@@ -32,10 +32,13 @@ async function indexList(ctx: AppContext, listId: string): Promise<number> {
   for (let pass = 0; pass < 3; pass++) {
     const span = await mailingListsRepo.unindexedSpan(ctx.db, listId);
     if (!span) break;
-    for (let from = span.first; from <= span.last; from += size) {
+    for (let from = span.first; from <= span.last;) {
+      const count = size;
       const t0 = performance.now();
-      total += await mailingListsRepo.indexSearchRange(ctx.db, listId, from, size);
-      size = nextIndexBatch(size, performance.now() - t0);
+      total += await mailingListsRepo.indexSearchRange(ctx.db, listId, from, count);
+      // Advance by the range just indexed; the next range takes the new size.
+      from += count;
+      size = nextIndexBatch(count, performance.now() - t0);
     }
   }
   await mailingListsRepo.markSearchReady(ctx.db, listId);
