@@ -17,10 +17,10 @@ import { SAME_ORIGIN, screenshotOnFailure, serverAndBrowser, signedInContext } f
  */
 const env = serverAndBrowser();
 
-/** Ann's ZIP 10001 is New York, not Boston; Cy's state 'XX' is no state; the others are sound. */
+/** Ann's ZIP 10001 is New York's, and there is no Boston in NJ: the ZIP's city is offered; Cy's state 'XX' is no state; the others are sound. */
 const LIST = [
   'first_name,last_name,address,city,state,zip',
-  'Ann,Lee,350 5th Ave,Boston,MA,10001',
+  'Ann,Lee,350 5th Ave,Boston,NJ,10001',
   'Bo,Chen,1 Market St,San Francisco,CA,94105',
   'Cy,Diaz,100 Main St,Springfield,XX,62701',
   'Jo,Kim,1600 Pennsylvania Ave NW,Washington,DC,20500',
