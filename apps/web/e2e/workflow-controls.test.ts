@@ -43,6 +43,8 @@ test('navigation, list deletion, mapping dropdowns and QR field labels', { timeo
       const pod = page.getByRole('menubar', { name: 'Workflow' }).getByRole('menuitem', { name: 'Print on Demand' });
       await pod.click();
       await page.waitForURL((url) => url.pathname === '/pod');
+      // The item becomes current once the page has rendered its route.
+      await page.getByRole('menubar', { name: 'Workflow' }).locator('[aria-current="page"]', { hasText: 'Print on Demand' }).waitFor();
       assert.equal(await pod.getAttribute('aria-current'), 'page');
 
       // Autumn's current list, seen from Spring: no usable Delete, and the card says who prints from it.
