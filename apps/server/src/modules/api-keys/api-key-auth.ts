@@ -3,6 +3,7 @@ import { API_KEY_MESSAGES as M, modeAllows, scopesAllow } from '@mailcraft/share
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requirePrincipal } from '../../platform/principal.js';
+import { requireScope } from '../../platform/route.js';
 import { featureAllowed } from '../subscriptions/subscriptions.service.js';
 import { clientKey } from '../../platform/client-key.js';
 import { apiKeysRepo } from './api-keys.repo.js';
@@ -81,11 +82,5 @@ export const TEST_MODE_DOCS = {
  * projects, lists, addresses, templates and permits; API_KEY_MESSAGES.testKeyReadOnly).
  */
 export const scoped = (resource: string) => ({
-  preValidation: async (request: FastifyRequest): Promise<void> => {
-    const principal = requirePrincipal(request);
-    if (!scopesAllow(principal.scopes, resource, request.method)) {
-      throw new AppError('FORBIDDEN', `This API key may not ${request.method} ${resource} (its scopes: ${principal.scopes.join(', ')})`);
-    }
-    if (principal.apiKey && !modeAllows(principal.apiKey.mode, resource, request.method)) throw new AppError('FORBIDDEN', M.testKeyReadOnly);
-  },
+  preValidation: async (request: FastifyRequest): Promise<void> => requireScope(requirePrincipal(request), resource, request.method),
 });
