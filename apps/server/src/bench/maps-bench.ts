@@ -11,8 +11,8 @@ import { loadConfig } from '../platform/config.js';
 import { createContext } from '../runtime.js';
 import { runGeneration } from '../modules/maps/map-generation.js';
 import { mapRoutesRepo } from '../modules/maps/map-routes.repo.js';
-import { drawMapPng } from '../modules/maps/static-map.js';
-import { fitView } from '../modules/maps/map-view.js';
+import { drawMapPng } from '../modules/maps/cartography/static-map.js';
+import { fitView } from '../modules/maps/cartography/map-view.js';
 import { straightLine } from '../modules/maps/router.js';
 import { rssSampler } from './rss.js';
 

@@ -13,8 +13,8 @@ import { loadConfig } from '../platform/config.js';
 import { createContext, startWorkers } from '../runtime.js';
 import { loadFonts } from '../modules/fonts/builtin-fonts.js';
 import { Preflight } from '../modules/print/preflight/preflight.js';
-import { RenderPool } from '../modules/print/render-pool.js';
-import { renderPrintFile } from '../modules/print/render-print-file.js';
+import { RenderPool } from '../modules/print/render/render-pool.js';
+import { renderPrintFile } from '../modules/print/render/render-print-file.js';
 import { BENCH_INDICIA, benchFields, benchInsidePage, benchOutsidePage, benchTemplate } from './bench-template.js';
 
 const qrUrl = (i: number) => `http://localhost:8080/r/${String(i).padStart(8, '0')}-7d1c-4c1a-9d2e-5b0e4f6a8c3d`;

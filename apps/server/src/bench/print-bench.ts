@@ -6,8 +6,8 @@ import type { Schema, Template } from '@pdfme/common';
 import { barcodes, multiVariableText, text } from '@pdfme/schemas';
 import { buildPieceInputs } from '@mailcraft/shared/designs';
 import { loadConfig } from '../platform/config.js';
-import { RenderPool } from '../modules/print/render-pool.js';
-import { renderPrintFile } from '../modules/print/render-print-file.js';
+import { RenderPool } from '../modules/print/render/render-pool.js';
+import { renderPrintFile } from '../modules/print/render/render-print-file.js';
 import { BENCH_INDICIA, benchFields, benchIntlFields, benchTemplate } from './bench-template.js';
 import { rssSampler } from './rss.js';
 

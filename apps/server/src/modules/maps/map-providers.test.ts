@@ -10,8 +10,8 @@ import { censusGeocoder, nominatimGeocoder } from './http-geocoders.js';
 import { mapProviders } from './map-providers.js';
 import { providerHttp } from './provider-http.js';
 import { offlineRouter, osrmRouter } from './router.js';
-import { renderStaticMap } from './static-map.js';
-import { xyzTiles } from './xyz-tiles.js';
+import { renderStaticMap } from './cartography/static-map.js';
+import { xyzTiles } from './cartography/xyz-tiles.js';
 
 const ROADS = fileURLToPath(new URL('../../../../../fixtures/maps/west-oakland-roads.geojson', import.meta.url));
 type Handler = (url: URL, res: http.ServerResponse) => void;

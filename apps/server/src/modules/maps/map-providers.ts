@@ -3,9 +3,9 @@ import { offlineZipGeocoder, type Geocoder } from './geocoder.js';
 import { censusGeocoder, nominatimGeocoder } from './http-geocoders.js';
 import { providerHttp } from './provider-http.js';
 import { offlineRouter, osrmRouter, type Router } from './router.js';
-import type { BaseMapTiles } from './static-map.js';
-import { pmtilesArchive, type PmtilesArchive } from './pmtiles-archive.js';
-import { pmtilesTiles, xyzTiles } from './xyz-tiles.js';
+import type { BaseMapTiles } from './cartography/static-map.js';
+import { pmtilesArchive, type PmtilesArchive } from './cartography/pmtiles-archive.js';
+import { pmtilesTiles, xyzTiles } from './cartography/xyz-tiles.js';
 
 /** The map services in use (docs/requirements/maps.md#maps Providers): each an HTTP service when configured, else its offline default. */
 export type MapProviders = {

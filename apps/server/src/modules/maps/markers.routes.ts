@@ -8,8 +8,8 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
-import { BASE_LAYERS, baseMapConfig, baseMapStyle } from './base-map.js';
-import { baseLayers } from './base-layers.js';
+import { BASE_LAYERS, baseMapConfig, baseMapStyle } from './cartography/base-map.js';
+import { baseLayers } from './cartography/base-layers.js';
 import { mapProviders } from './map-providers.js';
 import { deleteMarker, markerImage, updateMarkerPosition, uploadMarker } from './marker.service.js';
 

@@ -7,7 +7,7 @@ import type { LngLat } from './geo.js';
 import type { MapProviders } from './map-providers.js';
 import { mapRoutesRepo, type MapRouteValues, type RecordWithRoute } from './map-routes.repo.js';
 import type { BusinessLocationRow } from './maps.repo.js';
-import { renderStaticMap } from './static-map.js';
+import { renderStaticMap } from './cartography/static-map.js';
 
 /** How a list's maps are drawn: the screen's Step 2 and 3 settings (docs/requirements/maps.md#api generate calls). Sizes px. */
 export type DrawSettings = {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { renderSinglePiece } from '../print/print.service.js';
-import { renderFailureMessage } from '../print/render-failure.js';
+import { renderFailureMessage } from '../print/render/render-failure.js';
 import { publishOrderEvent } from './order-events.js';
 import { orderFileKey } from './order-presenter.js';
 import { ordersRepo } from './orders.repo.js';

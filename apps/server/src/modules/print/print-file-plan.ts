@@ -1,14 +1,13 @@
 import type { Template } from '@pdfme/common';
 import { PROOF_PIECES, type TPrintOptions } from '@mailcraft/shared';
 import { loadFonts } from '../fonts/builtin-fonts.js';
-import { installLayoutCache } from './layout-cache.js';
-import { bleedTemplate, templateTrimMm, type PageBoxOptions } from './page-boxes.js';
-import { Preflight } from './preflight/preflight.js';
+import { bleedTemplate, templateTrimMm, type PageBoxOptions } from './render/page-boxes.js';
+import type { PreflightPlan } from './preflight/preflight.js';
 import type { TrayRun } from '../mailing-lists/mailing-lists.service.js';
 import type { PrintSource } from './print-source.js';
 import { withProofWatermark } from './proof.js';
-import { trayBreakInputs, trayBreakTemplate } from './tray-sheets.js';
-import { SRGB_PROFILE_NAME, srgbIccProfile } from './srgb-icc.js';
+import { trayBreakInputs, trayBreakTemplate } from './render/tray-sheets.js';
+import { SRGB_PROFILE_NAME, srgbIccProfile } from './render/srgb-icc.js';
 
 /** What a print job renders with its options (docs/requirements/print.md#print): see `printFilePlan`. */
 export type PrintFilePlan = {
@@ -18,7 +17,8 @@ export type PrintFilePlan = {
   total: number;
   pageBoxes: PageBoxOptions;
   outputIntent: { profile: Uint8Array; name: string };
-  preflight: Preflight;
+  /** What the preflight checks (run it with `PreflightThread`). */
+  preflight: PreflightPlan;
   /** Tray-break sheets to render between pieces (see `renderPrintFile`), or undefined. */
   separators?: { before: ReadonlySet<number>; template: Template; inputs: (piece: number) => Record<string, string> };
 };
@@ -41,8 +41,6 @@ export async function printFilePlan(
   let template = bleedTemplate(source.template, trim, pageBoxes);
   if (proof) template = withProofWatermark(template, trim);
   const font = loadFonts(source.fonts);
-  const sample = Object.values(font)[0]?.data;
-  if (sample instanceof Uint8Array) installLayoutCache(sample);
   // Tray breaks (docs/requirements/print.md#print): a sheet before every tray, never in a proof.
   const runs = proof ? [] : extra.trays ?? [];
   const byFirst = new Map(runs.map((run, i) => [run.first, { run, i }]));
@@ -57,7 +55,7 @@ export async function printFilePlan(
   return {
     template, total, pageBoxes,
     outputIntent: { profile: srgbIccProfile(), name: SRGB_PROFILE_NAME },
-    preflight: new Preflight({ template: source.template, total, trim, options: pageBoxes, font, sheetsBefore: runs.map((r) => r.first) }),
+    preflight: { template: source.template, total, trim, options: pageBoxes, font, sheetsBefore: runs.map((r) => r.first) },
     separators,
   };
 }

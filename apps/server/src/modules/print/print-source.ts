@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { getListMappings } from '../column-mappings/column-mappings.service.js';
 import { findSavedDesign } from '../designs/designs.service.js';
-import { getReinforcement } from '../designs/reinforcements.service.js';
+import { getReinforcement } from '../reinforcements/reinforcements.service.js';
 import type { RenderFonts } from '../fonts/builtin-fonts.js';
 import { renderFonts } from '../fonts/fonts.service.js';
 import {
@@ -19,8 +19,8 @@ import { printMapFields } from '../maps/map-fields.js';
 import { findPermit } from '../permits/permits.service.js';
 import { ensureShortLinks, listQrStyle, shortLinksFor } from '../qr-codes/qr-codes.service.js';
 import { getOwnedProject } from '../projects/projects.service.js';
-import { prepareImageEffects, type ImageEffects } from './image-effects.js';
-import { composePieceTemplate } from './print-template.js';
+import { prepareImageEffects, type ImageEffects } from './render/image-effects.js';
+import { composePieceTemplate } from './render/print-template.js';
 import { printedFields } from './printed-record.js';
 
 const READ_BATCH = 500;

@@ -12,7 +12,7 @@ import { presortTrays, type TrayRun } from '../mailing-lists/mailing-lists.servi
 import { loadPrintSource, pieceInputBatches, type PrintSource } from './print-source.js';
 import { flaggedPieces, proofBatches } from './proof.js';
 import { printRepo } from './print.repo.js';
-import { renderFailureMessage } from './render-failure.js';
+import { renderFailureMessage } from './render/render-failure.js';
 import { cleanStaleTempDirs, makeTempDir } from './temp-dirs.js';
 
 /** Storage key of a job's finished print file. */
@@ -55,22 +55,25 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
   };
   const beat = setInterval(() => void printRepo.updateRun(ctx.db, job.id, runId, {}).catch(() => undefined), HEARTBEAT_MS);
   const dir = await makeTempDir('job');
+  let preflightThread: { close(): Promise<void> } | null = null;
   try {
     // The job acts for its owner: the same checks as when it was created.
     const owner: Principal = { userId: job.userId, isAdmin: false, via: 'job', scopes: [] };
     const source = await loadPrintSource(ctx, owner, job.projectId);
     const outFile = path.join(dir, 'print.pdf');
-    const [{ renderPool }, { renderPrintFile }, { printFilePlan }] = await Promise.all([
-      import('./render-pool.js'), import('./render-print-file.js'), import('./print-file-plan.js'),
+    const [{ renderPool }, { renderPrintFile }, { printFilePlan }, { PreflightThread }] = await Promise.all([
+      import('./render/render-pool.js'), import('./render/render-print-file.js'), import('./print-file-plan.js'), import('./preflight/preflight-thread.js'),
     ]);
     // docs/requirements/print.md#print: bleed, crop marks, proof, output intent and the preflight, from the stored options.
     // A proof shows the first pieces and those the last preflight of this list and design flagged (docs/requirements/print.md#print).
     const flagged = job.options.proof ? await flaggedPieces(ctx, job.projectId, source) : [];
     const plan = await printFilePlan(source, job.options, { trays: await traysOf(ctx, source, job.options), flaggedPieces: flagged.length });
     await update({ total: plan.total, phase: 'rendering' });
+    const preflightChecks = new PreflightThread(plan.preflight);
+    preflightThread = preflightChecks;
     const result = await renderPrintFile({
       template: plan.template,
-      batches: plan.preflight.tap(job.options.proof ? proofBatches(ctx, source, flagged, source.total) : pieceInputBatches(ctx, source, Infinity, 0, { presort: true })),
+      batches: preflightChecks.tap(job.options.proof ? proofBatches(ctx, source, flagged, source.total) : pieceInputBatches(ctx, source, Infinity, 0, { presort: true })),
       pageBoxes: plan.pageBoxes,
       separators: plan.separators,
       outputIntent: plan.outputIntent,
@@ -82,7 +85,7 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
       onPhase: (phase) => update({ phase }),
     });
     await update({ phase: 'preflight' });
-    const preflight = await plan.preflight.finish(outFile, dir);
+    const preflight = await preflightChecks.finish(outFile, dir);
     await update({ phase: 'storing' });
     const key = printFileKey(job.id);
     const fileSize = await ctx.storage.putStream(key, createReadStream(outFile));
@@ -94,6 +97,7 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
     await printRepo.updateRun(ctx.db, job.id, runId, { status: 'failed', error: message, finishedAt: new Date() });
   } finally {
     clearInterval(beat);
+    await preflightThread?.close();
     await fs.rm(dir, { recursive: true, force: true });
   }
 }

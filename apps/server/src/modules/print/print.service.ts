@@ -13,7 +13,7 @@ import { loadFonts } from '../fonts/builtin-fonts.js';
 import { checkPrintSource } from './print-check.js';
 import { isApprovedVersion } from './approvals.service.js';
 import { loadPrintSource, pieceInputBatches } from './print-source.js';
-import { composePieceTemplate } from './print-template.js';
+import { composePieceTemplate } from './render/print-template.js';
 import { printRenderJob, runPrintJob } from './print.job.js';
 import { printRepo, type PrintJobRow } from './print.repo.js';
 
@@ -154,7 +154,7 @@ export async function renderPreview(ctx: AppContext, principal: Principal, proje
   const inputs: Record<string, string>[] = [];
   for await (const batch of pieceInputBatches(ctx, source, count, from)) inputs.push(...batch);
   // The pool (and pdfme in its threads) loads on first use, keeping it out of start-up memory.
-  const { renderPool } = await import('./render-pool.js');
+  const { renderPool } = await import('./render/render-pool.js');
   return renderPool(ctx.config).renderPdf(source.template, inputs, source.fonts);
 }
 
@@ -169,7 +169,7 @@ export async function renderSinglePiece(
 ): Promise<Uint8Array> {
   const source = await loadPrintSource(ctx, principal, projectId, { reinforcement });
   const inputs = [buildPieceInputs(source.template, fields, { indiciaText: source.indiciaText, qrUrl })];
-  const { renderPool } = await import('./render-pool.js');
+  const { renderPool } = await import('./render/render-pool.js');
   return renderPool(ctx.config).renderPdf(source.template, source.imageEffects ? await source.imageEffects.apply(inputs) : inputs, source.fonts);
 }
 
@@ -185,7 +185,7 @@ export async function renderDesignPiece(
   fields: Record<string, string>, piece: PieceContext,
 ): Promise<Uint8Array> {
   const template = await composePieceTemplate(design, layout, Object.keys(loadFonts()));
-  const { renderPool } = await import('./render-pool.js');
+  const { renderPool } = await import('./render/render-pool.js');
   return renderPool(ctx.config).renderPdf(template, [buildPieceInputs(template, fields, piece)]);
 }
 

@@ -55,7 +55,7 @@ const asPlugin = (p: unknown) => p as Plugin;
 /**
  * The element types of the Designer, keyed by the label its toolbar shows. The same set renders
  * the browser thumbnails, and every type here is one the server's print renderer registers
- * (apps/server/src/modules/print/render-chunk.ts), so what is designed can be printed.
+ * (apps/server/src/modules/print/render/render-chunk.ts), so what is designed can be printed.
  * QR codes are our vector `qrVector`, not pdfme's rasterised barcode (docs/decisions/README.md#records). Images have an
  * 'Effect' choice drawn by the server as print draws it (docs/requirements/administration.md#administration, `withImageEffect`).
  */

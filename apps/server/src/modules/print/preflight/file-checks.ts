@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { Template } from '@pdfme/common';
 import { PREFLIGHT_PIECES_LIMIT, type TPreflightCheck } from '@mailcraft/shared';
 import { qrRuns, QR_MARGIN_MODULES, QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
-import { mmToPt, pageGeometry, type PageBoxOptions } from '../page-boxes.js';
+import { mmToPt, pageGeometry, type PageBoxOptions } from '../render/page-boxes.js';
 import { elementRect } from './geometry.js';
 import type { PageLayout } from './page-layout.js';
 

@@ -8,10 +8,10 @@ import type { TPreflight } from '@mailcraft/shared';
 import { buildPieceInputs, IMB_SAMPLE } from '@mailcraft/shared/designs';
 import { loadFonts } from '../../fonts/builtin-fonts.js';
 import { designPage, textElement } from '../../../test/factories.js';
-import { bleedTemplate, templateTrimMm, type PageBoxOptions } from '../page-boxes.js';
-import { composePieceTemplate } from '../print-template.js';
-import { renderChunk } from '../render-chunk.js';
-import { renderPrintFile, type ChunkRenderer } from '../render-print-file.js';
+import { bleedTemplate, templateTrimMm, type PageBoxOptions } from '../render/page-boxes.js';
+import { composePieceTemplate } from '../render/print-template.js';
+import { renderChunk } from '../render/render-chunk.js';
+import { renderPrintFile, type ChunkRenderer } from '../render/render-print-file.js';
 import { Preflight } from './preflight.js';
 
 const font = loadFonts();

@@ -1,7 +1,7 @@
 import type { Font, Template } from '@pdfme/common';
 import { PIECE_RECORD_KEY, PREFLIGHT_CHECK_IDS, type TPreflight, type TPreflightCheck } from '@mailcraft/shared';
 import { QR_VECTOR_TYPE } from '@mailcraft/shared/designs';
-import type { PageBoxOptions } from '../page-boxes.js';
+import type { PageBoxOptions } from '../render/page-boxes.js';
 import { fontsCheck, pageBoxesCheck, qrCheck, type QrSample } from './file-checks.js';
 import { PageLayout } from './page-layout.js';
 import { PieceChecks } from './piece-checks.js';
@@ -59,15 +59,20 @@ export class Preflight {
   /** Passes `batches` through unchanged, checking each piece on the way (sampled pieces keep their QR values). */
   async* tap(batches: AsyncIterable<Record<string, string>[]>): AsyncGenerator<Record<string, string>[]> {
     for await (const batch of batches) {
-      for (const input of batch) {
-        const piece = ++this.pieces;
-        await this.pieceChecks.add(input, piece);
-        const codes = Object.fromEntries(this.qrNames.map((n) => [n, input[n] ?? '']));
-        const record = Number(input[PIECE_RECORD_KEY]) || 0;
-        if (this.sample.has(piece) && piece !== this.plan.total) this.samples.push({ piece, record, codes });
-        else this.lastSample = { piece, record, codes }; // the last piece, whatever the count turns out to be
-      }
+      await this.check(batch);
       yield batch;
+    }
+  }
+
+  /** Checks the next pieces of the file, in order (sampled pieces keep their QR values). */
+  async check(batch: readonly Record<string, string>[]): Promise<void> {
+    for (const input of batch) {
+      const piece = ++this.pieces;
+      await this.pieceChecks.add(input, piece);
+      const codes = Object.fromEntries(this.qrNames.map((n) => [n, input[n] ?? '']));
+      const record = Number(input[PIECE_RECORD_KEY]) || 0;
+      if (this.sample.has(piece) && piece !== this.plan.total) this.samples.push({ piece, record, codes });
+      else this.lastSample = { piece, record, codes }; // the last piece, whatever the count turns out to be
     }
   }
 

@@ -1,5 +1,5 @@
 import type { Schema, Template } from '@pdfme/common';
-import type { TrayRun } from '../mailing-lists/mailing-lists.service.js';
+import type { TrayRun } from '../../mailing-lists/mailing-lists.service.js';
 
 /** Width of the black band along a tray-break sheet's right edge (mm): visible on the side of a stack. */
 const BAND_MM = 12;

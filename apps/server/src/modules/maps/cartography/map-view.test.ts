@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LngLat } from './geo.js';
+import type { LngLat } from '../geo.js';
 import { fitView, MAX_ZOOM, viewProjection, type MapView } from './map-view.js';
 
 const customer: LngLat = [-90.1, 29.9];

@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Template } from '@pdfme/common';
-import type { RenderFonts } from '../fonts/builtin-fonts.js';
-import { applyPageBoxes, type PageBoxOptions } from './page-boxes.js';
-import { PdfStreamMerger } from './pdf-merge.js';
-import { makeTempDir } from './temp-dirs.js';
+import type { RenderFonts } from '../../fonts/builtin-fonts.js';
+import type { PageBoxOptions } from './page-boxes.js';
+import { MergeThread } from './merge-thread.js';
+import { makeTempDir } from '../temp-dirs.js';
 
 /** Mail pieces per `generate()` call (docs/architecture.md#print-renderer: about 250). */
 export const CHUNK_PIECES = 250;
@@ -59,7 +59,7 @@ export type RenderPrintFileOptions = {
 /**
  * Renders a whole print file (docs/architecture.md#print-renderer): cuts the pieces into chunks of ~250 (and
  * before each separator sheet, see `separators`), renders them on the worker pool to temp files while the next batches are read, and streams
- * each finished chunk, in order, into `outFile` with `PdfStreamMerger`. At most pool size + 1
+ * each finished chunk, in order, into `outFile` with `PdfStreamMerger` in its own thread (`MergeThread`). At most pool size + 1
  * chunks are in flight, so memory does not grow with the list. Progress counts pieces as the
  * threads finish them (docs/requirements/workflow.md#clear-states-and-fast-pages: a 500-piece file moves in small steps, not 0 → 250 → 500), then
  * names the 'merging' phase once the last piece is rendered (`onPhase`). Temp files are removed on success and failure. Throws the first render error.
@@ -69,7 +69,7 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
   const progressEveryMs = opts.progressEveryMs ?? PROGRESS_EVERY_MS;
   const tmpDir = await makeTempDir('print');
   const key = randomUUID();
-  const merger = await PdfStreamMerger.create(opts.outFile);
+  const merger = await MergeThread.start(opts.outFile);
   const inFlight: Array<{ file: string; pieces: number; rendered: number; finished: boolean; done: Promise<number> }> = [];
   let chunkNo = 0;
   let dispatchedAll = false;
@@ -115,8 +115,7 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
     const chunk = inFlight[0];
     await chunk.done;
     if (progressError) throw progressError;
-    const boxes = opts.pageBoxes;
-    await merger.append(await fs.readFile(chunk.file), boxes && ((doc) => applyPageBoxes(doc, boxes)));
+    await merger.append(chunk.file, opts.pageBoxes);
     await fs.rm(chunk.file, { force: true });
     inFlight.shift();
     pieces += chunk.pieces;
@@ -155,14 +154,15 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
     enterMerging();
     await merging;
     if (progressError) throw progressError;
-    const bytes = await merger.finish({ title: opts.title, outputIntent: opts.outputIntent });
-    return { pieces, pages: merger.pages, bytes };
+    const { bytes, pages } = await merger.finish({ title: opts.title, outputIntent: opts.outputIntent });
+    return { pieces, pages, bytes };
   } catch (err) {
     failed = true;
     await merger.abort();
     throw err;
   } finally {
     await Promise.allSettled(inFlight.map((c) => c.done));
+    await merger.close();
     await fs.rm(tmpDir, { recursive: true, force: true });
     if (failed) await fs.rm(opts.outFile, { force: true });
   }

@@ -1,5 +1,5 @@
 import { geoMercator, type GeoProjection } from 'd3-geo';
-import type { LngLat } from './geo.js';
+import type { LngLat } from '../geo.js';
 
 /** Web Mercator tile size, px (the XYZ convention; OSM wiki "Slippy map tilenames"). */
 export const TILE_PX = 256;

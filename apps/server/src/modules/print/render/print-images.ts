@@ -1,7 +1,7 @@
 import type { Template } from '@pdfme/common';
 import { imageTooLargeMessage } from '@mailcraft/shared';
-import { AppError } from '../../platform/errors.js';
-import { imageHeaderSize } from './preflight/image-size.js';
+import { AppError } from '../../../platform/errors.js';
+import { imageHeaderSize } from '../preflight/image-size.js';
 
 /** Element types whose content or input is an image data URL that pdf-lib decodes (PNG) or embeds (JPEG). */
 const IMAGE_TYPES = new Set(['image', 'signature']);

@@ -1,5 +1,5 @@
 import type { TBaseMapConfig } from '@mailcraft/shared';
-import type { Config } from '../../platform/config.js';
+import type { Config } from '../../../platform/config.js';
 import { paletteOf } from './map-palette.js';
 
 /** The offline base layers served to the screen's map. */

@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from '@pdfme/common';
-import { loadFonts } from '../fonts/builtin-fonts.js';
-import { fontRuns, fontsForTexts } from '../fonts/font-coverage.js';
-import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { createProject, designPage, textElement } from '../../test/factories.js';
-import { pdfPageTexts, squashSpaces } from '../../test/pdf-text.js';
+import { loadFonts } from '../../fonts/builtin-fonts.js';
+import { fontRuns, fontsForTexts } from '../../fonts/font-coverage.js';
+import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../../test/harness.js';
+import { createProject, designPage, textElement } from '../../../test/factories.js';
+import { pdfPageTexts, squashSpaces } from '../../../test/pdf-text.js';
 import { renderChunk } from './render-chunk.js';
 
 /** Names in Latin with diacritics, Chinese, Cyrillic, Arabic, Japanese, Korean and with emoji. */

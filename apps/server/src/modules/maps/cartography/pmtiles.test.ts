@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
-import { writePmtiles } from '../../test/pmtiles-writer.js';
-import type { LngLat } from './geo.js';
-import { mapProviders } from './map-providers.js';
+import { createTestApp, signUpUser, type TestApp } from '../../../test/harness.js';
+import { writePmtiles } from '../../../test/pmtiles-writer.js';
+import type { LngLat } from '../geo.js';
+import { mapProviders } from '../map-providers.js';
 import { renderStaticMap } from './static-map.js';
 
 const CUSTOMER: LngLat = [-122.2996, 37.8058];

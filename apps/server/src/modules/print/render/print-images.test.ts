@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from '@pdfme/common';
 import { autoMap, imageTooLargeMessage } from '@mailcraft/shared';
-import { createDesign, createMailingList, createProject, designPage, saveColumnMappings, textElement, us500 } from '../../test/factories.js';
-import { createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
-import { healthWhile } from '../../test/health-meanwhile.js';
-import { bilevelPng } from '../../test/hostile-files.js';
-import { loadFonts } from '../fonts/builtin-fonts.js';
+import { createDesign, createMailingList, createProject, designPage, saveColumnMappings, textElement, us500 } from '../../../test/factories.js';
+import { createTestApp, signUpUser, type TestApp } from '../../../test/harness.js';
+import { healthWhile } from '../../../test/health-meanwhile.js';
+import { bilevelPng } from '../../../test/hostile-files.js';
+import { loadFonts } from '../../fonts/builtin-fonts.js';
 import { checkPrintImages } from './print-images.js';
 import { renderChunk } from './render-chunk.js';
 import { renderFailureMessage } from './render-failure.js';

@@ -2,7 +2,7 @@ import { geoPath } from 'd3-geo';
 import type { Feature, Geometry } from 'geojson';
 import { MARKER_RULES, type TMarkerSettings } from '@mailcraft/shared';
 import { baseLayers, inView } from './base-layers.js';
-import type { LngLat } from './geo.js';
+import type { LngLat } from '../geo.js';
 import { paletteOf, type MapPalette } from './map-palette.js';
 import { fitView, viewBounds, viewProjection, type Insets, type MapView } from './map-view.js';
 import { textPaths } from './text-paths.js';

@@ -1,6 +1,6 @@
 import { getFallbackFontName, type PDFRenderProps, type Plugins, type Schema } from '@pdfme/common';
 import { multiVariableText, text } from '@pdfme/schemas';
-import { fontRuns, type FontRun } from '../fonts/font-coverage.js';
+import { fontRuns, type FontRun } from '../../fonts/font-coverage.js';
 
 type Plugin = Plugins[string];
 type RenderArg = PDFRenderProps<Schema>;

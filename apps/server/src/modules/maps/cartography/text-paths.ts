@@ -1,5 +1,5 @@
 import * as fontkit from 'fontkit';
-import { loadFonts } from '../fonts/builtin-fonts.js';
+import { loadFonts } from '../../fonts/builtin-fonts.js';
 
 const fonts = new Map<string, { font: fontkit.Font; glyphs: Map<number, string> }>();
 

@@ -1,7 +1,7 @@
 import { PDFDocument } from '@pdfme/pdf-lib';
 import { isBlankPdf, type BasePdf, type Schema, type Template } from '@pdfme/common';
 import { PAGE_PADDING_MM, PAPER_SIZES_MM, type PaperSize } from '@mailcraft/shared';
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../../platform/errors.js';
 import { checkPrintImages } from './print-images.js';
 
 type DesignSide = { basePdf: BasePdf; schemas: Schema[][] };

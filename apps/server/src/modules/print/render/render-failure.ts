@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors.js';
+import { AppError } from '../../../platform/errors.js';
 
 /** Absolute file paths (POSIX or Windows) as they appear in Node's and libraries' error messages. */
 const FILE_PATH = /(?:[A-Za-z]:\\|\/)(?:[^\s'"()<>,:;]+[\\/])+[^\s'"()<>,:;]*/g;

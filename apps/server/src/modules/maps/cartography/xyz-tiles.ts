@@ -1,4 +1,4 @@
-import type { ProviderHttp } from './provider-http.js';
+import type { ProviderHttp } from '../provider-http.js';
 import { TILE_PX, type MapView } from './map-view.js';
 import type { PmtilesArchive } from './pmtiles-archive.js';
 import type { BaseMapTiles } from './static-map.js';

@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Template } from '@pdfme/common';
 import { buildPieceInputs, IMB_DIMENSIONS_IN, IMB_SAMPLE, imbDigitsProblem, imbHumanReadable } from '@mailcraft/shared/designs';
-import { loadFonts } from '../fonts/builtin-fonts.js';
-import { designPage } from '../../test/factories.js';
+import { loadFonts } from '../../fonts/builtin-fonts.js';
+import { designPage } from '../../../test/factories.js';
 import { encodeImb } from './imb-encoder.js';
 import { renderChunk } from './render-chunk.js';
 

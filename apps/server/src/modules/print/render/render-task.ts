@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { Template } from '@pdfme/common';
-import { loadFonts, type RenderFonts } from '../fonts/builtin-fonts.js';
+import { loadFonts, type RenderFonts } from '../../fonts/builtin-fonts.js';
 import { renderChunk } from './render-chunk.js';
 
 /**

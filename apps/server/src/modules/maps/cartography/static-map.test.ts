@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import pixelmatch from 'pixelmatch';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { LngLat } from './geo.js';
-import { offlineRouter } from './router.js';
+import type { LngLat } from '../geo.js';
+import { offlineRouter } from '../router.js';
 import { viewProjection } from './map-view.js';
 import { markerInsets, renderStaticMap, routeMapView, type StaticMapInput } from './static-map.js';
 
-const FIXTURES = new URL('../../../../../fixtures/maps/', import.meta.url);
+const FIXTURES = new URL('../../../../../../fixtures/maps/', import.meta.url);
 const ROADS = fileURLToPath(new URL('west-oakland-roads.geojson', FIXTURES));
 const GOLDEN = fileURLToPath(new URL('golden-route-map.png', FIXTURES));
 

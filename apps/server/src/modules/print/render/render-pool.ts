@@ -1,8 +1,8 @@
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { threadEntry } from '../../platform/thread-entry.js';
+import { threadEntry } from '../../../platform/thread-entry.js';
 import type { Template } from '@pdfme/common';
-import type { RenderFonts } from '../fonts/builtin-fonts.js';
+import type { RenderFonts } from '../../fonts/builtin-fonts.js';
 import type { RenderTask } from './render-task.js';
 
 /** How long an idle thread is kept before it ends (threads start again on demand). */

@@ -5,9 +5,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoMap, type TEffect } from '@mailcraft/shared';
-import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { createMailingList, createProject, designPage, saveColumnMappings, us500 } from '../../test/factories.js';
-import { applyEffect } from '../effects/apply-effect.js';
+import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../../test/harness.js';
+import { createMailingList, createProject, designPage, saveColumnMappings, us500 } from '../../../test/factories.js';
+import { applyEffect } from '../../effects/apply-effect.js';
 import { prepareImageEffects } from './image-effects.js';
 
 /** Every image of a PDF as `pdfimages -png` extracts it: width, height and RGB pixels. */

@@ -1,7 +1,7 @@
 import { PDFDocument, type PDFRef } from '@pdfme/pdf-lib';
 import { isBlankPdf, type Schema, type Template } from '@pdfme/common';
 import { BLEED_MM } from '@mailcraft/shared/designs';
-import { imagePixelSize } from './preflight/image-size.js';
+import { imagePixelSize } from '../preflight/image-size.js';
 
 /**
  * Page boxes of print files (docs/requirements/print.md#print-options): trim, bleed and crop marks, applied to

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Schema, Template } from '@pdfme/common';
 import { EFFECT_ELEMENT_PROP, type TEffectSpec } from '@mailcraft/shared';
 import { templateFieldName } from '@mailcraft/shared/designs';
-import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
-import { applyEffect } from '../effects/apply-effect.js';
-import { effectSpecs, imageDataUrlBytes } from '../effects/effects.service.js';
+import type { AppContext } from '../../../platform/context.js';
+import { AppError } from '../../../platform/errors.js';
+import { applyEffect } from '../../effects/apply-effect.js';
+import { effectSpecs, imageDataUrlBytes } from '../../effects/effects.service.js';
 
 /** Processed images kept per render: enough for a design's static images; merge images (one per record) cycle through. */
 const CACHE_ENTRIES = 32;

@@ -3,7 +3,7 @@ import type { Font, Plugins, Template } from '@pdfme/common';
 import { barcodes, checkbox, ellipse, image, line, rectangle, svg, table } from '@pdfme/schemas';
 import { imbPlugin, indiciaPlugin, qrVectorPlugin, setImbEncoder } from '@mailcraft/shared/designs';
 import { encodeImb } from './imb-encoder.js';
-import { fontsForTexts } from '../fonts/font-coverage.js';
+import { fontsForTexts } from '../../fonts/font-coverage.js';
 import { fallbackTextPlugins } from './fallback-text.js';
 import { installLayoutCache } from './layout-cache.js';
 import { checkPrintImages } from './print-images.js';
