@@ -35,10 +35,10 @@ import { printRoutes } from './print/print.routes.js';
 import { approvalsRoutes } from './print/approvals.routes.js';
 import { printRecoverJob, printRenderJob, recoverPrintJobsAtStart } from './print/print.job.js';
 import { projectDesignRoutes } from './projects/project-design.routes.js';
-import { projectReinforcementRoutes } from './projects/project-reinforcements.routes.js';
+import { reinforcementsRoutes } from './reinforcements/reinforcements.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
 import { qrCodesRoutes } from './qr-codes/qr-codes.routes.js';
-import { analyticsRoutes } from './scans/analytics.routes.js';
+import { scanActivityRoutes } from './scans/scan-activity.routes.js';
 import { scansPurgeIpsJob } from './scans/scans.jobs.js';
 import { shortLinkRoutes } from './scans/short-link.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
@@ -55,7 +55,7 @@ export const webModules: readonly RouteModule[] = [
   billingRoutes,
   projectsRoutes,
   projectDesignRoutes,
-  projectReinforcementRoutes,
+  reinforcementsRoutes,
   permitsRoutes,
   templateGuideRoutes,
   mailingListsRoutes,
@@ -65,7 +65,7 @@ export const webModules: readonly RouteModule[] = [
   printRoutes,
   approvalsRoutes,
   qrCodesRoutes,
-  analyticsRoutes,
+  scanActivityRoutes,
   webhooksRoutes,
   notificationsRoutes,
   mapsRoutes,

@@ -1,7 +1,7 @@
 import type { TAccountDelete } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/principal.js';
-import { confirmAccountDeletion, deleteAccountRows } from '../auth/account.service.js';
+import { confirmAccountDeletion, deleteAccountRows } from './account.service.js';
 import { getOwnedList, listLists } from '../mailing-lists/mailing-lists.service.js';
 import { listLocations } from '../maps/maps.service.js';
 import { markerKey } from '../maps/marker.service.js';

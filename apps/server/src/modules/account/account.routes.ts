@@ -9,7 +9,7 @@ import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
 import {
   changeEmail, changePassword, endOneSession, endOtherSessions, getAccount, listSessions, renameAccount,
-} from '../auth/account.service.js';
+} from './account.service.js';
 import { SESSION_COOKIE } from '../auth/session-auth.js';
 import { deleteAccount } from './account-delete.service.js';
 import { exportAccount } from './account-export.service.js';

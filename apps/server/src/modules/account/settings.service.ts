@@ -6,7 +6,7 @@ import type { ProjectDefaults } from '../../db/schema/index.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
-import { readUserSettings, saveUserSettings } from '../auth/account.service.js';
+import { readUserSettings, saveUserSettings } from './account.service.js';
 
 const oneOf = <T extends string>(allowed: readonly T[], value: string | undefined): T | undefined =>
   allowed.includes(value as T) ? (value as T) : undefined;

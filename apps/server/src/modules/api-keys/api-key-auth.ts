@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_KEY_MESSAGES as M, modeAllows, scopesAllow } from '@mailcraft/shared';
+import { API_KEY_MESSAGES as M } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requirePrincipal } from '../../platform/principal.js';

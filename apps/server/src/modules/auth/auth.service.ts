@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { ACCOUNT_DISABLED, SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, type TUser } from '@mailcraft/shared';
+import { ACCOUNT_DISABLED, ACCOUNT_MESSAGES, SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, type TUser } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
@@ -92,6 +92,23 @@ export async function logIn(db: Db, input: { email: string; password: string }, 
   await authRepo.uncountAttempt(db, [keys.ip, keys.account]);
   if (user.disabledAt) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED);
   return presentUser(user);
+}
+
+/**
+ * Checks a signed-in user's current password before a sensitive account change (email, password,
+ * deletion: modules/account). Wrong guesses count like failed sign-ins (5 per account in 15
+ * minutes, then 429), so a stolen session cannot be used to guess the password.
+ * Errors: RATE_LIMITED (429) after too many wrong passwords; FORBIDDEN (403) 'The current password is incorrect'.
+ */
+export async function checkCurrentPassword(db: Db, user: UserRow, password: string): Promise<void> {
+  const key = `account-password:${user.id}`;
+  // Counted before the check, atomically, so parallel guesses cannot all pass it.
+  const { [key]: tries } = await authRepo.countAttempt(db, [key], windowSince());
+  if (tries > MAX_FAILURES.accountFromIp) {
+    throw new AppError('RATE_LIMITED', 'Too many wrong passwords. Please try again in 15 minutes.');
+  }
+  if (!(await verify(user.passwordHash, password))) throw new AppError('FORBIDDEN', ACCOUNT_MESSAGES.wrongPassword);
+  await authRepo.uncountAttempt(db, [key]);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { PASSWORD_RESET_MESSAGES, PASSWORD_RESET_TTL_SECONDS, type TUser } from '@mailcraft/shared';
+import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { authRepo } from './auth.repo.js';
@@ -75,6 +76,11 @@ export async function resetPassword(ctx: AppContext, token: string, password: st
   await authRepo.deleteUserSessions(ctx.db, user.id);
   await authRepo.clearAttempts(ctx.db, `email:${user.email}`);
   return presentUser(user);
+}
+
+/** Voids the user's open reset links (after a password change on the account page, modules/account). */
+export async function voidPasswordResets(db: Db, userId: string): Promise<void> {
+  await authRepo.voidPasswordResets(db, userId);
 }
 
 /**

@@ -123,6 +123,11 @@ export async function findSavedDesign(db: Db, projectId: string): Promise<{ insi
   return row ? { inside: savedInside(row), outside: savedOutside(row), hasContent: row.hasContent, version: row.version } : null;
 }
 
+/** The reinforcement slots ('r1'…'r3') stored with a project's design, {} without a saved design (the reinforcements module reads them). */
+export async function findStoredReinforcements(db: Db, projectId: string): Promise<Partial<DesignRow['reinforcements']>> {
+  return (await designsRepo.find(db, projectId))?.reinforcements ?? {};
+}
+
 /**
  * How many designs use each font, by PostScript name (docs/requirements/administration.md#administration: a font in use is not deleted):
  * a project's design counts once when any element of its inside, outside or reinforcements names

@@ -107,15 +107,15 @@ export const mailingListsRepo = {
     db.update(mailingLists).set({ fileKey }).where(eq(mailingLists.id, listId)),
 
   /**
-   * Inserts `rows` as records `startIndex`, `startIndex + 1`, … in one statement: the rows travel
-   * as one jsonb array and are unpacked by the database (docs/decisions/README.md#records: 100k rows in 1.5 s on PGlite
-   * at 10k rows per call; row-at-a-time took 32 s).
+   * Inserts the rows of `rowsJson` (a JSON array of arrays of strings) as records `startIndex`, `startIndex + 1`, … in
+   * one statement: the rows travel as one jsonb array and are unpacked by the database (docs/decisions/README.md#records:
+   * 100k rows in 1.5 s on PGlite at 10k rows per call; row-at-a-time took 32 s).
    */
-  insertRecords: async (db: Db, listId: string, startIndex: number, rows: string[][]) =>
+  insertRecords: async (db: Db, listId: string, startIndex: number, rowsJson: string) =>
     db.execute(sql`
       INSERT INTO ${mailingListRecords} ("list_id", "row_index", "values")
       SELECT ${listId}::uuid, ${startIndex}::int + (e.ord::int - 1), e.value
-      FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS e(value, ord)`),
+      FROM jsonb_array_elements(${rowsJson}::jsonb) WITH ORDINALITY AS e(value, ord)`),
 
   /** Records `offset … offset + limit - 1` in list order (row_index is contiguous from 0). */
   readRecords: async (db: Db, listId: string, offset: number, limit: number): Promise<RecordRow[]> =>
@@ -170,7 +170,7 @@ export const mailingListsRepo = {
   appendRecords: async (db: Db, listId: string, rows: string[][]): Promise<number> =>
     db.transaction(async (tx) => {
       const [locked] = await tx.select({ rowCount: mailingLists.rowCount }).from(mailingLists).where(eq(mailingLists.id, listId)).for('update');
-      await mailingListsRepo.insertRecords(tx, listId, locked.rowCount, rows);
+      await mailingListsRepo.insertRecords(tx, listId, locked.rowCount, JSON.stringify(rows));
       const rowCount = locked.rowCount + rows.length;
       // The new records are outside the search index until the sweep brings them in.
       await tx.update(mailingLists).set({ rowCount, searchReady: false }).where(eq(mailingLists.id, listId));

@@ -64,9 +64,9 @@ async function importTable(
     await mailingListsRepo.create(tx, { id, userId: principal.userId, projectId, name, headers: table.headers, rowCount: 0, fileKey, sourceFormat: format });
     let count = 0;
     for await (const batch of table.batches) {
-      if (count + batch.length > planMaxRows) throw new AppError('PAYMENT_REQUIRED', planRowsMessage(planMaxRows));
-      await mailingListsRepo.insertRecords(tx, id, count, batch);
-      count += batch.length;
+      if (count + batch.count > planMaxRows) throw new AppError('PAYMENT_REQUIRED', planRowsMessage(planMaxRows));
+      await mailingListsRepo.insertRecords(tx, id, count, batch.json);
+      count += batch.count;
     }
     await mailingListsRepo.finish(tx, id, count, table.headers);
     const adopted = projectId ? await adoptProjectListIfNone(tx, principal, projectId, id) : false;

@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.js';
 import { isPublicEndpoint } from '../../platform/outbound-http.js';
 import type { Principal } from '../../platform/principal.js';
 import { postSignedWebhook } from '../../platform/signed-webhook.js';
-import { getAccount } from '../auth/account.service.js';
+import { getAccount } from '../account/account.service.js';
 import { getListMappings } from '../column-mappings/column-mappings.service.js';
 import { getOwnedList, recordBatches } from '../mailing-lists/mailing-lists.service.js';
 import { recordFields } from '../qr-codes/destination.js';

@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { getListMappings } from '../column-mappings/column-mappings.service.js';
-import { getReinforcement } from '../designs/reinforcements.service.js';
+import { getReinforcement } from '../reinforcements/reinforcements.service.js';
 import { getOwnedList, type MailingListRow } from '../mailing-lists/mailing-lists.service.js';
 import { findPrintedRecord } from '../print/printed-record.js';
 import { getOwnedProject } from '../projects/projects.service.js';

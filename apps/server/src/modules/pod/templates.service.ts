@@ -1,7 +1,7 @@
 import { type TApiTemplate, type TProject, type TReinforcement } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../platform/principal.js';
-import { listReinforcements, listReinforcementsOf, reinforcementSummary } from '../designs/reinforcements.service.js';
+import { listReinforcements, listReinforcementsOf, reinforcementSummary } from '../reinforcements/reinforcements.service.js';
 import { getOwnedProject, getProject, listProjects } from '../projects/projects.service.js';
 
 function mainTemplate(p: TProject): TApiTemplate {

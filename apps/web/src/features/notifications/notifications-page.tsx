@@ -7,7 +7,7 @@ import { UpgradeBanner } from '../subscriptions/upgrade-banner';
 import { useFeature } from '../subscriptions/use-feature';
 import { TYPE_LABELS } from './notification-draft';
 import { NotificationPanel } from './notification-panel';
-import { useOutbox } from '../mail/outbox-api';
+import { useOutbox } from '../outbox/outbox-api';
 import { useNotifications } from './notifications-api';
 import './notifications.css';
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Alert, Button, Col, Empty, Row, Skeleton, Typography } from 'antd';
 import { Card } from '../../components/card';
 import type { TProject } from '@mailcraft/shared';
-import { RecentActivity } from '../analytics/recent-activity';
+import { RecentActivity } from '../scans/recent-activity';
 import { CreateProjectForm } from './create-project-form';
 import { ProjectCard } from './project-card';
 import { useProjects } from './projects-api';

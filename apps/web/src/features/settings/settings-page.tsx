@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SHORT_LINK_BASE_ENV } from '@mailcraft/shared';
 import { Card } from '../../components/card';
 import { errorDetail } from '../../lib/api-client';
-import { useOutbox } from '../mail/outbox-api';
+import { useOutbox } from '../outbox/outbox-api';
 import { PreferencesCard } from './preferences-card';
 import { useSettings } from './settings-api';
 import './settings.css';

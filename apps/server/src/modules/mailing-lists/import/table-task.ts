@@ -4,8 +4,11 @@ import { openTable, type SourceFormat } from './open-table.js';
 /** What the spreadsheet thread posts: the table's opening, then each batch of rows. */
 export type TableMessage =
   | { kind: 'open'; headers: string[]; format: SourceFormat }
-  /** A batch of rows; `newHeaders` are the columns named since the last message (rows wider than the header). */
-  | { kind: 'batch'; rows: string[][]; newHeaders: string[] };
+  /**
+   * A batch of `count` rows as one JSON array of arrays (serialised here, so the HTTP thread neither copies nor
+   * stringifies them); `newHeaders` are the columns named since the last message (rows wider than the header).
+   */
+  | { kind: 'batch'; count: number; json: string; newHeaders: string[] };
 
 /**
  * The spreadsheet thread's task (loaded by piscina in each thread of `table-threads.ts`): opens
@@ -18,7 +21,7 @@ export const readTableRows = boundedStream(async function* (input: { bytes: Uint
   let known = table.headers.length;
   yield { kind: 'open', headers: [...table.headers], format };
   for await (const rows of table.batches) {
-    yield { kind: 'batch', rows, newHeaders: table.headers.slice(known) };
+    yield { kind: 'batch', count: rows.length, json: JSON.stringify(rows), newHeaders: table.headers.slice(known) };
     known = table.headers.length;
   }
 });

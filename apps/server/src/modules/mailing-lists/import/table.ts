@@ -13,12 +13,15 @@ export const IMPORT_BATCH_ROWS = 5_000;
  * columns are named `Column N`), so read it again after the last batch. Every row of a batch
  * has the width of `headers` at the time it was read; earlier rows may be shorter.
  */
-export type ImportTable = {
+export type ImportTable<Batch = string[][]> = {
   headers: string[];
-  batches: AsyncGenerator<string[][]>;
+  batches: AsyncGenerator<Batch>;
   /** Frees the reader (its file, its thread) when `batches` is not read to the end; harmless after. */
   close(): Promise<void>;
 };
+
+/** A batch of `count` rows as one JSON array of arrays of strings, ready for `insertRecords`. */
+export type RowsJson = { count: number; json: string };
 
 /** A row whose cells are all empty or whitespace; such rows are skipped (docs/requirements/mailing-lists.md#upload). */
 export const isBlankRow = (row: string[]) => row.every((cell) => cell === undefined || cell.trim() === '');

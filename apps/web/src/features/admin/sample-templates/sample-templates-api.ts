@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TAdminSampleTemplate, TSampleTemplateCreate, TSampleTemplateUpdate } from '@mailcraft/shared';
 import { api } from '../../../lib/api-client';
-import { sampleKeys } from '../../templates/templates-api';
+import { sampleKeys } from '../../sample-templates/sample-templates-api';
 import { auditKeys } from '../audit-log';
 
 /** Query keys of sample-template administration. */

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import { Alert, Typography } from 'antd';
 import type { TListScanSummary } from '@mailcraft/shared';
 import { PlainTable } from '../../components/plain-table';
-import { useListSummaries } from './analytics-api';
-import { percent, when } from './analytics-format';
+import { useListSummaries } from './scans-api';
+import { percent, when } from './scans-format';
 import { RecentActivity } from './recent-activity';
-import './analytics.css';
+import './scans.css';
 
 const PAGE_SIZE = 10;
 

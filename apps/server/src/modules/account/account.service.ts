@@ -1,4 +1,4 @@
-import { verify, hash } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import Bowser from 'bowser';
 import {
   ACCOUNT_MESSAGES as M, SESSION_MAX_AGE_SECONDS,
@@ -8,9 +8,9 @@ import type { Db } from '../../db/client.js';
 import type { ProjectDefaults, UserRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
+import { ARGON2, checkCurrentPassword, tokenHash } from '../auth/auth.service.js';
+import { voidPasswordResets } from '../auth/password-reset.service.js';
 import { accountRepo } from './account.repo.js';
-import { authRepo } from './auth.repo.js';
-import { ARGON2, MAX_FAILURES, tokenHash, windowSince } from './auth.service.js';
 
 /** Length of the opaque session id shown to the user: a prefix of the stored SHA-256, never the cookie. */
 const OPAQUE_ID_CHARS = 16;
@@ -25,23 +25,6 @@ async function ownRow(db: Db, principal: Principal): Promise<UserRow> {
 const present = (u: UserRow): TAccount => ({
   id: u.id, email: u.email, given_name: u.givenName, is_admin: u.isAdmin, created_at: u.createdAt.toISOString(),
 });
-
-/**
- * Checks the user's current password before a sensitive change (email, password, deletion).
- * Wrong guesses count like failed sign-ins (5 per account in 15 minutes, then 429), so a stolen
- * session cannot be used to guess the password.
- * Errors: RATE_LIMITED (429) after too many wrong passwords; FORBIDDEN (403) 'The current password is incorrect'.
- */
-async function checkPassword(db: Db, user: UserRow, password: string): Promise<void> {
-  const key = `account-password:${user.id}`;
-  // Counted before the check, atomically, so parallel guesses cannot all pass it.
-  const { [key]: tries } = await authRepo.countAttempt(db, [key], windowSince());
-  if (tries > MAX_FAILURES.accountFromIp) {
-    throw new AppError('RATE_LIMITED', 'Too many wrong passwords. Please try again in 15 minutes.');
-  }
-  if (!(await verify(user.passwordHash, password))) throw new AppError('FORBIDDEN', M.wrongPassword);
-  await authRepo.uncountAttempt(db, [key]);
-}
 
 /** GET /api/account (docs/requirements/administration.md#administration): the principal's profile. Errors: NOT_FOUND when the account is gone. */
 export async function getAccount(db: Db, principal: Principal): Promise<TAccount> {
@@ -63,7 +46,7 @@ export async function renameAccount(db: Db, principal: Principal, givenName: str
  */
 export async function changeEmail(db: Db, principal: Principal, input: TEmailChange): Promise<TAccount> {
   const user = await ownRow(db, principal);
-  await checkPassword(db, user, input.current_password);
+  await checkCurrentPassword(db, user, input.current_password);
   if (input.email === user.email) return present(user);
   if (await accountRepo.emailTaken(db, input.email, user.id)) throw new AppError('CONFLICT', M.emailTaken);
   try {
@@ -83,12 +66,12 @@ export async function changeEmail(db: Db, principal: Principal, input: TEmailCha
  */
 export async function changePassword(db: Db, principal: Principal, input: TPasswordChange, currentToken: string | undefined): Promise<number> {
   const user = await ownRow(db, principal);
-  await checkPassword(db, user, input.current_password);
+  await checkCurrentPassword(db, user, input.current_password);
   if (input.new_password === input.current_password) throw new AppError('VALIDATION', M.samePassword);
   const passwordHash = await hash(input.new_password, ARGON2);
   return db.transaction(async (tx) => {
     await accountRepo.updateUser(tx, user.id, { passwordHash });
-    await authRepo.voidPasswordResets(tx, user.id);
+    await voidPasswordResets(tx, user.id);
     return accountRepo.deleteOtherSessions(tx, user.id, currentToken ? tokenHash(currentToken) : '');
   });
 }
@@ -150,7 +133,7 @@ export async function endOtherSessions(db: Db, principal: Principal, currentToke
 export async function confirmAccountDeletion(db: Db, principal: Principal, input: { confirm_email: string; current_password: string }): Promise<void> {
   const user = await ownRow(db, principal);
   if (input.confirm_email.trim().toLowerCase() !== user.email) throw new AppError('VALIDATION', M.confirmMismatch);
-  await checkPassword(db, user, input.current_password);
+  await checkCurrentPassword(db, user, input.current_password);
   if (user.isAdmin && (await accountRepo.countOtherAdmins(db, user.id)) === 0) throw new AppError('CONFLICT', M.lastAdmin);
 }
 

@@ -8,9 +8,10 @@ import type { Db } from '../../db/client.js';
 import type { StoredReinforcement } from '../../db/schema/projects.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Storage } from '../../platform/storage.js';
-import { checkDesignImages } from './design-images.js';
-import { designsRepo } from './designs.repo.js';
-import { decodePngDataUrl, thumbnailKey } from './thumbnails.js';
+import { checkDesignImages } from '../designs/design-images.js';
+import { findStoredReinforcements } from '../designs/designs.service.js';
+import { decodePngDataUrl, thumbnailKey } from '../designs/thumbnails.js';
+import { reinforcementsRepo } from './reinforcements.repo.js';
 
 /** What the reinforcement rules need of a project (the caller checked that it is the principal's). */
 export type ReinforcementProject = { id: string; paperSize: PaperSize };
@@ -32,7 +33,7 @@ function present(project: ReinforcementProject, slot: ReinforcementSlot, r: Stor
 }
 
 async function stored(db: Db, projectId: string): Promise<Partial<Record<string, StoredReinforcement>>> {
-  return (await designsRepo.find(db, projectId))?.reinforcements ?? {};
+  return findStoredReinforcements(db, projectId);
 }
 
 /**
@@ -52,7 +53,7 @@ function bySlot(project: ReinforcementProject, all: Partial<Record<string, Store
 
 /** `listReinforcements` of several projects (already the principal's) in one query, in their order: GET /api/templates and /api/reinforcements. */
 export async function listReinforcementsOf(db: Db, projects: ReinforcementProject[]): Promise<Map<string, TReinforcementDesign[]>> {
-  const stored = await designsRepo.reinforcementsOf(db, projects.map((p) => p.id));
+  const stored = await reinforcementsRepo.reinforcementsOf(db, projects.map((p) => p.id));
   return new Map(projects.map((p) => [p.id, bySlot(p, stored.get(p.id) ?? {})]));
 }
 
@@ -91,7 +92,7 @@ export async function saveReinforcement(
     await storage.put(thumbnail, decodePngDataUrl(input.thumbnail, `R${slot}`));
   }
   const value: StoredReinforcement = { name: input.name, type: input.type, template, thumbnail, updatedAt: new Date().toISOString() };
-  await designsRepo.putReinforcement(db, project.id, key, value);
+  await reinforcementsRepo.putReinforcement(db, project.id, key, value);
   return present(project, slot, value);
 }
 
@@ -100,6 +101,6 @@ export async function saveReinforcement(
  * placed keep their own print files. Errors: NOT_FOUND when the slot is empty.
  */
 export async function deleteReinforcement(db: Db, storage: Storage, project: ReinforcementProject, slot: ReinforcementSlot): Promise<void> {
-  if (!(await designsRepo.deleteReinforcement(db, project.id, slotKey(slot)))) throw notFound('Reinforcement');
+  if (!(await reinforcementsRepo.deleteReinforcement(db, project.id, slotKey(slot)))) throw notFound('Reinforcement');
   await storage.delete(thumbnailKey(project.id, slotKey(slot)));
 }

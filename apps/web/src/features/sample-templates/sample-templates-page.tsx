@@ -4,9 +4,9 @@ import { MAILER_SIZES, PAPER_SIZES, TEMPLATE_TYPES, sampleTypeLabel, type PaperS
 import { NativeSelect } from '../../components/native-select';
 import { errorDetail } from '../../lib/api-client';
 import { SampleCard } from './sample-card';
-import { useSampleTemplates, type SampleFilter } from './templates-api';
+import { useSampleTemplates, type SampleFilter } from './sample-templates-api';
 import { UseTemplateDialog } from './use-template-dialog';
-import './templates.css';
+import './sample-templates.css';
 
 const ANY = 'any';
 const SIZES = PAPER_SIZES.filter((s) => TEMPLATE_TYPES.some((t) => MAILER_SIZES[t].includes(s)));
@@ -17,7 +17,7 @@ const SIZES = PAPER_SIZES.filter((s) => TEMPLATE_TYPES.some((t) => MAILER_SIZES[
  * dialog that copies the design into a project and opens the Designer. Loading, empty and error
  * states.
  */
-export function TemplatesPage() {
+export function SampleTemplatesPage() {
   const [filter, setFilter] = useState<SampleFilter>({});
   const [using, setUsing] = useState<TSampleTemplate | null>(null);
   const samples = useSampleTemplates(filter);

@@ -5,19 +5,19 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
-import { deleteReinforcement, listReinforcements, saveReinforcement } from '../designs/reinforcements.service.js';
-import { getOwnedProject } from './projects.service.js';
+import { getOwnedProject } from '../projects/projects.service.js';
+import { deleteReinforcement, listReinforcements, saveReinforcement } from './reinforcements.service.js';
 
 /**
  * A project's reinforcement designs for the Designer's R1–R3 tabs, for the
- * signed-in user; another user's project → 404. The rules live in the designs module.
+ * signed-in user; another user's project → 404. The rules live in reinforcements.service.ts.
  * - GET    /api/projects/{id}/reinforcements → TReinforcementDesign[] (saved slots only)
  * - PUT    /api/projects/{id}/reinforcements/{slot} {name, type, template_data, thumbnail?} → TReinforcementDesign
  *          (400 not one page at the project's size or nested deeper than DESIGN_LIMITS.bodyDepth — refused
  *          before it is parsed; 413 thumbnail over 2 MB or an image over the image bounds)
  * - DELETE /api/projects/{id}/reinforcements/{slot} → 204 (404 when empty)
  */
-export async function projectReinforcementRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+export async function reinforcementsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['designs'];
   const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
 

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { requirePrincipal, signedIn } from '../../platform/principal.js';
-import { listAnalytics, listScanSummaries, recentScans, scannedRecords, scansCsv } from './analytics.service.js';
+import { listAnalytics, listScanSummaries, recentScans, scannedRecords, scansCsv } from './scan-activity.service.js';
 
 /**
  * Scan activity and analytics (docs/requirements/scans-and-analytics.md#recent-activity Activity, §7; docs/requirements/scans-and-analytics.md#analytics); login
@@ -18,7 +18,7 @@ import { listAnalytics, listScanSummaries, recentScans, scannedRecords, scansCsv
  * - GET /api/analytics/lists/{id}/records?page&limit → TScannedRecords
  * - GET /api/analytics/lists/{id}/scans.csv → text/csv attachment of every scan
  */
-export async function analyticsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+export async function scanActivityRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const { db } = ctx;
   const tags = ['analytics'];
   const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };

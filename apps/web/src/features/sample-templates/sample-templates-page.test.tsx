@@ -5,7 +5,7 @@ import { SAMPLE_TEMPLATE_MESSAGES, type TSampleTemplate } from '@mailcraft/share
 import { aProject } from '../../test/fixtures';
 import { Failure, Reply, stubServer, type Handler } from '../../test/fake-server';
 import { renderWithApp } from '../../test/render';
-import { TemplatesPage } from './templates-page';
+import { SampleTemplatesPage } from './sample-templates-page';
 
 const aSample = (over: Partial<TSampleTemplate>): TSampleTemplate => ({
   id: 's-1', name: 'Open house', description: 'An open house invitation', template_type: 'postcard', paper_size: '6x9', sides: 'double', position: 10,
@@ -36,7 +36,7 @@ function Editor() {
 }
 const open = () => renderWithApp(
   <Routes>
-    <Route path="/templates" element={<TemplatesPage />} />
+    <Route path="/templates" element={<SampleTemplatesPage />} />
     <Route path="/projects/:projectId/editor" element={<Editor />} />
   </Routes>,
   { route: '/templates' },

@@ -3,11 +3,11 @@ import { Link, useParams } from 'react-router';
 import { Alert, Button, Col, Empty, Row, Spin, Statistic, Typography } from 'antd';
 import { Card } from '../../components/card';
 import { PlainTable } from '../../components/plain-table';
-import { useListAnalytics, useScannedRecords } from './analytics-api';
-import { percent, when } from './analytics-format';
+import { useListAnalytics, useScannedRecords } from './scans-api';
+import { percent, when } from './scans-format';
 import { GeoIpAttribution, RecentActivity } from './recent-activity';
 import { CountBars, ScansOverTime } from './scan-charts';
-import './analytics.css';
+import './scans.css';
 
 /**
  * /analytics/{listId} (docs/requirements/scans-and-analytics.md#analytics): totals, scan rate (unique scans ÷ records), scans

@@ -5,7 +5,7 @@ import { SAMPLE_TEMPLATE_MESSAGES, sampleTypeLabel, type TemplateType, type TSam
 import { NativeSelect } from '../../components/native-select';
 import { errorDetail } from '../../lib/api-client';
 import { useCreateProject, useProjects } from '../projects/projects-api';
-import { useApplySample } from './templates-api';
+import { useApplySample } from './sample-templates-api';
 
 type Mode = 'existing' | 'new';
 

@@ -3,8 +3,8 @@ import { Alert, Typography } from 'antd';
 import { ACTIVITY_MESSAGES, GEOIP_ATTRIBUTION, type TRecentScan } from '@mailcraft/shared';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { PlainTable } from '../../components/plain-table';
-import { useRecentScans } from './analytics-api';
-import './analytics.css';
+import { useRecentScans } from './scans-api';
+import './scans.css';
 
 const NA = ACTIVITY_MESSAGES.missing;
 const or = (...parts: Array<string | null | undefined>) => parts.filter(Boolean).join(', ') || NA;
