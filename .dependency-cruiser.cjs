@@ -17,7 +17,9 @@ module.exports = {
     {
       name: 'no-cross-module-repo',
       severity: 'error',
-      comment: 'Only a module touches its own tables: call the other module\'s service instead.',
+      comment: 'Only a module touches its own tables: call the other module\'s service instead. Which schema tables ' +
+        'a module may import or name in raw SQL (and the listed exceptions, each with its reason) is checked by ' +
+        'scripts/check-table-ownership.mjs, run by `npm run lint`.',
       from: { path: '^apps/server/src/modules/([^/]+)/' },
       to: { path: '^apps/server/src/modules/[^/]+/[^/]+\\.repo\\.ts$', pathNot: '^apps/server/src/modules/$1/' },
     },

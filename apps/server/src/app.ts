@@ -8,14 +8,15 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { UPLOAD_MAX_BYTES } from '@mailcraft/shared';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { binary, UPLOAD_MAX_BYTES } from '@mailcraft/shared';
 import type { AppContext } from './platform/context.js';
 import { CONTENT_SECURITY_POLICY } from './platform/csp.js';
 import { installErrorHandler, notFoundEnvelope, type DocUrl } from './platform/http.js';
 import { registerModules } from './platform/module.js';
 import { registerOpenApi } from './platform/openapi.js';
 import { registerHealthRoutes } from './platform/health.routes.js';
+import { route } from './platform/route.js';
 import { limitJsonDepth } from './platform/json-depth.js';
 
 import { beginActivity } from './platform/runtime-activity.js';
@@ -184,7 +185,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; keyedA
     });
     const sendIndex = (reply: FastifyReply) =>
       reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
-    app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+    route(app.withTypeProvider<ZodTypeProvider>(), {
+      method: 'GET', url: '/', auth: 'public', summary: 'The web app', tags: ['web'], response: binary('text/html', 'The web app\'s page'), hide: true,
+    }, (_principal, _input, { reply }) => sendIndex(reply));
     app.setNotFoundHandler((req, reply) => {
       if (req.url.startsWith('/api/') || req.method !== 'GET') return notFoundEnvelope(reply);
       return sendIndex(reply);

@@ -75,7 +75,7 @@ export async function benchPodApi(kind: 'pglite' | 'postgres' = 'pglite'): Promi
     const indexStart = performance.now();
     await indexListSearchJob.handler({ listId }, ctx, { id: 'bench', retryCount: 0 } as never);
     const indexSeconds = (performance.now() - indexStart) / 1000;
-    await saveListMappings(ctx.db, principal, { fileId: listId, mappings: autoMap(columns), fieldSettings: { capitalization: {} } });
+    await saveListMappings(ctx, principal, { fileId: listId, mappings: autoMap(columns), fieldSettings: { capitalization: {} } });
     const project = await app.inject({ method: 'POST', url: '/api/projects', payload: { name: 'Bench', template_type: 'postcard', paper_size: '6x9', sides: 'single', permit_type: 'none' }, headers });
     if (project.statusCode !== 201) throw new Error(`project failed: ${project.statusCode} ${project.body}`);
     const projectId = (project.json() as { id: string }).id;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createFairDispatcher, type AttemptSource, type DispatchLimits } from './fair-dispatcher.js';
 
 type Attempt = { id: string; owner: string; due: number; leasedUntil: number | null; done: boolean };
@@ -60,7 +60,8 @@ describe('fair dispatcher', () => {
     const dispatcher = createFairDispatcher('test', q.source, LIMITS);
     q.add('a', 60);
     const running = dispatcher.run(new AbortController().signal);
-    await new Promise((r) => setTimeout(r, 100));
+    // A's backlog is under way: its first attempts are out.
+    await vi.waitFor(() => expect(q.started.length).toBeGreaterThanOrEqual(LIMITS.perOwner), { timeout: 5_000, interval: 5 });
     const bDue = Date.now();
     q.add('b', 1);
     expect(dispatcher.wake()).toBe(true);
@@ -90,7 +91,8 @@ describe('fair dispatcher', () => {
     q.add('a', 10);
     const stop = new AbortController();
     const running = createFairDispatcher('test', q.source, LIMITS).run(stop.signal);
-    await new Promise((r) => setTimeout(r, 50));
+    // The first claim is out; the stop comes while its attempts (200 ms each) run.
+    await vi.waitFor(() => expect(q.started.length).toBeGreaterThanOrEqual(LIMITS.perOwner), { timeout: 5_000, interval: 5 });
     stop.abort();
     expect(await running).toBe('stopped');
     expect(q.started).toHaveLength(2);

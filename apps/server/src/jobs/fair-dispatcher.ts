@@ -1,4 +1,5 @@
 import os from 'node:os';
+import pLimit from 'p-limit';
 
 /** What one look at the owners with pending attempts found. */
 export type DueOwners = {
@@ -93,7 +94,8 @@ export function createFairDispatcher<A>(name: string, source: AttemptSource<A>, 
   let active = false;
   let woken = false;
   let onWake: (() => void) | null = null;
-  let turn: Promise<unknown> = Promise.resolve();
+  /** Runs take turns, one at a time (a failed run hands over too). */
+  const turns = pLimit(1);
 
   const wake = () => {
     woken = true;
@@ -116,6 +118,10 @@ export function createFairDispatcher<A>(name: string, source: AttemptSource<A>, 
     onWake = done;
   });
 
+  /**
+   * The attempts out are counted here, not queued behind a p-limit: each look claims (leases) only
+   * as many as are free, so a claimed attempt never waits in this process while its lease runs.
+   */
   const start = (attempt: A) => {
     const running: Promise<void> = source.attempt(attempt)
       .catch((err: unknown) => console.error(`[${name}] an attempt could not be recorded:`, err instanceof Error ? err.message : err))
@@ -181,11 +187,7 @@ export function createFairDispatcher<A>(name: string, source: AttemptSource<A>, 
   };
 
   return {
-    run(signal) {
-      const mine = turn.then(() => loop(signal), () => loop(signal));
-      turn = mine.catch(() => undefined);
-      return mine;
-    },
+    run: (signal) => turns(() => loop(signal)),
     wake,
   };
 }

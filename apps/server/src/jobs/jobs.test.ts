@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, ZodError } from 'zod';
 import { createTestApp, type TestApp } from '../test/harness.js';
+import { drainJobs } from '../test/jobs-finished.js';
 import { defineJob } from './job.js';
 import { DOMAIN_EVENTS } from './events.js';
 import { eventSubscriptions } from '../modules/index.js';
@@ -46,7 +47,8 @@ describe('typed jobs', () => {
     await t.ctx.queue.work(job, t.ctx);
     await t.ctx.queue.send(job, {});
     await eventually(() => attempts === 3);
-    await new Promise((r) => setTimeout(r, 2500));
+    // The job is finished, and a fourth run (a retry 1 s later) would have happened by then.
+    await drainJobs(t.ctx.db, { names: [job.id], dueWithinMs: 5_000 });
     expect(attempts).toBe(3); // no fourth run after the success
   });
 
@@ -64,7 +66,8 @@ describe('typed jobs', () => {
     await t.ctx.queue.work(job, t.ctx);
     await Promise.all([1, 2, 3].map(() => t.ctx.queue.send(job, {})));
     await eventually(() => peak === 2);
-    await new Promise((r) => setTimeout(r, 2000));
+    // All three have run: the third could only have raised the peak while the first two ran.
+    await drainJobs(t.ctx.db, { names: [job.id] });
     expect(peak).toBe(2);
   });
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZHealthSchema } from '@mailcraft/shared';
 import type { AppContext } from './context.js';
+import { route } from './route.js';
 
 /**
  * `GET /api/health` (and the bare `/health` on the public API): answers from memory, never waiting
@@ -10,19 +11,16 @@ import type { AppContext } from './context.js';
  * only the first is in the OpenAPI document.
  */
 export function registerHealthRoutes(app: FastifyInstance, ctx: AppContext, paths: string[] = ['/api/health']): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  paths.forEach((path, i) => {
-    api.get(path, {
-      schema: { hide: i > 0, operationId: 'health.check', summary: 'Health check (no key needed)', tags: ['health'], response: { 200: ZHealthSchema } },
-    }, async () => {
-      const loop = ctx.watchdog.report();
-      const thread = ctx.database.embedded?.status();
-      return {
-        status: 'ok' as const,
-        database: ctx.database.kind,
-        event_loop: { p99_ms: loop.p99Ms, max_ms: loop.maxMs, window_seconds: loop.windowSeconds },
-        database_thread: thread ? { busy: thread.busy, busy_for_ms: Math.round(thread.busyForMs) } : null,
-      };
-    });
+  route(app.withTypeProvider<ZodTypeProvider>(), {
+    method: 'GET', url: paths, auth: 'public', operationId: 'health.check', summary: 'Health check (no key needed)', tags: ['health'], response: ZHealthSchema,
+  }, () => {
+    const loop = ctx.watchdog.report();
+    const thread = ctx.database.embedded?.status();
+    return {
+      status: 'ok' as const,
+      database: ctx.database.kind,
+      event_loop: { p99_ms: loop.p99Ms, max_ms: loop.maxMs, window_seconds: loop.windowSeconds },
+      database_thread: thread ? { busy: thread.busy, busy_for_ms: Math.round(thread.busyForMs) } : null,
+    };
   });
 }

@@ -39,20 +39,3 @@ export function requireAdmin(request: FastifyRequest): Principal {
   if (!principal.isAdmin) throw new AppError('FORBIDDEN', 'Administrators only');
   return principal;
 }
-
-/**
- * Route options that answer 401 before the body is validated, so anonymous callers learn that
- * they must sign in rather than what their payload lacks: `{ ...signedIn, schema: … }`.
- */
-export const signedIn = {
-  preValidation: async (request: FastifyRequest): Promise<void> => {
-    requirePrincipal(request);
-  },
-};
-
-/** As `signedIn`, for administrators only (401 / 403 before validation). */
-export const adminOnly = {
-  preValidation: async (request: FastifyRequest): Promise<void> => {
-    requireAdmin(request);
-  },
-};

@@ -11,16 +11,18 @@ import { requireAdmin, requirePrincipal, type Principal } from './principal.js';
  * - 'user': a signed-in session or an API key — UNAUTHORIZED (401) 'Please log in to continue' otherwise;
  * - 'admin': an administrator — 401, or FORBIDDEN (403) 'Administrators only';
  * - `scope('orders')`: a public API key whose scopes allow the request's method on that resource, and a test key
- *   only where test mode may write (docs/requirements/print-on-demand-api.md#scopes) — 401 or 403.
+ *   only where test mode may write (docs/requirements/print-on-demand-api.md#scopes) — 401 or 403;
+ * - 'key': any public API key, whatever its scopes (the key's own account routes, e.g. `/api/auth/verify`): the public
+ *   API listener's authenticate step has checked it; 401 without a principal. Errors in the public API's shape, as `scope(…)`.
  * Each is checked before the body is validated, so an anonymous caller learns that it must sign in, not what its payload lacks.
  */
-export type RouteAuth = 'public' | 'user' | 'admin' | { scope: string };
+export type RouteAuth = 'public' | 'user' | 'admin' | 'key' | { scope: string };
 
 /** The `auth` of a public API route needing `resource` (e.g. 'orders', 'mailing_lists'). */
-export const scope = (resource: string): RouteAuth => ({ scope: resource });
+export const scope = (resource: string): { scope: string } => ({ scope: resource });
 
 /** An error status a route documents; the listener's error handler answers it in the route's error shape. */
-export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
 
 /** A non-JSON answer in an OpenAPI `content` map, as shared `binary()` builds. */
 type ContentAnswer = { description: string; content: Record<string, unknown> };
@@ -55,6 +57,15 @@ export type RouteSpec<P, Q, B, R> = {
   hide?: boolean;
   config?: FastifyContextConfig;
   bodyLimit?: number;
+  /** The request media types to document when the body is not JSON (e.g. `['multipart/form-data']`, read in the handler). */
+  consumes?: readonly string[];
+  /** `false` skips helmet's per-request page headers (CSP and others) on answers no browser renders as a page (images, redirects). */
+  helmet?: false;
+  /**
+   * Let an invalid body or query reach the handler (Fastify's `attachValidation`): the input is then unvalidated and
+   * `req.validationError` holds the failure — for server-hosted forms that answer it with the page again (`auth.routes.ts`).
+   */
+  attachValidation?: boolean;
 };
 
 /** The validated input of a request. */
@@ -69,7 +80,7 @@ type PrincipalOf<A> = A extends 'public' ? Principal | null : Principal;
  * (principal, { params, query, body }, { req, reply }) => listKeys(ctx, principal))`.
  * The handler's value is sent with `status` (200 by default; 204 sends nothing); a handler that answers itself returns
  * the reply. Errors are documented in the web app's shape (`ZErrorSchema`), or the public API's (`ZApiErrorSchema`)
- * on `scope(…)` routes.
+ * on `scope(…)` and 'key' routes.
  */
 export function route<A extends RouteAuth, P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined, R extends Schema | ContentAnswer = Schema>(
@@ -78,7 +89,7 @@ export function route<A extends RouteAuth, P extends Schema | undefined = undefi
   handler: (principal: PrincipalOf<A>, input: RouteInput<P, Q, B>, http: RouteHttp) => Promise<Out<R> | FastifyReply> | Out<R> | FastifyReply,
 ): void {
   const urls = typeof spec.url === 'string' ? [spec.url] : spec.url;
-  const errorSchema = typeof spec.auth === 'object' ? ZApiErrorSchema : ZErrorSchema;
+  const errorSchema = typeof spec.auth === 'object' || spec.auth === 'key' ? ZApiErrorSchema : ZErrorSchema;
   const statuses = new Set<number>(spec.errors ?? []);
   if (spec.auth !== 'public') statuses.add(401);
   if (spec.auth === 'admin' || typeof spec.auth === 'object') statuses.add(403);
@@ -94,12 +105,15 @@ export function route<A extends RouteAuth, P extends Schema | undefined = undefi
       ...(preValidation ? { preValidation } : {}),
       ...(spec.config ? { config: spec.config } : {}),
       ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+      ...(spec.helmet === false ? { helmet: false as const } : {}),
+      ...(spec.attachValidation ? { attachValidation: true } : {}),
       schema: {
         hide: spec.hide || i > 0,
         summary: spec.summary,
         ...(spec.description ? { description: spec.description } : {}),
         ...(spec.operationId ? { operationId: spec.operationId } : {}),
         tags: [...spec.tags],
+        ...(spec.consumes ? { consumes: [...spec.consumes] } : {}),
         ...(spec.params ? { params: spec.params } : {}),
         ...(spec.query ? { querystring: spec.query } : {}),
         ...(spec.body ? { body: spec.body } : {}),
@@ -118,7 +132,7 @@ export function route<A extends RouteAuth, P extends Schema | undefined = undefi
 /** The preValidation step of `auth` (see RouteAuth), or none for public routes. */
 function authStep(auth: RouteAuth): ((req: FastifyRequest) => Promise<void>) | undefined {
   if (auth === 'public') return undefined;
-  if (auth === 'user') return async (req) => void requirePrincipal(req);
+  if (auth === 'user' || auth === 'key') return async (req) => void requirePrincipal(req);
   if (auth === 'admin') return async (req) => void requireAdmin(req);
   const resource = auth.scope;
   return async (req) => requireScope(requirePrincipal(req), resource, req.method);

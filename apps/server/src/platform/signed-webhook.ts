@@ -8,7 +8,7 @@ export type SignedPostResult = {
   status: number | null;
   /** The answer's body, first 1,000 characters. */
   excerpt: string | null;
-  /** Retry-After of the answer (seconds or an HTTP date), when given. */
+  /** Retry-After of the answer (seconds or an HTTP date) as sent, when given; read with `retryAfterMs` (`retrying-http.ts`). */
   retryAfter: string | null;
   /** Null on a 2xx; otherwise e.g. 'The endpoint answered 500', 'Connection refused'. */
   error: string | null;

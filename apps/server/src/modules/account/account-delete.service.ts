@@ -19,7 +19,7 @@ const ORDER_PAGE = 500;
  */
 export async function userStorageKeys(ctx: AppContext, principal: Principal): Promise<string[]> {
   const keys = (await listProjects(ctx.db, principal)).map((p) => projectFilesKey(p.id));
-  for (const summary of await listLists(ctx.db, principal)) {
+  for (const summary of await listLists(ctx, principal)) {
     const list = await getOwnedList(ctx.db, principal, summary.id);
     if (list.fileKey) keys.push(list.fileKey);
     keys.push(listMapImagesKey(list.id));

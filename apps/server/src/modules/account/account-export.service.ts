@@ -66,9 +66,9 @@ async function writeExport(ctx: AppContext, principal: Principal, zip: ZipWriter
   const { db } = ctx;
   const exportedAt = new Date().toISOString();
   await zip.addText('README.txt', README(exportedAt));
-  const plan = (await currentSubscription(db, principal)).subscription.plan;
+  const plan = (await currentSubscription(ctx, principal)).subscription.plan;
   await zip.addText('account.json', json({
-    ...(await getAccount(db, principal)),
+    ...(await getAccount(ctx, principal)),
     settings: await getSettings(ctx, principal),
     plan: { id: plan.id, name: plan.display_name },
     exported_at: exportedAt,
@@ -91,7 +91,7 @@ async function writeExport(ctx: AppContext, principal: Principal, zip: ZipWriter
   }
 
   const listNames = new ExportNames();
-  for (const summary of await listLists(db, principal)) {
+  for (const summary of await listLists(ctx, principal)) {
     const list = await getOwnedList(db, principal, summary.id);
     await zip.addChunks(`lists/${listNames.take(list.name.replace(/\.(csv|tsv|txt|xlsx?)$/i, ''), '.csv')}`, listCsv(ctx, list), true);
   }

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  binary, ZAccountDeleteSchema, ZAccountNameSchema, ZAccountSchema, ZAccountSessionSchema, ZEmailChangeSchema, ZErrorSchema, ZNoContent,
+  binary, ZAccountDeleteSchema, ZAccountNameSchema, ZAccountSchema, ZAccountSessionSchema, ZEmailChangeSchema, ZNoContent,
   ZPasswordChangedSchema, ZPasswordChangeSchema, ZSessionParams, ZSessionsEndedSchema, ZSettingsSchema, ZSettingsUpdateSchema,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import {
   changeEmail, changePassword, endOneSession, endOtherSessions, getAccount, listSessions, renameAccount,
 } from './account.service.js';
@@ -31,87 +31,63 @@ const cookieToken = (req: FastifyRequest): string | undefined => req.cookies[SES
  * - GET    /api/account/settings → TSettings; PUT /api/account/settings {time_zone, project_defaults} → TSettings
  */
 export async function accountRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
-  const { db } = ctx;
   const tags = ['account'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
-  const passwordErrors = { ...errors, 403: ZErrorSchema, 429: ZErrorSchema };
+  const errors = [400, 404] as const;
+  const passwordErrors = [...errors, 403, 429] as const;
+  const limit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
-  app.get('/api/account', {
-    ...signedIn,
-    schema: { summary: 'Your profile', tags, response: { 200: ZAccountSchema, ...errors } },
-  }, async (req) => getAccount(db, requirePrincipal(req)));
+  route(app, { method: 'GET', url: '/api/account', auth: 'user', summary: 'Your profile', tags, response: ZAccountSchema, errors },
+    (principal) => getAccount(ctx, principal));
 
-  app.patch('/api/account', {
-    ...signedIn,
-    schema: { summary: 'Change your name', tags, body: ZAccountNameSchema, response: { 200: ZAccountSchema, ...errors } },
-  }, async (req) => renameAccount(db, requirePrincipal(req), req.body.given_name));
+  route(app, {
+    method: 'PATCH', url: '/api/account', auth: 'user', summary: 'Change your name', tags, body: ZAccountNameSchema, response: ZAccountSchema, errors,
+  }, (principal, { body }) => renameAccount(ctx, principal, body));
 
-  app.put('/api/account/email', {
-    ...signedIn,
-    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: {
-      summary: 'Change your email (asks for the current password)', tags, body: ZEmailChangeSchema,
-      response: { 200: ZAccountSchema, ...passwordErrors, 409: ZErrorSchema },
-    },
-  }, async (req) => changeEmail(db, requirePrincipal(req), req.body));
+  route(app, {
+    method: 'PUT', url: '/api/account/email', auth: 'user', summary: 'Change your email (asks for the current password)', tags, config: limit,
+    body: ZEmailChangeSchema, response: ZAccountSchema, errors: [...passwordErrors, 409],
+  }, (principal, { body }) => changeEmail(ctx, principal, body));
 
-  app.put('/api/account/password', {
-    ...signedIn,
-    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: {
-      summary: 'Change your password; your other sessions are signed out', tags, body: ZPasswordChangeSchema,
-      response: { 200: ZPasswordChangedSchema, ...passwordErrors },
-    },
-  }, async (req) => ({ sessions_ended: await changePassword(db, requirePrincipal(req), req.body, cookieToken(req)) }));
+  route(app, {
+    method: 'PUT', url: '/api/account/password', auth: 'user', summary: 'Change your password; your other sessions are signed out', tags, config: limit,
+    body: ZPasswordChangeSchema, response: ZPasswordChangedSchema, errors: passwordErrors,
+  }, async (principal, { body }, { req }) => ({ sessions_ended: await changePassword(ctx, principal, { ...body, currentToken: cookieToken(req) }) }));
 
-  app.get('/api/account/sessions', {
-    ...signedIn,
-    schema: { summary: 'Your active sessions', tags, response: { 200: z.array(ZAccountSessionSchema), ...errors } },
-  }, async (req) => listSessions(db, requirePrincipal(req), cookieToken(req)));
+  route(app, {
+    method: 'GET', url: '/api/account/sessions', auth: 'user', summary: 'Your active sessions', tags, response: z.array(ZAccountSessionSchema), errors,
+  }, (principal, _input, { req }) => listSessions(ctx, principal, { currentToken: cookieToken(req) }));
 
-  app.delete('/api/account/sessions/:id', {
-    ...signedIn,
-    schema: { summary: 'Sign out one of your other sessions', tags, params: ZSessionParams, response: { 204: ZNoContent, ...errors } },
-  }, async (req, reply) => {
-    await endOneSession(db, requirePrincipal(req), req.params.id, cookieToken(req));
-    return reply.status(204).send(null);
-  });
+  route(app, {
+    method: 'DELETE', url: '/api/account/sessions/:id', auth: 'user', summary: 'Sign out one of your other sessions', tags,
+    params: ZSessionParams, response: ZNoContent, status: 204, errors,
+  }, (principal, { params }, { req }) => endOneSession(ctx, principal, { id: params.id, currentToken: cookieToken(req) }));
 
-  app.delete('/api/account/sessions', {
-    ...signedIn,
-    schema: { summary: 'Sign out all your other sessions', tags, response: { 200: ZSessionsEndedSchema, ...errors } },
-  }, async (req) => ({ sessions_ended: await endOtherSessions(db, requirePrincipal(req), cookieToken(req)) }));
+  route(app, {
+    method: 'DELETE', url: '/api/account/sessions', auth: 'user', summary: 'Sign out all your other sessions', tags, response: ZSessionsEndedSchema, errors,
+  }, async (principal, _input, { req }) => ({ sessions_ended: await endOtherSessions(ctx, principal, { currentToken: cookieToken(req) }) }));
 
-  app.post('/api/account/delete', {
-    ...signedIn,
-    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
-    schema: {
-      summary: 'Delete your account with its projects, lists, files and keys', tags, body: ZAccountDeleteSchema,
-      response: { 204: ZNoContent, ...passwordErrors, 409: ZErrorSchema },
-    },
-  }, async (req, reply) => {
-    await deleteAccount(ctx, requirePrincipal(req), req.body);
+  route(app, {
+    method: 'POST', url: '/api/account/delete', auth: 'user', summary: 'Delete your account with its projects, lists, files and keys', tags, config: limit,
+    body: ZAccountDeleteSchema, response: ZNoContent, status: 204, errors: [...passwordErrors, 409],
+  }, async (principal, { body }, { reply }) => {
+    await deleteAccount(ctx, principal, body);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    return reply.status(204).send(null);
   });
 
-  app.get('/api/account/export', {
-    ...signedIn,
-    schema: { summary: 'Download your data (ZIP)', tags, response: { 200: binary('application/zip', 'Your projects, designs, lists and print files'), ...errors, 429: ZErrorSchema } },
-  }, async (req, reply) => {
-    const stream = exportAccount(ctx, requirePrincipal(req));
+  route(app, {
+    method: 'GET', url: '/api/account/export', auth: 'user', summary: 'Download your data (ZIP)', tags,
+    response: binary('application/zip', 'Your projects, designs, lists and print files'), errors: [...errors, 429],
+  }, (principal, _input, { reply }) => {
+    const stream = exportAccount(ctx, principal);
     const name = `mailcraft-data-${new Date().toISOString().slice(0, 10)}.zip`;
     return reply.type('application/zip').header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="${name}"`).send(stream);
   });
 
-  app.get('/api/account/settings', {
-    ...signedIn,
-    schema: { summary: 'Your settings', tags, response: { 200: ZSettingsSchema, ...errors } },
-  }, async (req) => getSettings(ctx, requirePrincipal(req)));
+  route(app, { method: 'GET', url: '/api/account/settings', auth: 'user', summary: 'Your settings', tags, response: ZSettingsSchema, errors },
+    (principal) => getSettings(ctx, principal));
 
-  app.put('/api/account/settings', {
-    ...signedIn,
-    schema: { summary: 'Save your settings', tags, body: ZSettingsUpdateSchema, response: { 200: ZSettingsSchema, ...errors } },
-  }, async (req) => saveSettings(ctx, requirePrincipal(req), req.body));
+  route(app, {
+    method: 'PUT', url: '/api/account/settings', auth: 'user', summary: 'Save your settings', tags, body: ZSettingsUpdateSchema, response: ZSettingsSchema, errors,
+  }, (principal, { body }) => saveSettings(ctx, principal, body));
 }

@@ -5,6 +5,7 @@ import {
   type TAccount, type TAccountSession, type TEmailChange, type TPasswordChange,
 } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
 import type { ProjectDefaults, UserRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
@@ -27,13 +28,13 @@ const present = (u: UserRow): TAccount => ({
 });
 
 /** GET /api/account (docs/requirements/administration.md#administration): the principal's profile. Errors: NOT_FOUND when the account is gone. */
-export async function getAccount(db: Db, principal: Principal): Promise<TAccount> {
-  return present(await ownRow(db, principal));
+export async function getAccount(ctx: AppContext, principal: Principal): Promise<TAccount> {
+  return present(await ownRow(ctx.db, principal));
 }
 
 /** PATCH /api/account {given_name} (docs/requirements/administration.md#administration): renames the user; answers the profile. */
-export async function renameAccount(db: Db, principal: Principal, givenName: string): Promise<TAccount> {
-  const row = await accountRepo.updateUser(db, principal.userId, { givenName });
+export async function renameAccount(ctx: AppContext, principal: Principal, input: { given_name: string }): Promise<TAccount> {
+  const row = await accountRepo.updateUser(ctx.db, principal.userId, { givenName: input.given_name });
   if (!row) throw notFound('Account');
   return present(row);
 }
@@ -44,7 +45,8 @@ export async function renameAccount(db: Db, principal: Principal, givenName: str
  * Errors: FORBIDDEN (403) wrong password; RATE_LIMITED (429); CONFLICT (409) 'An account with
  * this email already exists' (the sign-up message).
  */
-export async function changeEmail(db: Db, principal: Principal, input: TEmailChange): Promise<TAccount> {
+export async function changeEmail(ctx: AppContext, principal: Principal, input: TEmailChange): Promise<TAccount> {
+  const { db } = ctx;
   const user = await ownRow(db, principal);
   await checkCurrentPassword(db, user, input.current_password);
   if (input.email === user.email) return present(user);
@@ -60,11 +62,13 @@ export async function changeEmail(db: Db, principal: Principal, input: TEmailCha
 
 /**
  * PUT /api/account/password (docs/requirements/administration.md#administration): sets a new password (argon2id, the sign-up parameters)
- * after the current one, ends every other session of the user — `currentToken`'s stays — and voids
+ * after the current one, ends every other session of the user — `currentToken`'s (the request's cookie) stays — and voids
  * open reset links. Returns how many sessions ended.
  * Errors: FORBIDDEN (403) wrong password; RATE_LIMITED (429); VALIDATION (400) same password.
  */
-export async function changePassword(db: Db, principal: Principal, input: TPasswordChange, currentToken: string | undefined): Promise<number> {
+export async function changePassword(ctx: AppContext, principal: Principal, input: TPasswordChange & { currentToken?: string }): Promise<number> {
+  const { db } = ctx;
+  const { currentToken } = input;
   const user = await ownRow(db, principal);
   await checkCurrentPassword(db, user, input.current_password);
   if (input.new_password === input.current_password) throw new AppError('VALIDATION', M.samePassword);
@@ -90,12 +94,13 @@ export function describeDevice(userAgent: string | null): string {
 /**
  * GET /api/account/sessions (docs/requirements/administration.md#administration): the principal's sessions that are still valid, newest
  * first, each with an opaque id (a prefix of the stored hash), the device, the address and
- * whether it is the one making the request.
+ * whether it is the one making the request (`currentToken`, the request's cookie).
  */
-export async function listSessions(db: Db, principal: Principal, currentToken: string | undefined): Promise<TAccountSession[]> {
+export async function listSessions(ctx: AppContext, principal: Principal, input: { currentToken?: string }): Promise<TAccountSession[]> {
+  const { currentToken } = input;
   const current = currentToken ? tokenHash(currentToken) : null;
   const oldest = Date.now() - SESSION_MAX_AGE_SECONDS * 1000;
-  return (await accountRepo.listSessions(db, principal.userId))
+  return (await accountRepo.listSessions(ctx.db, principal.userId))
     .filter((s) => s.createdAt.getTime() > oldest)
     .map((s) => ({
       id: opaqueId(s.id),
@@ -109,19 +114,25 @@ export async function listSessions(db: Db, principal: Principal, currentToken: s
 
 /**
  * DELETE /api/account/sessions/{id} (docs/requirements/administration.md#administration): signs out one of the principal's other sessions,
- * found by its opaque id among the principal's own sessions only.
+ * found by its opaque `id` among the principal's own sessions only (`currentToken`: the request's cookie).
  * Errors: NOT_FOUND (404) 'Session not found' (unknown or another user's); VALIDATION (400) for the current session.
  */
-export async function endOneSession(db: Db, principal: Principal, id: string, currentToken: string | undefined): Promise<void> {
+export async function endOneSession(ctx: AppContext, principal: Principal, input: { id: string; currentToken?: string }): Promise<void> {
+  const { db } = ctx;
+  const { id, currentToken } = input;
   const found = (await accountRepo.listSessions(db, principal.userId)).filter((s) => opaqueId(s.id) === id);
   if (found.length === 0) throw new AppError('NOT_FOUND', M.sessionNotFound);
   if (currentToken && found.some((s) => s.id === tokenHash(currentToken))) throw new AppError('VALIDATION', M.currentSession);
   for (const s of found) await accountRepo.deleteSession(db, principal.userId, s.id);
 }
 
-/** DELETE /api/account/sessions (docs/requirements/administration.md#administration): signs out every session of the principal but the current one; returns how many. */
-export async function endOtherSessions(db: Db, principal: Principal, currentToken: string | undefined): Promise<number> {
-  return accountRepo.deleteOtherSessions(db, principal.userId, currentToken ? tokenHash(currentToken) : '');
+/**
+ * DELETE /api/account/sessions (docs/requirements/administration.md#administration): signs out every session of the principal but the
+ * current one (`currentToken`, the request's cookie); returns how many.
+ */
+export async function endOtherSessions(ctx: AppContext, principal: Principal, input: { currentToken?: string }): Promise<number> {
+  const { currentToken } = input;
+  return accountRepo.deleteOtherSessions(ctx.db, principal.userId, currentToken ? tokenHash(currentToken) : '');
 }
 
 /**

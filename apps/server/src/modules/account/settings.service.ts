@@ -32,7 +32,7 @@ export function presentDefaults(stored: ProjectDefaults, productPermit: boolean)
  * GET /api/account/settings (docs/requirements/administration.md#administration): the time zone (null = the browser's), the defaults for
  * new projects, whether the server offers its own permit, and the short-link base URL (PUBLIC_URL).
  */
-export async function getSettings(ctx: Pick<AppContext, 'db' | 'config'>, principal: Principal): Promise<TSettings> {
+export async function getSettings(ctx: AppContext, principal: Principal): Promise<TSettings> {
   const stored = await readUserSettings(ctx.db, principal);
   const productPermit = !!ctx.config.productPermit;
   return {
@@ -49,7 +49,7 @@ export async function getSettings(ctx: Pick<AppContext, 'db' | 'config'>, princi
  * does not offer → 400; permit type 'product' on a server without its own permit → 400
  * PRODUCT_PERMIT_UNAVAILABLE). Answers the settings as GET does.
  */
-export async function saveSettings(ctx: Pick<AppContext, 'db' | 'config'>, principal: Principal, input: TSettingsUpdate): Promise<TSettings> {
+export async function saveSettings(ctx: AppContext, principal: Principal, input: TSettingsUpdate): Promise<TSettings> {
   const d = input.project_defaults;
   if (d.permit_type === 'product' && !ctx.config.productPermit) throw new AppError('VALIDATION', PRODUCT_PERMIT_UNAVAILABLE);
   const timeZone = input.time_zone === null ? null : new Intl.DateTimeFormat('en-US', { timeZone: input.time_zone }).resolvedOptions().timeZone;

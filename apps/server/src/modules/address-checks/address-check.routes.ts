@@ -1,7 +1,7 @@
-import { ZAddressCheckQuerySchema, ZAddressCheckSchema, ZAddressFixResultSchema, ZAddressFixSchema, ZErrorSchema, ZIdParams } from '@mailcraft/shared';
+import { ZAddressCheckQuerySchema, ZAddressCheckSchema, ZAddressFixResultSchema, ZAddressFixSchema, ZIdParams } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { applyAddressFixes, checkListAddresses } from './address-check.service.js';
 import { chooseAddressVerifier } from './address-verifiers.js';
 
@@ -21,16 +21,17 @@ import { chooseAddressVerifier } from './address-verifiers.js';
 export async function addressCheckRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['address-checks'];
   // 502: a configured CASS/DPV service (ADDRESS_VERIFIER=lob) failed or refused its key.
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema, 429: ZErrorSchema, 502: ZErrorSchema };
+  const errors = [400, 404, 429, 502] as const;
   const verifier = chooseAddressVerifier(process.env.ADDRESS_VERIFIER);
 
-  app.get('/api/lists/:id/address-check', {
-    ...signedIn,
-    schema: { summary: 'Check a list\'s addresses', tags, params: ZIdParams, querystring: ZAddressCheckQuerySchema, response: { 200: ZAddressCheckSchema, ...errors } },
-  }, async (req) => checkListAddresses(ctx.db, verifier, requirePrincipal(req), req.params.id, req.query.page, req.query.limit, req.query.ignored === 'show'));
+  route(app, {
+    method: 'GET', url: '/api/lists/:id/address-check', auth: 'user', summary: 'Check a list\'s addresses', tags,
+    params: ZIdParams, query: ZAddressCheckQuerySchema, response: ZAddressCheckSchema, errors,
+  }, (principal, { params, query }) => checkListAddresses(ctx, principal, { id: params.id, verifier, ...query }));
 
-  app.post('/api/lists/:id/address-check/fixes', {
-    ...signedIn,
-    schema: { summary: 'Accept suggested address fixes, exclude or include records, revert fixes, or ignore issues', tags, params: ZIdParams, body: ZAddressFixSchema, response: { 200: ZAddressFixResultSchema, ...errors } },
-  }, async (req) => applyAddressFixes(ctx, verifier, requirePrincipal(req), req.params.id, req.body));
+  route(app, {
+    method: 'POST', url: '/api/lists/:id/address-check/fixes', auth: 'user',
+    summary: 'Accept suggested address fixes, exclude or include records, revert fixes, or ignore issues', tags,
+    params: ZIdParams, body: ZAddressFixSchema, response: ZAddressFixResultSchema, errors,
+  }, (principal, { params, body }) => applyAddressFixes(ctx, principal, { id: params.id, verifier, ...body }));
 }

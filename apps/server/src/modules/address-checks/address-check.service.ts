@@ -212,16 +212,19 @@ function fullCheck(db: Db, verifier: AddressVerifier, principal: Principal, src:
 }
 
 /**
- * GET /api/lists/{id}/address-check (docs/requirements/print.md#print): page `page` (`limit` issues) of the check of one of
- * the principal's lists with the mappings in force — served from the last check while nothing it
- * depends on changed — ignored issues left out unless `showIgnored`.
+ * GET /api/lists/{id}/address-check (docs/requirements/print.md#print): page `page` (`limit` issues) of the check by `verifier`
+ * (the one ADDRESS_VERIFIER chose at start) of the principal's list `id` with the mappings in force — served from the last
+ * check while nothing it depends on changed — ignored issues left out unless `ignored` is 'show'.
  * Errors: NOT_FOUND (404) unless the list is the principal's; RATE_LIMITED (429) when too many checks run.
  */
 export async function checkListAddresses(
-  db: Db, verifier: AddressVerifier, principal: Principal, listId: string, page = 1, limit = ADDRESS_CHECK_MAX_ISSUES, showIgnored = false,
+  ctx: AppContext, principal: Principal,
+  input: { id: string; verifier: AddressVerifier; page?: number; limit?: number; ignored?: 'show' | 'hide' },
 ): Promise<TAddressCheck> {
-  const src = await getOwnedListWithMappings(db, principal, listId);
-  return pageOf(await fullCheck(db, verifier, principal, src), page, limit, showIgnored);
+  const { db } = ctx;
+  const { verifier, page = 1, limit = ADDRESS_CHECK_MAX_ISSUES } = input;
+  const src = await getOwnedListWithMappings(db, principal, input.id);
+  return pageOf(await fullCheck(db, verifier, principal, src), page, limit, input.ignored === 'show');
 }
 
 /** Each record's accepted fixes: the verifier's fixes of its own issues (not those it ignored), merged in order. */
@@ -242,21 +245,22 @@ async function suggestedOverrides(db: Db, verifier: AddressVerifier, src: Mapped
 const knownCodes = (codes: readonly string[]) => [...new Set(codes)].filter((c): c is AddressIssueCode => Object.hasOwn(ADDRESS_ISSUE_KINDS, c));
 
 /**
- * POST /api/lists/{id}/address-check/fixes (docs/requirements/print.md#print): for the list's records among `recordIds`
+ * POST /api/lists/{id}/address-check/fixes (docs/requirements/print.md#print): for list `id`'s records among `recordIds`
  * (others ignored), `accept` stores their suggested fixes as overrides (the imported values stay
  * as they were; fixes of ignored issues left out), `exclude` / `include` leave them out of
  * printing or bring them back, `revert` clears their overrides, `ignore` stores `codes` as issues
  * not to report again for them, `unignore` reports `codes` again (every ignored issue without
  * `codes`). Answers how many records changed, the counts before (the cached check when there is
- * one) and the check after (first page, ignored issues left out); a change drops the cached check.
+ * one) and the check after by `verifier` (first page, ignored issues left out); a change drops the cached check.
  * Errors: NOT_FOUND (404) unless the list is the principal's; VALIDATION (400) `ignore` without
  * codes; RATE_LIMITED (429) when too many checks run.
  */
 export async function applyAddressFixes(
-  ctx: Pick<AppContext, 'db' | 'database'>, verifier: AddressVerifier, principal: Principal, listId: string,
-  input: { recordIds: string[]; action: AddressFixAction; codes?: readonly string[] },
+  ctx: AppContext, principal: Principal,
+  input: { id: string; verifier: AddressVerifier; recordIds: string[]; action: AddressFixAction; codes?: readonly string[] },
 ): Promise<TAddressFixResult> {
   const db = ctx.db;
+  const { verifier, id: listId } = input;
   const codes = input.codes && knownCodes(input.codes);
   if (input.action === 'ignore' && !codes?.length) throw new AppError('VALIDATION', ADDRESS_IGNORE_NEEDS_CODES);
   const src = await getOwnedListWithMappings(db, principal, listId);

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** One check asked for a list: queued behind the list's earlier checks, then computing. */
 type Run<T> = { key: string; computing: boolean; stale: boolean; promise: Promise<T> };
 type Entry<T> = { key: string; value: T; size: number; at: number };
@@ -17,14 +19,19 @@ export type CheckCacheLimits<T> = { maxLists: number; maxAgeMs: number; maxSize:
  * `maxAgeMs` old, and `maxSize` in all (a larger result is answered but not kept).
  */
 export class CheckCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
+  /**
+   * Lists' results, least recently used dropped first past `maxLists` or `maxSize` (lru-cache
+   * counts each result as at least 1). The age is checked here against `at`, not by lru-cache's
+   * `ttl`: it counts from the start of the check, on the injectable clock.
+   */
+  private readonly entries: LRUCache<string, Entry<T>>;
   /** Each list's checks not finished yet, oldest first (each waits for the one before). */
   private readonly runs = new Map<string, Run<T>[]>();
-  private size = 0;
   private readonly now: () => number;
 
   constructor(private readonly limits: CheckCacheLimits<T>) {
     this.now = limits.now ?? Date.now;
+    this.entries = new LRUCache({ max: limits.maxLists, maxSize: limits.maxSize, sizeCalculation: (entry) => entry.size });
   }
 
   /** The cached result of `key` for the list, or undefined (another key's or an expired result is dropped). */
@@ -32,11 +39,9 @@ export class CheckCache<T> {
     const entry = this.entries.get(listId);
     if (!entry) return undefined;
     if (entry.key !== key || this.now() - entry.at > this.limits.maxAgeMs) {
-      this.drop(listId);
+      this.entries.delete(listId);
       return undefined;
     }
-    this.entries.delete(listId); // most recently used last
-    this.entries.set(listId, entry);
     return entry.value;
   }
 
@@ -69,7 +74,7 @@ export class CheckCache<T> {
 
   /** Forgets the list's result, and any check of it computing now (it may have read records from before the edit). */
   invalidate(listId: string): void {
-    this.drop(listId);
+    this.entries.delete(listId);
     for (const run of this.runs.get(listId) ?? []) if (run.computing) run.stale = true;
   }
 
@@ -78,24 +83,14 @@ export class CheckCache<T> {
     return this.entries.size;
   }
 
+  /** Keeps the result (the list's older one dropped; one larger than `maxSize` is not kept), expired ones dropped first. */
   private put(listId: string, key: string, value: T, at: number) {
-    this.drop(listId);
-    const size = this.limits.sizeOf(value);
+    this.entries.delete(listId);
+    const size = Math.max(1, this.limits.sizeOf(value));
     if (size > this.limits.maxSize) return;
     const now = this.now();
-    for (const [id, entry] of this.entries) if (now - entry.at > this.limits.maxAgeMs) this.drop(id);
+    const expired = [...this.entries.entries()].filter(([, entry]) => now - entry.at > this.limits.maxAgeMs);
+    for (const [id] of expired) this.entries.delete(id);
     this.entries.set(listId, { key, value, size, at });
-    this.size += size;
-    for (const id of this.entries.keys()) {
-      if (this.entries.size <= this.limits.maxLists && this.size <= this.limits.maxSize) break;
-      this.drop(id);
-    }
-  }
-
-  private drop(listId: string) {
-    const entry = this.entries.get(listId);
-    if (!entry) return;
-    this.size -= entry.size;
-    this.entries.delete(listId);
   }
 }

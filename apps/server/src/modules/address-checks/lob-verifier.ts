@@ -1,4 +1,7 @@
+import { LRUCache } from 'lru-cache';
+import pLimit from 'p-limit';
 import { AppError } from '../../platform/errors.js';
+import { RetryableError, retryAfterMs, withRetries } from '../../platform/retrying-http.js';
 import type { AddressIssue, AddressRecord, AddressVerifier } from './address-verifier.js';
 import { ZIP_FORMAT, ZIP_LOST_ZERO } from './address-rules.js';
 import { checkAddress } from './offline-checker.js';
@@ -71,7 +74,6 @@ const digits = (v: string) => v.replace(/\D/g, '');
 /** A string from Lob's answer, capped; anything else is ''. */
 const text = (v: unknown) => (typeof v === 'string' ? clean(v).slice(0, MAX_ANSWER_TEXT) : '');
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The record as Lob's request takes it, or null when it cannot be sent: no street line, neither a
@@ -203,32 +205,6 @@ function issuesOf(r: AddressRecord, v: Verdict): AddressIssue[] {
   return issues;
 }
 
-/** Milliseconds a Retry-After header asks for (seconds or an HTTP date), capped; null without one. */
-function retryAfterMs(header: string | null, capMs: number): number | null {
-  if (header === null || header.trim() === '') return null;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, capMs);
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.min(Math.max(at - Date.now(), 0), capMs);
-}
-
-/** A counting semaphore: `run` waits for one of `size` places. */
-function slots(size: number) {
-  let free = size;
-  const waiting: Array<() => void> = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (free > 0) free -= 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else free += 1;
-    }
-  };
-}
-
 /**
  * A CASS/DPV verifier on Lob's bulk US verification (docs/requirements/address-checks.md#address-checks;
  * docs.lob.com, `POST {apiUrl}/v1/bulk/us_verifications`, HTTP Basic with the key as user name).
@@ -253,22 +229,9 @@ export function lobAddressVerifier(options: LobVerifierOptions): AddressVerifier
   const timeoutMs = options.timeoutMs ?? 15_000;
   const retryBaseMs = options.retryBaseMs ?? 500;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
-  const inFlight = slots(options.maxInFlight ?? 4);
-  const cache = new Map<string, Verdict>();
-
-  const cached = (key: string) => {
-    const v = cache.get(key);
-    if (v !== undefined) {
-      cache.delete(key); // most recently used last
-      cache.set(key, v);
-    }
-    return v;
-  };
-  const remember = (key: string, v: Verdict) => {
-    cache.delete(key);
-    cache.set(key, v);
-    while (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
-  };
+  const inFlight = pLimit(options.maxInFlight ?? 4);
+  /** Verified addresses, least recently used dropped first. */
+  const cache = new LRUCache<string, Verdict>({ max: cacheSize });
 
   /**
    * One request for `addresses`, its answer read within the same place and time-out: the verdicts
@@ -312,30 +275,32 @@ export function lobAddressVerifier(options: LobVerifierOptions): AddressVerifier
   async function send(batch: LobAddress[]): Promise<Verdict[]> {
     const verdicts: Verdict[] = new Array(batch.length);
     let todo = batch.map((_, i) => i);
-    for (let attempt = 0; ; attempt++) {
-      let failure: string;
-      let waitMs: number | null = null;
-      try {
-        const answer = await inFlight(() => ask(todo.map((i) => batch[i])));
+    try {
+      await withRetries(async () => {
+        let answer: Awaited<ReturnType<typeof ask>>;
+        try {
+          answer = await inFlight(() => ask(todo.map((i) => batch[i])));
+        } catch (err) {
+          if (err instanceof AppError) throw err;
+          const e = err instanceof Error ? err : new Error(String(err));
+          throw new RetryableError(e.name === 'TimeoutError' ? `Lob did not answer within ${timeoutMs / 1000} s`
+            : e instanceof SyntaxError ? 'Lob answered something that is not JSON' : `Lob could not be reached (${e.message})`);
+        }
         const again: number[] = [];
         todo.forEach((i, j) => {
           const v = answer.verdicts[j];
           if (v) verdicts[i] = v;
           else again.push(i);
         });
-        if (again.length === 0) return verdicts;
+        if (again.length === 0) return;
         todo = again;
-        failure = answer.failure ?? 'no answer';
-        waitMs = answer.waitMs;
-      } catch (err) {
-        if (err instanceof AppError) throw err;
-        const e = err instanceof Error ? err : new Error(String(err));
-        failure = e.name === 'TimeoutError' ? `Lob did not answer within ${timeoutMs / 1000} s`
-          : e instanceof SyntaxError ? 'Lob answered something that is not JSON' : `Lob could not be reached (${e.message})`;
-      }
-      if (attempt >= RETRIES) throw new AppError('BAD_GATEWAY', `The address service failed: ${failure} (${RETRIES + 1} tries)`);
-      await sleep(waitMs ?? retryBaseMs * 2 ** attempt);
+        throw new RetryableError(answer.failure ?? 'no answer', answer.waitMs);
+      }, { retries: RETRIES, baseMs: retryBaseMs, shouldRetry: (err) => !(err instanceof AppError) });
+    } catch (err) {
+      if (err instanceof RetryableError) throw new AppError('BAD_GATEWAY', `The address service failed: ${err.message} (${RETRIES + 1} tries)`);
+      throw err;
     }
+    return verdicts;
   }
 
   return {
@@ -356,7 +321,7 @@ export function lobAddressVerifier(options: LobVerifierOptions): AddressVerifier
         const key = keyOf(address);
         sent.push({ record, key });
         if (verdicts.has(key) || toAsk.has(key)) continue;
-        const known = cached(key);
+        const known = cache.get(key);
         if (known) verdicts.set(key, known);
         else toAsk.set(key, address);
       }
@@ -364,31 +329,28 @@ export function lobAddressVerifier(options: LobVerifierOptions): AddressVerifier
       const asks = [...toAsk];
       const batches: Array<typeof asks> = [];
       for (let i = 0; i < asks.length; i += LOB_BATCH) batches.push(asks.slice(i, i + LOB_BATCH));
-      let next = 0;
       let failed = false;
-      // As many workers as places: each takes the next batch until none is left or one failed.
-      const worker = async () => {
-        while (!failed && next < batches.length) {
-          const batch = batches[next++];
-          try {
-            const answers = await send(batch.map(([, a]) => a));
-            batch.forEach(([key], j) => {
-              const v = answers[j];
-              verdicts.set(key, v);
-              remember(key, v);
-              // The USPS form of a deliverable address is deliverable as is: its fixes, once accepted, need no new request.
-              if (!('error' in v) && v.deliverability === 'deliverable' && v.dpv === 'Y' && v.std) {
-                const s = v.std;
-                remember(keyOf({ primary_line: s.primary, secondary_line: s.secondary, city: s.city, state: s.state, zip_code: s.zip }), v);
-              }
-            });
-          } catch (err) {
-            failed = true;
-            throw err;
-          }
+      // As many batches at once as places: once one failed, those not started yet are not sent.
+      const turns = pLimit(options.maxInFlight ?? 4);
+      await Promise.all(batches.map((batch) => turns(async () => {
+        if (failed) return;
+        try {
+          const answers = await send(batch.map(([, a]) => a));
+          batch.forEach(([key], j) => {
+            const v = answers[j];
+            verdicts.set(key, v);
+            cache.set(key, v);
+            // The USPS form of a deliverable address is deliverable as is: its fixes, once accepted, need no new request.
+            if (!('error' in v) && v.deliverability === 'deliverable' && v.dpv === 'Y' && v.std) {
+              const s = v.std;
+              cache.set(keyOf({ primary_line: s.primary, secondary_line: s.secondary, city: s.city, state: s.state, zip_code: s.zip }), v);
+            }
+          });
+        } catch (err) {
+          failed = true;
+          throw err;
         }
-      };
-      await Promise.all(Array.from({ length: Math.min(options.maxInFlight ?? 4, batches.length) }, worker));
+      })));
 
       for (const { record, key } of sent) issues.push(...issuesOf(record, verdicts.get(key)!));
       return issues;

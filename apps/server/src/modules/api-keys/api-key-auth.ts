@@ -2,8 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_MESSAGES as M } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import { requirePrincipal } from '../../platform/principal.js';
-import { requireScope } from '../../platform/route.js';
 import { featureAllowed } from '../subscriptions/subscriptions.service.js';
 import { clientKey } from '../../platform/client-key.js';
 import { apiKeysRepo } from './api-keys.repo.js';
@@ -75,12 +73,3 @@ export const TEST_MODE_DOCS = {
   readOnly: 'A test key may not call this (403): test keys read projects, mailing lists, addresses, templates and permits but never change them.',
 } as const;
 
-/**
- * A route's scope check (docs/requirements/print-on-demand-api.md#scopes): `{ ...scoped('orders') }` refuses with FORBIDDEN (403) a key
- * whose scopes do not allow the request's method on `resource`, and a test key sending a change
- * to anything but its test orders and order webhooks (shared `modeAllows`: test keys only read
- * projects, lists, addresses, templates and permits; API_KEY_MESSAGES.testKeyReadOnly).
- */
-export const scoped = (resource: string) => ({
-  preValidation: async (request: FastifyRequest): Promise<void> => requireScope(requirePrincipal(request), resource, request.method),
-});

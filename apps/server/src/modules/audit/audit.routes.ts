@@ -1,8 +1,8 @@
-import { ZAuditEntrySchema, ZAuditQuerySchema, ZErrorSchema } from '@mailcraft/shared';
+import { ZAuditEntrySchema, ZAuditQuerySchema } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { adminOnly } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { listAudit } from './audit.service.js';
 
 /**
@@ -10,11 +10,8 @@ import { listAudit } from './audit.service.js';
  * - GET /api/admin/audit?area&limit → TAuditEntry[] newest first (403 for non-administrators)
  */
 export async function auditRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
-  app.get('/api/admin/audit', {
-    ...adminOnly,
-    schema: {
-      summary: 'Administrators\' changes, newest first (administrators)', tags: ['admin'], querystring: ZAuditQuerySchema,
-      response: { 200: z.array(ZAuditEntrySchema), 401: ZErrorSchema, 403: ZErrorSchema },
-    },
-  }, async (req) => listAudit(ctx.db, req.query.area, req.query.limit));
+  route(app, {
+    method: 'GET', url: '/api/admin/audit', auth: 'admin', summary: 'Administrators\' changes, newest first (administrators)', tags: ['admin'],
+    query: ZAuditQuerySchema, response: z.array(ZAuditEntrySchema),
+  }, (principal, { query }) => listAudit(ctx, principal, query));
 }

@@ -1,5 +1,6 @@
 import type { AuditArea, TAuditEntry } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { auditRepo } from './audit.repo.js';
@@ -21,9 +22,9 @@ export async function recordAdminChange(db: Db, principal: Principal, change: Ad
   await auditRepo.insert(db, { actorId: principal.userId, area: change.area, action: change.action, targetId: change.targetId, summary: change.summary, before: change.before ?? null, after: change.after ?? null });
 }
 
-/** GET /api/admin/audit?area&limit: the newest entries first (administrators; the route checks). */
-export async function listAudit(db: Db, area: AuditArea | undefined, limit: number): Promise<TAuditEntry[]> {
-  const rows = await auditRepo.list(db, area, limit);
+/** GET /api/admin/audit?area&limit: the newest entries first, at most `limit` (administrators; the route checks). */
+export async function listAudit(ctx: AppContext, _admin: Principal, input: { area?: AuditArea; limit: number }): Promise<TAuditEntry[]> {
+  const rows = await auditRepo.list(ctx.db, input.area, input.limit);
   return rows.map((r) => ({
     id: r.id, actor_email: r.actorEmail, area: r.area, action: r.action, target_id: r.targetId, summary: r.summary,
     before: r.before ?? null, after: r.after ?? null, at: r.at.toISOString(),

@@ -1,7 +1,7 @@
-import { ZAdminUserDetailSchema, ZAdminUserPatchSchema, ZErrorSchema, ZIdParams } from '@mailcraft/shared';
+import { ZAdminUserDetailSchema, ZAdminUserPatchSchema, ZIdParams } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { adminOnly, requirePrincipal } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { patchUser } from './admin-users.service.js';
 
 /**
@@ -10,11 +10,9 @@ import { patchUser } from './admin-users.service.js';
  *   to one's own account that would lock it out; 404 unknown user)
  */
 export async function adminUsersRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
-  app.patch('/api/admin/users/:id', {
-    ...adminOnly,
-    schema: {
-      summary: 'Make a user an administrator or not, disable or enable them (administrators)', tags: ['admin'], params: ZIdParams, body: ZAdminUserPatchSchema,
-      response: { 200: ZAdminUserDetailSchema, 400: ZErrorSchema, 401: ZErrorSchema, 403: ZErrorSchema, 404: ZErrorSchema },
-    },
-  }, async (req) => patchUser(ctx.db, requirePrincipal(req), req.params.id, req.body));
+  route(app, {
+    method: 'PATCH', url: '/api/admin/users/:id', auth: 'admin',
+    summary: 'Make a user an administrator or not, disable or enable them (administrators)', tags: ['admin'], params: ZIdParams, body: ZAdminUserPatchSchema,
+    response: ZAdminUserDetailSchema, errors: [400, 404],
+  }, (principal, { params, body }) => patchUser(ctx, principal, { id: params.id, ...body }));
 }

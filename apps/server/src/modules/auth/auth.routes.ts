@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { validationSentence } from '../../platform/http.js';
 import type { ZodApp } from '../../platform/module.js';
+import { route } from '../../platform/route.js';
 import { renderAuthPage } from './auth.page.js';
 import { endSession, logIn, signUp, startSession } from './auth.service.js';
 import { operatorSeat } from './operator-seat.js';
@@ -53,34 +54,32 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const safeNext = (next: unknown) => safePath(next, ctx.config.publicUrl);
   const setCookie = (req: FastifyRequest, reply: FastifyReply, token: string) => setSessionCookie(req, reply, ctx.config.secureCookies, token);
 
-  app.get('/api/auth/login', {
-    schema: { summary: 'Sign-in page', tags, querystring: ZNextQuerySchema, response: { 200: html, 302: redirect } },
-  }, async (req, reply) => {
-    const next = safeNext(req.query.next);
-    if (req.principal) return reply.redirect(next);
+  route(app, {
+    method: 'GET', url: '/api/auth/login', auth: 'public', summary: 'Sign-in page', tags, query: ZNextQuerySchema, response: html, answers: { 302: redirect },
+  }, (principal, { query }, { reply }) => {
+    const next = safeNext(query.next);
+    if (principal) return reply.redirect(next);
     return reply.type('text/html').send(renderAuthPage({ mode: 'login', next }));
   });
 
-  app.get('/api/auth/signup', {
-    schema: { summary: 'Sign-up page', tags, querystring: ZNextQuerySchema, response: { 200: html } },
-  }, async (req, reply) => reply.type('text/html').send(renderAuthPage({ mode: 'signup', next: safeNext(req.query.next), setupCode: await askSetupCode() })));
+  route(app, { method: 'GET', url: '/api/auth/signup', auth: 'public', summary: 'Sign-up page', tags, query: ZNextQuerySchema, response: html },
+    async (_principal, { query }, { reply }) =>
+      reply.type('text/html').send(renderAuthPage({ mode: 'signup', next: safeNext(query.next), setupCode: await askSetupCode() })));
 
   const loginLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-  app.post('/api/auth/login', {
-    config: loginLimit,
-    attachValidation: true,
-    schema: {
-      summary: 'Sign in (JSON or form)', tags, querystring: ZNextQuerySchema, body: ZLoginSchema,
-      response: { 200: ZAuthStatusSchema, 303: redirect, 400: errorOrPage('Invalid input'), 401: errorOrPage('Wrong email or password'), 429: errorOrPage('Too many attempts') },
-    },
-  }, async (req, reply) => {
-    const next = safeNext(req.query?.next);
-    const raw = (req.body ?? {}) as Record<string, unknown>;
+  route(app, {
+    method: 'POST', url: '/api/auth/login', auth: 'public', summary: 'Sign in (JSON or form)', tags, config: loginLimit, attachValidation: true,
+    query: ZNextQuerySchema, body: ZLoginSchema, response: ZAuthStatusSchema,
+    answers: { 303: redirect, 400: errorOrPage('Invalid input'), 401: errorOrPage('Wrong email or password'), 429: errorOrPage('Too many attempts') },
+  }, async (_principal, input, { req, reply }) => {
+    // attachValidation: the input may be invalid (req.validationError), so it is read defensively.
+    const next = safeNext(input.query?.next);
+    const raw = (input.body ?? {}) as Record<string, unknown>;
     try {
       if (req.validationError) throw req.validationError;
-      const user = await logIn(db, req.body, clientKey(req.ip));
-      setCookie(req, reply, await startSession(db, user.id, sessionClient(req)));
+      const user = await logIn(ctx, { ...input.body, clientKey: clientKey(req.ip) });
+      setCookie(req, reply, await startSession(ctx, { userId: user.id, ...sessionClient(req) }));
       if (wantsHtml(req)) return reply.redirect(next, 303);
       return { authenticated: true, user } satisfies TAuthStatus;
     } catch (err) {
@@ -90,22 +89,19 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     }
   });
 
-  app.post('/api/auth/signup', {
-    config: loginLimit,
-    attachValidation: true,
-    schema: {
-      summary: 'Create an account and sign in (JSON or form)', tags, querystring: ZNextQuerySchema, body: ZSignupSchema,
-      response: { 201: ZAuthStatusSchema, 303: redirect, 400: errorOrPage('Invalid input'), 409: errorOrPage('Email taken'), 429: errorOrPage('Too many attempts') },
-    },
-  }, async (req, reply) => {
-    const next = safeNext(req.query?.next);
-    const raw = (req.body ?? {}) as Record<string, unknown>;
+  route(app, {
+    method: 'POST', url: '/api/auth/signup', auth: 'public', summary: 'Create an account and sign in (JSON or form)', tags, config: loginLimit,
+    attachValidation: true, query: ZNextQuerySchema, body: ZSignupSchema, response: ZAuthStatusSchema, status: 201,
+    answers: { 303: redirect, 400: errorOrPage('Invalid input'), 409: errorOrPage('Email taken'), 429: errorOrPage('Too many attempts') },
+  }, async (_principal, input, { req, reply }) => {
+    const next = safeNext(input.query?.next);
+    const raw = (input.body ?? {}) as Record<string, unknown>;
     try {
       if (req.validationError) throw req.validationError;
-      const user = await signUp(db, seat, req.body, clientKey(req.ip));
-      setCookie(req, reply, await startSession(db, user.id, sessionClient(req)));
+      const user = await signUp(ctx, { ...input.body, clientKey: clientKey(req.ip) });
+      setCookie(req, reply, await startSession(ctx, { userId: user.id, ...sessionClient(req) }));
       if (wantsHtml(req)) return reply.redirect(next, 303);
-      return reply.status(201).send({ authenticated: true, user } satisfies TAuthStatus);
+      return { authenticated: true, user } satisfies TAuthStatus;
     } catch (err) {
       if (!wantsHtml(req)) throw err;
       return reply.status(pageStatus(err) as 400 | 409 | 429).type('text/html').send(renderAuthPage({
@@ -115,9 +111,10 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     }
   });
 
-  app.get('/api/auth/status', {
-    schema: { summary: 'Whether a session is signed in and when it ends; extends it unless sent with x-session-check', tags, response: { 200: ZAuthStatusSchema } },
-  }, async (req, reply) => {
+  route(app, {
+    method: 'GET', url: '/api/auth/status', auth: 'public', summary: 'Whether a session is signed in and when it ends; extends it unless sent with x-session-check',
+    tags, response: ZAuthStatusSchema,
+  }, async (_principal, _input, { req, reply }) => {
     reply.header('cache-control', 'no-store');
     // The session lookup already read the account; whether an operator exists is asked only until one does.
     return {
@@ -128,20 +125,21 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
 
   const logout = async (req: FastifyRequest, reply: FastifyReply) => {
     const token = req.cookies[SESSION_COOKIE];
-    if (token) await endSession(db, token);
+    if (token) await endSession(ctx, token);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     if (req.headers.accept?.includes('text/html')) return reply.redirect('/');
     return { authenticated: false, user: null } satisfies TAuthStatus;
   };
 
-  app.post('/api/auth/logout', {
-    schema: { summary: 'Sign out', tags, response: { 200: ZAuthStatusSchema, 302: redirect, 403: ZErrorSchema } },
-  }, logout);
+  route(app, {
+    method: 'POST', url: '/api/auth/logout', auth: 'public', summary: 'Sign out', tags, response: ZAuthStatusSchema, answers: { 302: redirect }, errors: [403],
+  }, (_principal, _input, { req, reply }) => logout(req, reply));
 
   // The spec's call (docs/requirements/workflow.md#api) stays a GET, but a cross-site page cannot sign the user out with it.
-  app.get('/api/auth/logout', {
-    schema: { summary: 'Sign out (GET, same-origin only; prefer POST)', tags, response: { 200: ZAuthStatusSchema, 302: redirect, 403: ZErrorSchema } },
-  }, async (req, reply) => {
+  route(app, {
+    method: 'GET', url: '/api/auth/logout', auth: 'public', summary: 'Sign out (GET, same-origin only; prefer POST)', tags, response: ZAuthStatusSchema,
+    answers: { 302: redirect }, errors: [403],
+  }, (_principal, _input, { req, reply }) => {
     checkSameOrigin(req, ctx.config.publicUrl, false);
     return logout(req, reply);
   });

@@ -3,10 +3,11 @@ import { hash, verify } from '@node-rs/argon2';
 import { ACCOUNT_DISABLED, ACCOUNT_MESSAGES, SESSION_IDLE_SECONDS, SESSION_MAX_AGE_SECONDS, type TUser } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
+import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { startSubscription } from '../subscriptions/subscriptions.service.js';
 import { authRepo } from './auth.repo.js';
-import type { OperatorSeat } from './operator-seat.js';
+import { operatorSeat } from './operator-seat.js';
 
 /**
  * Attempts allowed inside the 15-minute window before 429: per IP; per account from one IP (a
@@ -31,15 +32,18 @@ export const tokenHash = (token: string) => createHash('sha256').update(token).d
 /**
  * Creates an account (argon2id, OWASP minimum parameters) and returns it. While the server has no
  * operator, the account becomes the operator (administrator, on the Business plan) when
- * `setup_code` is the seat's one-time code or its email is ADMIN_EMAIL; otherwise, and once an
+ * `setup_code` is the one-time code of the context's seat (`operatorSeat`) or its email is ADMIN_EMAIL; otherwise, and once an
  * operator exists (a code sent then is ignored), it is an ordinary account.
+ * `clientKey` is the caller's rate-limit bucket (`platform/client-key.ts`).
  * Errors: RATE_LIMITED after 5 sign-ups of taken emails from one address in 15 minutes; CONFLICT
  * when the email is taken; VALIDATION 'The setup code is not right' for a wrong code while the seat is free.
  */
 export async function signUp(
-  db: Db, seat: OperatorSeat, input: { email: string; password: string; given_name: string; setup_code?: string }, ip: string,
+  ctx: AppContext, input: { email: string; password: string; given_name: string; setup_code?: string; clientKey: string },
 ): Promise<TUser> {
-  const conflictKey = `signup-ip:${ip}`;
+  const { db } = ctx;
+  const seat = operatorSeat(ctx);
+  const conflictKey = `signup-ip:${input.clientKey}`;
   if ((await authRepo.attemptCount(db, conflictKey, windowSince())) >= MAX_FAILURES.signupConflictsFromIp) {
     throw new AppError('RATE_LIMITED', 'Too many sign-up attempts. Please try again in 15 minutes.');
   }
@@ -65,7 +69,7 @@ let dummyHash: Promise<string> | null = null;
 const timingDummy = () => (dummyHash ??= hash(randomBytes(16).toString('hex'), ARGON2));
 
 /**
- * Checks credentials, rate-limited over a 15-minute window per IP, per account
+ * Checks credentials, rate-limited over a 15-minute window per IP (`clientKey`, the caller's rate-limit bucket), per account
  * from that IP, and per account overall (MAX_FAILURES). The attempt is counted under all three
  * keys in one atomic upsert before the password is checked, so attempts sent at once cannot all
  * pass the check of the count (at most MAX_FAILURES.accountFromIp wrong passwords are verified);
@@ -76,7 +80,9 @@ const timingDummy = () => (dummyHash ??= hash(randomBytes(16).toString('hex'), A
  * window ends), UNAUTHORIZED (401) on a wrong email or password, FORBIDDEN (403) ACCOUNT_DISABLED
  * for a user an administrator disabled (told only after the right password).
  */
-export async function logIn(db: Db, input: { email: string; password: string }, ip: string): Promise<TUser> {
+export async function logIn(ctx: AppContext, input: { email: string; password: string; clientKey: string }): Promise<TUser> {
+  const { db } = ctx;
+  const ip = input.clientKey;
   const keys = { ip: `ip:${ip}`, accountFromIp: `email-ip:${input.email}|${ip}`, account: `email:${input.email}` };
   const counts = await authRepo.countAttempt(db, Object.values(keys), windowSince());
   const within = (Object.keys(keys) as Array<keyof typeof keys>).filter((kind) => (counts[keys[kind]] ?? 0) <= MAX_FAILURES[kind]);
@@ -112,13 +118,13 @@ export async function checkCurrentPassword(db: Db, user: UserRow, password: stri
 }
 
 /**
- * Starts a session; returns the raw cookie token (only its hash is stored). `client` is recorded
+ * Starts a session of `userId`; returns the raw cookie token (only its hash is stored). `userAgent` and `ip` are recorded
  * for the account page's sessions list (docs/requirements/administration.md#administration): the User-Agent (first 300 characters) and address.
  */
-export async function startSession(db: Db, userId: string, client: { userAgent?: string; ip?: string } = {}): Promise<string> {
+export async function startSession(ctx: AppContext, input: { userId: string; userAgent?: string; ip?: string }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await authRepo.createSession(db, tokenHash(token), userId, new Date(Date.now() + SESSION_IDLE_SECONDS * 1000), {
-    userAgent: client.userAgent?.slice(0, 300) || null, ip: client.ip || null,
+  await authRepo.createSession(ctx.db, tokenHash(token), input.userId, new Date(Date.now() + SESSION_IDLE_SECONDS * 1000), {
+    userAgent: input.userAgent?.slice(0, 300) || null, ip: input.ip || null,
   });
   return token;
 }
@@ -144,8 +150,9 @@ export async function resumeSession(db: Db, token: string, slide = true): Promis
   return { user: presentUser(found.user), expiresAt: new Date(Math.min(idleEnd.getTime(), maxEnd)) };
 }
 
-export async function endSession(db: Db, token: string): Promise<void> {
-  await authRepo.deleteSession(db, tokenHash(token));
+/** Ends the session of cookie `token` (sign-out); nothing when there is none. */
+export async function endSession(ctx: AppContext, token: string): Promise<void> {
+  await authRepo.deleteSession(ctx.db, tokenHash(token));
 }
 
 /**

@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { validationSentence } from '../../platform/http.js';
 import type { ZodApp } from '../../platform/module.js';
+import { route } from '../../platform/route.js';
 import { renderForgotPage, renderResetPage } from './auth.page.js';
 import { startSession } from './auth.service.js';
 import { requestPasswordReset, resetLinkOpen, resetPassword } from './password-reset.service.js';
@@ -39,58 +40,51 @@ export async function passwordResetRoutes(app: ZodApp, ctx: AppContext): Promise
   const safeNext = (next: unknown) => safePath(next, ctx.config.publicUrl);
   const limit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-  app.get('/api/auth/forgot-password', {
-    schema: { summary: 'Forgot-password page', tags, querystring: ZNextQuerySchema, response: { 200: html('The email form') } },
-  }, async (req, reply) => reply.type('text/html').send(renderForgotPage({ next: safeNext(req.query.next) })));
+  route(app, {
+    method: 'GET', url: '/api/auth/forgot-password', auth: 'public', summary: 'Forgot-password page', tags, query: ZNextQuerySchema, response: html('The email form'),
+  }, (_principal, { query }, { reply }) => reply.type('text/html').send(renderForgotPage({ next: safeNext(query.next) })));
 
-  app.post('/api/auth/forgot-password', {
-    config: limit,
-    attachValidation: true,
-    schema: {
-      summary: 'Email a password-reset link (JSON or form)', tags, querystring: ZNextQuerySchema, body: ZForgotPasswordSchema,
-      response: {
-        200: html('The "Check your email" page (form posts)'),
-        202: z.object({ ok: z.literal(true).describe('Always true: the answer does not tell whether the account exists') }),
-        400: errorOrPage('Invalid input'), 429: errorOrPage('Too many requests'),
-      },
-    },
-  }, async (req, reply) => {
-    const next = safeNext(req.query?.next);
+  route(app, {
+    method: 'POST', url: '/api/auth/forgot-password', auth: 'public', summary: 'Email a password-reset link (JSON or form)', tags, config: limit,
+    attachValidation: true, query: ZNextQuerySchema, body: ZForgotPasswordSchema,
+    response: z.object({ ok: z.literal(true).describe('Always true: the answer does not tell whether the account exists') }), status: 202,
+    answers: { 200: html('The "Check your email" page (form posts)'), 400: errorOrPage('Invalid input'), 429: errorOrPage('Too many requests') },
+  }, async (_principal, input, { req, reply }) => {
+    // attachValidation: the input may be invalid (req.validationError), so it is read defensively.
+    const next = safeNext(input.query?.next);
     try {
       if (req.validationError) throw req.validationError;
-      await requestPasswordReset(ctx, req.body.email, clientKey(req.ip));
+      await requestPasswordReset(ctx, { email: input.body.email, clientKey: clientKey(req.ip) });
       if (wantsHtml(req)) return reply.type('text/html').send(renderForgotPage({ next, sent: PASSWORD_RESET_MESSAGES.sent }));
-      return reply.status(202).send({ ok: true as const });
+      return { ok: true as const };
     } catch (err) {
       if (!wantsHtml(req)) throw err;
       const status = err instanceof AppError && err.status === 429 ? 429 : 400;
-      const email = String(((req.body ?? {}) as Record<string, unknown>).email ?? '');
+      const email = String(((input.body ?? {}) as Record<string, unknown>).email ?? '');
       return reply.status(status).type('text/html').send(renderForgotPage({ next, error: message(err), email }));
     }
   });
 
-  app.get('/api/auth/reset-password', {
-    schema: { summary: 'New-password page of a reset link', tags, querystring: ZTokenQuerySchema, response: { 200: html('The form, or why the link no longer works') } },
-  }, async (req, reply) => {
-    const token = req.query.token ?? '';
+  route(app, {
+    method: 'GET', url: '/api/auth/reset-password', auth: 'public', summary: 'New-password page of a reset link', tags, query: ZTokenQuerySchema,
+    response: html('The form, or why the link no longer works'),
+  }, async (_principal, { query }, { reply }) => {
+    const token = query.token ?? '';
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
     const open = token.length >= 20 && (await resetLinkOpen(ctx, token));
     return reply.type('text/html').send(renderResetPage(open ? { token } : { token: '', invalid: PASSWORD_RESET_MESSAGES.invalid }));
   });
 
-  app.post('/api/auth/reset-password', {
-    config: limit,
-    attachValidation: true,
-    schema: {
-      summary: 'Set a new password with a reset link and sign in (JSON or form)', tags, body: ZResetPasswordSchema,
-      response: { 200: ZAuthStatusSchema, 303: z.null().describe('Redirect to /projects after a form post'), 400: errorOrPage('Invalid input'), 422: errorOrPage('Used or expired link') },
-    },
-  }, async (req, reply) => {
-    const raw = (req.body ?? {}) as Record<string, unknown>;
+  route(app, {
+    method: 'POST', url: '/api/auth/reset-password', auth: 'public', summary: 'Set a new password with a reset link and sign in (JSON or form)', tags,
+    config: limit, attachValidation: true, body: ZResetPasswordSchema, response: ZAuthStatusSchema,
+    answers: { 303: z.null().describe('Redirect to /projects after a form post'), 400: errorOrPage('Invalid input'), 422: errorOrPage('Used or expired link') },
+  }, async (_principal, { body }, { req, reply }) => {
+    const raw = (body ?? {}) as Record<string, unknown>;
     try {
       if (req.validationError) throw req.validationError;
-      const user = await resetPassword(ctx, req.body.token, req.body.password);
-      setSessionCookie(req, reply, ctx.config.secureCookies, await startSession(ctx.db, user.id));
+      const user = await resetPassword(ctx, body);
+      setSessionCookie(req, reply, ctx.config.secureCookies, await startSession(ctx, { userId: user.id }));
       if (wantsHtml(req)) return reply.redirect('/projects', 303);
       return { authenticated: true, user } satisfies TAuthStatus;
     } catch (err) {

@@ -15,11 +15,12 @@ export const MAX_RESET_REQUESTS = { ip: 10, email: 3 } as const;
 /**
  * POST /api/auth/forgot-password (docs/requirements/account-and-settings.md#sign-in-pages): queues the reset mail for `email`, with the
  * same answer and the same work on the request path whether or not an account has it — the job
- * looks the account up. Per client address at most MAX_RESET_REQUESTS.ip requests in 15 minutes
+ * looks the account up. Per client address (`clientKey`, its rate-limit bucket) at most MAX_RESET_REQUESTS.ip requests in 15 minutes
  * (RATE_LIMITED 429 after, which says nothing about the account); per email at most
  * MAX_RESET_REQUESTS.email mails (later requests are answered the same, and send nothing).
  */
-export async function requestPasswordReset(ctx: AppContext, email: string, ip: string): Promise<void> {
+export async function requestPasswordReset(ctx: AppContext, input: { email: string; clientKey: string }): Promise<void> {
+  const { email, clientKey: ip } = input;
   const ipKey = `reset-ip:${ip}`;
   const emailKey = `reset-email:${email}`;
   const counts = await authRepo.countAttempt(ctx.db, [ipKey, emailKey], windowSince());
@@ -62,12 +63,13 @@ export async function resetLinkOpen(ctx: AppContext, token: string): Promise<boo
 }
 
 /**
- * POST /api/auth/reset-password: uses the link once (atomically), sets the new password
+ * POST /api/auth/reset-password: uses the link of `token` once (atomically), sets the new `password`
  * (argon2id), voids the user's other open links and ends all their sessions — a stolen session
  * does not outlive the reset — and returns the user, whom the route signs in.
  * Errors: UNPROCESSABLE 422 PASSWORD_RESET_MESSAGES.invalid for an unknown, used or expired link.
  */
-export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<TUser> {
+export async function resetPassword(ctx: AppContext, input: { token: string; password: string }): Promise<TUser> {
+  const { token, password } = input;
   const userId = await authRepo.consumePasswordReset(ctx.db, tokenHash(token));
   const user = userId ? await authRepo.findUserById(ctx.db, userId) : undefined;
   if (!user) throw new AppError('UNPROCESSABLE', PASSWORD_RESET_MESSAGES.invalid);

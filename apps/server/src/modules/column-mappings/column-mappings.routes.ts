@@ -1,7 +1,7 @@
-import { ZErrorSchema, ZIdParams, ZListMappingsSchema, ZMapColumnsSchema, ZOkSchema } from '@mailcraft/shared';
+import { ZIdParams, ZListMappingsSchema, ZMapColumnsSchema, ZOkSchema } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { getListMappings, saveListMappings } from './column-mappings.service.js';
 
 /**
@@ -15,20 +15,19 @@ import { getListMappings, saveListMappings } from './column-mappings.service.js'
  */
 export async function columnMappingsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['column-mappings'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 404] as const;
 
-  for (const path of ['/api/mappings/list/:id', '/api/data-mapping/list/:id']) {
-    app.get(path, {
-      ...signedIn,
-      schema: { summary: 'The column mappings in force for a list', tags, params: ZIdParams, response: { 200: ZListMappingsSchema, ...errors } },
-    }, async (req) => getListMappings(ctx.db, requirePrincipal(req), req.params.id));
+  // Both paths are documented (each is a path a client calls), so they are two routes rather than aliases.
+  for (const url of ['/api/mappings/list/:id', '/api/data-mapping/list/:id']) {
+    route(app, {
+      method: 'GET', url, auth: 'user', summary: 'The column mappings in force for a list', tags, params: ZIdParams, response: ZListMappingsSchema, errors,
+    }, (principal, { params }) => getListMappings(ctx, principal, params.id));
   }
 
-  app.post('/api/lists/map-columns', {
-    ...signedIn,
-    schema: { summary: 'Save a list\'s column mappings', tags, body: ZMapColumnsSchema, response: { 200: ZOkSchema, ...errors } },
-  }, async (req) => {
-    await saveListMappings(ctx.db, requirePrincipal(req), req.body);
+  route(app, {
+    method: 'POST', url: '/api/lists/map-columns', auth: 'user', summary: 'Save a list\'s column mappings', tags, body: ZMapColumnsSchema, response: ZOkSchema, errors,
+  }, async (principal, { body }) => {
+    await saveListMappings(ctx, principal, body);
     return { ok: true as const };
   });
 }

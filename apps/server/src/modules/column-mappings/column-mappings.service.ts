@@ -1,16 +1,18 @@
 import { effectiveMappings, type TListMappings, type TMapColumns } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 import { columnMappingsRepo } from './column-mappings.repo.js';
 
 /**
- * The mappings in force for one of the principal's lists (shared `effectiveMappings`: the saved
+ * The mappings in force for the principal's list `listId` (shared `effectiveMappings`: the saved
  * ones, or the auto-mapping with `saved: false`), for the mapping screen, the designer and print.
  * Errors: NOT_FOUND (404) when the list is not the principal's.
  */
-export async function getListMappings(db: Db, principal: Principal, listId: string): Promise<TListMappings> {
+export async function getListMappings(ctx: AppContext, principal: Principal, listId: string): Promise<TListMappings> {
+  const { db } = ctx;
   return mappingsOfList(db, await getOwnedList(db, principal, listId));
 }
 
@@ -36,7 +38,8 @@ async function mappingsOfList(db: Db, list: { id: string; headers: string[] }): 
  * Errors: NOT_FOUND (404) when `fileId` is not the principal's list; VALIDATION (400) naming a
  * column the list does not have.
  */
-export async function saveListMappings(db: Db, principal: Principal, input: TMapColumns): Promise<void> {
+export async function saveListMappings(ctx: AppContext, principal: Principal, input: TMapColumns): Promise<void> {
+  const { db } = ctx;
   const list = await getOwnedList(db, principal, input.fileId);
   const headers = new Set(list.headers);
   const unknown = Object.keys(input.mappings).find((column) => !headers.has(column));

@@ -1,7 +1,7 @@
-import { ZErrorSchema, ZTemplateGuideQuerySchema, binary } from '@mailcraft/shared';
+import { ZTemplateGuideQuerySchema, binary } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { openGuideFile } from './guide.service.js';
 
 const CONTENT_TYPES = { pdf: 'application/pdf', psd: 'image/vnd.adobe.photoshop' } as const;
@@ -16,14 +16,11 @@ const CONTENT_TYPES = { pdf: 'application/pdf', psd: 'image/vnd.adobe.photoshop'
  */
 export async function templateGuideRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   for (const ext of ['pdf', 'psd'] as const) {
-    app.get(`/api/templates/guide.${ext}`, {
-      ...signedIn,
-      schema: {
-        summary: `Template guide as ${ext.toUpperCase()}`, tags: ['designs'], querystring: ZTemplateGuideQuerySchema,
-        response: { 200: binary(CONTENT_TYPES[ext], `The template guide (${ext.toUpperCase()})`), 400: ZErrorSchema, 401: ZErrorSchema },
-      },
-    }, async (req, reply) => {
-      const { name, stream } = await openGuideFile(ctx.storage, req.query, ext);
+    route(app, {
+      method: 'GET', url: `/api/templates/guide.${ext}`, auth: 'user', summary: `Template guide as ${ext.toUpperCase()}`, tags: ['designs'],
+      query: ZTemplateGuideQuerySchema, response: binary(CONTENT_TYPES[ext], `The template guide (${ext.toUpperCase()})`), errors: [400],
+    }, async (principal, { query }, { reply }) => {
+      const { name, stream } = await openGuideFile(ctx, principal, { ...query, ext });
       return reply
         .type(CONTENT_TYPES[ext])
         .header('content-disposition', `attachment; filename="${name}"`)

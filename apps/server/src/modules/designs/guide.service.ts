@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { TTemplateGuideQuery } from '@mailcraft/shared';
 import { BoundedWorkers } from '../../platform/bounded-worker.js';
+import type { AppContext } from '../../platform/context.js';
+import type { Principal } from '../../platform/principal.js';
 import type { Storage } from '../../platform/storage.js';
 import { guideFileName, guideLayout, type GuideLayout } from '@mailcraft/shared/designs';
 
@@ -27,13 +29,17 @@ function renderInThread(layout: GuideLayout, ext: 'pdf' | 'psd'): Promise<Uint8A
 }
 
 /**
- * A template guide file (PDF or PSD) for a paper size, type and sides, as a stream with its
+ * A template guide file (`ext`: PDF or PSD) for a paper size, type and sides, as a stream with its
  * download name. Files are deterministic, so each is rendered once and kept in storage at
  * `template-guides/v{n}/{name}`; concurrent first requests share one render (an A2 PSD takes
  * ~3 s and ~0.8 GB while ag-psd writes it; 8.5x11 ~0.5 s and ~0.3 GB), drawn in the guide thread
  * (`renderInThread`). Errors: INTERNAL (500) when the drawing fails or runs out of time or heap.
  */
-export async function openGuideFile(storage: Storage, query: TTemplateGuideQuery, ext: 'pdf' | 'psd'): Promise<{ name: string; stream: Readable }> {
+export async function openGuideFile(
+  ctx: AppContext, _principal: Principal, input: TTemplateGuideQuery & { ext: 'pdf' | 'psd' },
+): Promise<{ name: string; stream: Readable }> {
+  const { storage } = ctx;
+  const { ext, ...query } = input;
   const name = guideFileName(query, ext);
   const key = `template-guides/v${GUIDE_VERSION}/${name}`;
   const renders = inFlight.get(storage) ?? new Map<string, Promise<void>>();

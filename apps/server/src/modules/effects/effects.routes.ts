@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
-  binary, ZEffectCreateSchema, ZEffectPatchSchema, ZEffectPreviewSchema, ZEffectSchema, ZEffectSpecPreviewSchema, ZErrorSchema, ZIdParams, ZNoContent,
+  binary, ZEffectCreateSchema, ZEffectPatchSchema, ZEffectPreviewSchema, ZEffectSchema, ZEffectSpecPreviewSchema, ZIdParams, ZNoContent,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { adminOnly, requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { createEffect, deleteEffect, listEffects, previewEffect, previewSpec, updateEffect } from './effects.service.js';
 
 /**
@@ -20,46 +20,41 @@ import { createEffect, deleteEffect, listEffects, previewEffect, previewSpec, up
  * Every admin change is audited in area 'effects'.
  */
 export async function effectsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
-  const { db } = ctx;
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 403: ZErrorSchema, 404: ZErrorSchema };
-  const imageErrors = { ...errors, 413: ZErrorSchema, 422: ZErrorSchema };
+  const errors = [400, 403, 404] as const;
+  const imageErrors = [...errors, 413, 422] as const;
   const png = binary('image/png', 'The image with the effect drawn, PNG of the same width and height');
 
-  app.get('/api/effects', {
-    ...signedIn,
-    schema: { summary: 'Image effects users can apply to image elements', tags: ['effects'], response: { 200: z.array(ZEffectSchema), ...errors } },
-  }, async () => listEffects(db));
+  route(app, {
+    method: 'GET', url: '/api/effects', auth: 'user', summary: 'Image effects users can apply to image elements', tags: ['effects'], response: z.array(ZEffectSchema), errors,
+  }, (principal) => listEffects(ctx, principal));
 
-  app.post('/api/effects/:id/preview', {
-    ...signedIn,
-    schema: { summary: 'Draw a saved effect on an image, as print does', tags: ['effects'], params: ZIdParams, body: ZEffectPreviewSchema, response: { 200: png, ...imageErrors } },
-  }, async (req, reply) => reply.type('image/png').header('cache-control', 'no-store').send(await previewEffect(db, requirePrincipal(req), req.params.id, req.body.image)));
+  route(app, {
+    method: 'POST', url: '/api/effects/:id/preview', auth: 'user', summary: 'Draw a saved effect on an image, as print does', tags: ['effects'],
+    params: ZIdParams, body: ZEffectPreviewSchema, response: png, errors: imageErrors,
+  }, async (principal, { params, body }, { reply }) =>
+    reply.type('image/png').header('cache-control', 'no-store').send(await previewEffect(ctx, principal, { id: params.id, image: body.image })));
 
-  app.get('/api/admin/effects', {
-    ...adminOnly,
-    schema: { summary: 'Image effects (administrators)', tags: ['admin'], response: { 200: z.array(ZEffectSchema), ...errors } },
-  }, async () => listEffects(db));
+  route(app, { method: 'GET', url: '/api/admin/effects', auth: 'admin', summary: 'Image effects (administrators)', tags: ['admin'], response: z.array(ZEffectSchema), errors },
+    (principal) => listEffects(ctx, principal));
 
-  app.post('/api/admin/effects', {
-    ...adminOnly,
-    schema: { summary: 'Create an image effect (administrators)', tags: ['admin'], body: ZEffectCreateSchema, response: { 201: ZEffectSchema, ...errors, 409: ZErrorSchema } },
-  }, async (req, reply) => reply.status(201).send(await createEffect(db, requirePrincipal(req), req.body)));
+  route(app, {
+    method: 'POST', url: '/api/admin/effects', auth: 'admin', summary: 'Create an image effect (administrators)', tags: ['admin'],
+    body: ZEffectCreateSchema, response: ZEffectSchema, status: 201, errors: [...errors, 409],
+  }, (principal, { body }) => createEffect(ctx, principal, body));
 
-  app.post('/api/admin/effects/preview', {
-    ...adminOnly,
-    schema: { summary: 'Draw an unsaved effect on an image (administrators)', tags: ['admin'], body: ZEffectSpecPreviewSchema, response: { 200: png, ...imageErrors } },
-  }, async (req, reply) => reply.type('image/png').header('cache-control', 'no-store').send(await previewSpec(requirePrincipal(req), req.body.effect, req.body.image)));
+  route(app, {
+    method: 'POST', url: '/api/admin/effects/preview', auth: 'admin', summary: 'Draw an unsaved effect on an image (administrators)', tags: ['admin'],
+    body: ZEffectSpecPreviewSchema, response: png, errors: imageErrors,
+  }, async (principal, { body }, { reply }) =>
+    reply.type('image/png').header('cache-control', 'no-store').send(await previewSpec(ctx, principal, body)));
 
-  app.patch('/api/admin/effects/:id', {
-    ...adminOnly,
-    schema: { summary: 'Change an image effect (administrators)', tags: ['admin'], params: ZIdParams, body: ZEffectPatchSchema, response: { 200: ZEffectSchema, ...errors, 409: ZErrorSchema } },
-  }, async (req) => updateEffect(db, requirePrincipal(req), req.params.id, req.body));
+  route(app, {
+    method: 'PATCH', url: '/api/admin/effects/:id', auth: 'admin', summary: 'Change an image effect (administrators)', tags: ['admin'],
+    params: ZIdParams, body: ZEffectPatchSchema, response: ZEffectSchema, errors: [...errors, 409],
+  }, (principal, { params, body }) => updateEffect(ctx, principal, { id: params.id, ...body }));
 
-  app.delete('/api/admin/effects/:id', {
-    ...adminOnly,
-    schema: { summary: 'Delete an image effect (administrators)', tags: ['admin'], params: ZIdParams, response: { 204: ZNoContent, ...errors } },
-  }, async (req, reply) => {
-    await deleteEffect(db, requirePrincipal(req), req.params.id);
-    return reply.status(204).send(null);
-  });
+  route(app, {
+    method: 'DELETE', url: '/api/admin/effects/:id', auth: 'admin', summary: 'Delete an image effect (administrators)', tags: ['admin'],
+    params: ZIdParams, response: ZNoContent, status: 204, errors,
+  }, (principal, { params }) => deleteEffect(ctx, principal, params.id));
 }

@@ -3,6 +3,7 @@ import {
   type TEffect, type TEffectCreate, type TEffectPatch, type TEffectSpec,
 } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import { WorkSlots } from '../../platform/work-slots.js';
@@ -32,17 +33,17 @@ async function effectRow(db: Db, id: string): Promise<EffectRow> {
 }
 
 /** GET /api/effects (signed-in users: the designer's choice) and GET /api/admin/effects: every effect, by name. */
-export async function listEffects(db: Db): Promise<TEffect[]> {
-  return (await effectsRepo.list(db)).map(present);
+export async function listEffects(ctx: AppContext, _principal: Principal): Promise<TEffect[]> {
+  return (await effectsRepo.list(ctx.db)).map(present);
 }
 
 /**
  * POST /api/admin/effects (docs/requirements/administration.md#administration): adds a named effect. Errors: CONFLICT (409) for a name in
  * use. Audited as 'effect.create'.
  */
-export async function createEffect(db: Db, admin: Principal, body: TEffectCreate): Promise<TEffect> {
+export async function createEffect(ctx: AppContext, admin: Principal, body: TEffectCreate): Promise<TEffect> {
   const { name, ...spec } = body;
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const row = await effectsRepo.insert(tx, { name, kind: spec.kind, params: spec.params });
     if (!row) throw new AppError('CONFLICT', M.duplicateName);
     await recordAdminChange(tx, admin, {
@@ -53,14 +54,15 @@ export async function createEffect(db: Db, admin: Principal, body: TEffectCreate
 }
 
 /**
- * PATCH /api/admin/effects/{id} (docs/requirements/administration.md#administration): renames the effect and/or changes its kind and
+ * PATCH /api/admin/effects/{id} (docs/requirements/administration.md#administration): renames effect `id` and/or changes its kind and
  * parameters. A new kind without params starts from EFFECT_DEFAULT_PARAMS; the result must be a
  * valid EffectSpec. Image elements that use it print with the new settings from the next render.
  * Errors: NOT_FOUND (404); VALIDATION (400, thrown ZodError) for bad params; CONFLICT (409) for a
  * name in use. Audited as 'effect.update' (before/after of the fields that changed).
  */
-export async function updateEffect(db: Db, admin: Principal, id: string, patch: TEffectPatch): Promise<TEffect> {
-  const row = await effectRow(db, id);
+export async function updateEffect(ctx: AppContext, admin: Principal, input: { id: string } & TEffectPatch): Promise<TEffect> {
+  const { id, ...patch } = input;
+  const row = await effectRow(ctx.db, id);
   const kind = patch.kind ?? row.kind;
   const params = patch.params ?? (kind === row.kind ? row.params : EFFECT_DEFAULT_PARAMS[kind as TEffectSpec['kind']]);
   const spec = ZEffectSpecSchema.parse({ kind, params });
@@ -73,7 +75,7 @@ export async function updateEffect(db: Db, admin: Principal, id: string, patch: 
     after[key] = next[key];
   }
   if (Object.keys(after).length === 0) return present(row);
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const updated = await effectsRepo.update(tx, id, next).catch(duplicateName);
     if (!updated) throw notFound('Effect');
     await recordAdminChange(tx, admin, {
@@ -87,9 +89,9 @@ export async function updateEffect(db: Db, admin: Principal, id: string, patch: 
  * DELETE /api/admin/effects/{id} (docs/requirements/administration.md#administration). Designs keep the id on their image elements, which
  * then print (and show) without an effect. Errors: NOT_FOUND (404). Audited as 'effect.delete'.
  */
-export async function deleteEffect(db: Db, admin: Principal, id: string): Promise<void> {
+export async function deleteEffect(ctx: AppContext, admin: Principal, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound('Effect');
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const row = await effectsRepo.delete(tx, id);
     if (!row) throw notFound('Effect');
     await recordAdminChange(tx, admin, {
@@ -122,16 +124,21 @@ export const imageDataUrlBytes = (dataUrl: string): Buffer => Buffer.from(dataUr
 const previewSlots = new WorkSlots(4, 2, 10_000, M.busy);
 
 /**
- * POST /api/effects/{id}/preview (docs/requirements/administration.md#administration): the saved effect drawn on `image` by `applyEffect`,
+ * POST /api/effects/{id}/preview (docs/requirements/administration.md#administration): the saved effect `id` drawn on `image` (a data URL) by `applyEffect`,
  * exactly as print draws it, PNG bytes. Errors: NOT_FOUND (404); as `applyEffect` (413, 422);
  * RATE_LIMITED (429) while the principal's preview slots stay busy.
  */
-export async function previewEffect(db: Db, principal: Principal, id: string, image: string): Promise<Buffer> {
-  const row = await effectRow(db, id);
+export async function previewEffect(ctx: AppContext, principal: Principal, input: { id: string; image: string }): Promise<Buffer> {
+  const { id, image } = input;
+  const row = await effectRow(ctx.db, id);
   const spec = ZEffectSpecSchema.parse({ kind: row.kind, params: row.params });
   return previewSlots.run(principal.userId, () => applyEffect(imageDataUrlBytes(image), spec));
 }
 
-/** POST /api/admin/effects/preview (docs/requirements/administration.md#administration): an unsaved effect (the admin form) drawn on `image`, PNG bytes. Errors as `previewEffect`. */
-export const previewSpec = (principal: Principal, spec: TEffectSpec, image: string): Promise<Buffer> =>
-  previewSlots.run(principal.userId, () => applyEffect(imageDataUrlBytes(image), spec));
+/**
+ * POST /api/admin/effects/preview (docs/requirements/administration.md#administration): an unsaved effect (the admin form, `effect`)
+ * drawn on `image` (a data URL), PNG bytes. Errors as `previewEffect`.
+ */
+export async function previewSpec(_ctx: AppContext, principal: Principal, input: { effect: TEffectSpec; image: string }): Promise<Buffer> {
+  return previewSlots.run(principal.userId, () => applyEffect(imageDataUrlBytes(input.image), input.effect));
+}

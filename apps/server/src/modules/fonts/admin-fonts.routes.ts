@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  FONT_MAX_BYTES, FONT_MESSAGES as FM, FONT_NAME_MAX, ZAdminFontPatchSchema, ZAdminFontSchema, ZErrorSchema, ZIdParams, ZNoContent,
+  FONT_MAX_BYTES, FONT_MESSAGES as FM, FONT_NAME_MAX, ZAdminFontPatchSchema, ZAdminFontSchema, ZIdParams, ZNoContent,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { ZodApp } from '../../platform/module.js';
-import { adminOnly, requirePrincipal } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { deleteFont, listAdminFonts, updateFont, uploadFont } from './admin-fonts.service.js';
 
 /**
@@ -45,34 +45,24 @@ async function readFontUpload(req: FastifyRequest): Promise<{ bytes: Buffer; nam
  */
 export async function adminFontsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['admin'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 403: ZErrorSchema, 404: ZErrorSchema, 409: ZErrorSchema };
+  const errors = [400, 404, 409] as const;
 
-  app.get('/api/admin/fonts', {
-    ...adminOnly,
-    schema: { summary: 'Fonts with their details and usage (administrators)', tags, response: { 200: z.array(ZAdminFontSchema), ...errors } },
-  }, async () => listAdminFonts(ctx.db));
+  route(app, {
+    method: 'GET', url: '/api/admin/fonts', auth: 'admin', summary: 'Fonts with their details and usage (administrators)', tags, response: z.array(ZAdminFontSchema), errors,
+  }, (principal) => listAdminFonts(ctx, principal));
 
-  app.post('/api/admin/fonts', {
-    ...adminOnly,
-    schema: {
-      summary: 'Upload a TTF or OTF font (multipart/form-data: file, name?; administrators)', tags,
-      consumes: ['multipart/form-data'], response: { 201: ZAdminFontSchema, 413: ZErrorSchema, ...errors },
-    },
-  }, async (req, reply) => {
-    const font = await uploadFont(ctx, requirePrincipal(req), await readFontUpload(req));
-    return reply.status(201).send(font);
-  });
+  route(app, {
+    method: 'POST', url: '/api/admin/fonts', auth: 'admin', summary: 'Upload a TTF or OTF font (multipart/form-data: file, name?; administrators)', tags,
+    consumes: ['multipart/form-data'], response: ZAdminFontSchema, status: 201, errors: [...errors, 413],
+  }, async (principal, _input, { req }) => uploadFont(ctx, principal, await readFontUpload(req)));
 
-  app.patch('/api/admin/fonts/:id', {
-    ...adminOnly,
-    schema: { summary: 'Rename a font or make it the fallback (administrators)', tags, params: ZIdParams, body: ZAdminFontPatchSchema, response: { 200: ZAdminFontSchema, ...errors } },
-  }, async (req) => updateFont(ctx.db, requirePrincipal(req), req.params.id, req.body));
+  route(app, {
+    method: 'PATCH', url: '/api/admin/fonts/:id', auth: 'admin', summary: 'Rename a font or make it the fallback (administrators)', tags,
+    params: ZIdParams, body: ZAdminFontPatchSchema, response: ZAdminFontSchema, errors,
+  }, (principal, { params, body }) => updateFont(ctx, principal, { id: params.id, ...body }));
 
-  app.delete('/api/admin/fonts/:id', {
-    ...adminOnly,
-    schema: { summary: 'Delete a font no design uses (administrators)', tags, params: ZIdParams, response: { 204: ZNoContent, ...errors } },
-  }, async (req, reply) => {
-    await deleteFont(ctx, requirePrincipal(req), req.params.id);
-    return reply.status(204).send(null);
-  });
+  route(app, {
+    method: 'DELETE', url: '/api/admin/fonts/:id', auth: 'admin', summary: 'Delete a font no design uses (administrators)', tags,
+    params: ZIdParams, response: ZNoContent, status: 204, errors,
+  }, (principal, { params }) => deleteFont(ctx, principal, params.id));
 }

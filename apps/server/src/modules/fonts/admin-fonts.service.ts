@@ -18,13 +18,18 @@ const presentAdminFont = (r: FontRow, usedBy: number, uploaderEmail: string | nu
 });
 
 /** GET /api/admin/fonts (administrators; the route checks): every font with its details and how many designs use it. */
-export async function listAdminFonts(db: Db): Promise<TAdminFont[]> {
+export async function listAdminFonts(ctx: AppContext, _admin: Principal): Promise<TAdminFont[]> {
+  return adminFonts(ctx.db);
+}
+
+/** Every font as the admin page shows it (see `listAdminFonts`). */
+async function adminFonts(db: Db): Promise<TAdminFont[]> {
   const [rows, usage] = await Promise.all([fontsRepo.listWithUploader(db), fontUsage(db)]);
   return rows.map(({ font, uploaderEmail }) => presentAdminFont(font, usage.get(font.postscriptName) ?? 0, uploaderEmail ?? null));
 }
 
 async function adminFont(db: Db, id: string): Promise<TAdminFont> {
-  const found = (await listAdminFonts(db)).find((f) => f.id === id);
+  const found = (await adminFonts(db)).find((f) => f.id === id);
   if (!found) throw notFound('Font');
   return found;
 }
@@ -69,11 +74,13 @@ export async function uploadFont(ctx: AppContext, admin: Principal, upload: { by
 }
 
 /**
- * PATCH /api/admin/fonts/{id} (docs/requirements/administration.md#administration): renames the font and/or makes it the fallback — the
+ * PATCH /api/admin/fonts/{id} (docs/requirements/administration.md#administration): renames font `id` and/or makes it the fallback — the
  * previous fallback stops being it in the same transaction, so there is always exactly one.
  * Errors: NOT_FOUND (404). Audited as 'font.rename' / 'font.fallback'.
  */
-export async function updateFont(db: Db, admin: Principal, id: string, patch: TAdminFontPatch): Promise<TAdminFont> {
+export async function updateFont(ctx: AppContext, admin: Principal, input: { id: string } & TAdminFontPatch): Promise<TAdminFont> {
+  const { db } = ctx;
+  const { id, ...patch } = input;
   const row = await fontRow(db, id);
   const before = presentFont(row);
   await db.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ZErrorSchema, ZFontDataSchema, ZFontSchema, ZIdParams } from '@mailcraft/shared';
+import { ZFontDataSchema, ZFontSchema, ZIdParams } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { fontBase64, listFonts } from './fonts.service.js';
 
 /**
@@ -13,16 +13,13 @@ import { fontBase64, listFonts } from './fonts.service.js';
  */
 export async function fontsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['fonts'];
-  app.get('/api/fonts', {
-    ...signedIn,
-    schema: { summary: 'Fonts available to designs', tags, response: { 200: z.array(ZFontSchema), 401: ZErrorSchema } },
-  }, async () => listFonts(ctx));
+  route(app, { method: 'GET', url: '/api/fonts', auth: 'user', summary: 'Fonts available to designs', tags, response: z.array(ZFontSchema) },
+    (principal) => listFonts(ctx, principal));
 
-  app.get('/api/fonts/:id/base64', {
-    ...signedIn,
-    schema: { summary: 'A font file as base64', tags, params: ZIdParams, response: { 200: ZFontDataSchema, 401: ZErrorSchema, 404: ZErrorSchema } },
-  }, async (req, reply) => {
+  route(app, {
+    method: 'GET', url: '/api/fonts/:id/base64', auth: 'user', summary: 'A font file as base64', tags, params: ZIdParams, response: ZFontDataSchema, errors: [404],
+  }, (principal, { params }, { reply }) => {
     reply.header('cache-control', 'private, max-age=86400');
-    return fontBase64(ctx, req.params.id);
+    return fontBase64(ctx, principal, params.id);
   });
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_ELEMENT_FONT, type TFont } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
+import type { Principal } from '../../platform/principal.js';
 import { isUuid } from '../../platform/ids.js';
 import { notFound } from '../../platform/errors.js';
 import { writeAtomically } from '../../platform/storage.js';
@@ -22,7 +23,7 @@ export const presentFont = (r: FontRow): TFont => ({
 });
 
 /** GET /api/fonts: every font (built-in and uploaded), ordered by PostScript name. */
-export async function listFonts(ctx: Pick<AppContext, 'db'>): Promise<TFont[]> {
+export async function listFonts(ctx: AppContext, _principal: Principal): Promise<TFont[]> {
   return (await fontsRepo.list(ctx.db)).map(presentFont);
 }
 
@@ -30,11 +31,11 @@ export async function listFonts(ctx: Pick<AppContext, 'db'>): Promise<TFont[]> {
 export const isBuiltinFont = (r: Pick<FontRow, 'fileKey'>) => r.fileKey.startsWith('builtin:');
 
 /**
- * GET /api/fonts/{id}/base64: the font file (TTF/OTF) as base64, for the Designer's `font` option.
+ * GET /api/fonts/{id}/base64: the file (TTF/OTF) of font `id` as base64, for the Designer's `font` option.
  * Built-in fonts come from the server's bundled files, uploaded ones from storage.
  * Throws NOT_FOUND for an unknown id.
  */
-export async function fontBase64(ctx: Pick<AppContext, 'db' | 'storage'>, id: string): Promise<{ data: string }> {
+export async function fontBase64(ctx: AppContext, _principal: Principal, id: string): Promise<{ data: string }> {
   const row = isUuid(id) ? await fontsRepo.findById(ctx.db, id) : undefined;
   if (!row) throw notFound('Font');
   const bytes = builtinFontBytes(row.fileKey) ?? (await ctx.storage.get(row.fileKey));

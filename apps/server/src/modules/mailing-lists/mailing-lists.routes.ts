@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  LIST_MESSAGES, ZErrorSchema, ZIdParams, ZListPreviewQuerySchema, ZListRenameSchema, ZListPreviewSchema, ZMailingListDetailSchema,
+  LIST_MESSAGES, ZIdParams, ZListPreviewQuerySchema, ZListRenameSchema, ZListPreviewSchema, ZMailingListDetailSchema,
   ZMailingListSchema, ZNoContent, ZUploadedListSchema,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { uploadExtension } from './import/open-table.js';
 import { deleteList, getList, listLists, previewList, renameList } from './mailing-lists.service.js';
 import { uploadList, type UploadInput } from './upload-list.service.js';
@@ -61,52 +61,34 @@ async function readUpload(req: FastifyRequest): Promise<UploadInput> {
  */
 export async function mailingListsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['mailing-lists'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 404] as const;
 
-  app.post('/api/lists/upload', {
-    ...signedIn,
-    schema: {
-      summary: 'Upload a mailing list (.csv, .xls, .xlsx) as multipart/form-data: file, projectId?', tags,
-      consumes: ['multipart/form-data'],
-      response: { 201: ZUploadedListSchema, ...errors, 402: ZErrorSchema, 413: ZErrorSchema, 415: ZErrorSchema, 422: ZErrorSchema, 429: ZErrorSchema },
-    },
-  }, async (req, reply) => {
-    const principal = requirePrincipal(req);
-    const upload = await readUpload(req);
-    return reply.status(201).send(await uploadList(ctx, principal, upload));
-  });
+  route(app, {
+    method: 'POST', url: '/api/lists/upload', auth: 'user', summary: 'Upload a mailing list (.csv, .xls, .xlsx) as multipart/form-data: file, projectId?', tags,
+    consumes: ['multipart/form-data'], response: ZUploadedListSchema, status: 201, errors: [...errors, 402, 413, 415, 422, 429],
+  }, async (principal, _input, { req }) => uploadList(ctx, principal, await readUpload(req)));
 
-  app.get('/api/lists', {
-    ...signedIn,
-    schema: { summary: 'The user\'s mailing lists, newest first', tags, response: { 200: z.array(ZMailingListSchema), 401: ZErrorSchema } },
-  }, async (req) => listLists(ctx.db, requirePrincipal(req)));
+  route(app, {
+    method: 'GET', url: '/api/lists', auth: 'user', summary: 'The user\'s mailing lists, newest first', tags, response: z.array(ZMailingListSchema),
+  }, (principal) => listLists(ctx, principal));
 
-  app.get('/api/lists/:id', {
-    ...signedIn,
-    schema: { summary: 'One mailing list with its column names', tags, params: ZIdParams, response: { 200: ZMailingListDetailSchema, ...errors } },
-  }, async (req) => getList(ctx.db, requirePrincipal(req), req.params.id));
+  route(app, {
+    method: 'GET', url: '/api/lists/:id', auth: 'user', summary: 'One mailing list with its column names', tags, params: ZIdParams,
+    response: ZMailingListDetailSchema, errors,
+  }, (principal, { params }) => getList(ctx, principal, params.id));
 
-  app.patch('/api/lists/:id', {
-    ...signedIn,
-    schema: {
-      summary: 'Rename a mailing list', tags, params: ZIdParams, body: ZListRenameSchema,
-      response: { 200: ZMailingListSchema, ...errors },
-    },
-  }, async (req) => renameList(ctx.db, requirePrincipal(req), req.params.id, req.body.name));
+  route(app, {
+    method: 'PATCH', url: '/api/lists/:id', auth: 'user', summary: 'Rename a mailing list', tags, params: ZIdParams, body: ZListRenameSchema,
+    response: ZMailingListSchema, errors,
+  }, (principal, { params, body }) => renameList(ctx, principal, { listId: params.id, name: body.name }));
 
-  app.delete('/api/lists/:id', {
-    ...signedIn,
-    schema: { summary: 'Delete a mailing list', tags, params: ZIdParams, response: { 204: ZNoContent, ...errors, 409: ZErrorSchema } },
-  }, async (req, reply) => {
-    await deleteList(ctx, requirePrincipal(req), req.params.id);
-    return reply.status(204).send(null);
-  });
+  route(app, {
+    method: 'DELETE', url: '/api/lists/:id', auth: 'user', summary: 'Delete a mailing list', tags, params: ZIdParams, response: ZNoContent, status: 204,
+    errors: [...errors, 409],
+  }, (principal, { params }) => deleteList(ctx, principal, params.id));
 
-  app.get('/api/lists/:id/preview', {
-    ...signedIn,
-    schema: {
-      summary: 'A page of raw records', tags, params: ZIdParams, querystring: ZListPreviewQuerySchema,
-      response: { 200: ZListPreviewSchema, ...errors },
-    },
-  }, async (req) => previewList(ctx.db, requirePrincipal(req), req.params.id, { offset: req.query.offset, limit: req.query.limit }));
+  route(app, {
+    method: 'GET', url: '/api/lists/:id/preview', auth: 'user', summary: 'A page of raw records', tags, params: ZIdParams, query: ZListPreviewQuerySchema,
+    response: ZListPreviewSchema, errors,
+  }, (principal, { params, query }) => previewList(ctx, principal, { listId: params.id, offset: query.offset, limit: query.limit }));
 }

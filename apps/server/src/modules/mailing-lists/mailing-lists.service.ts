@@ -199,24 +199,29 @@ export function findRecord(db: Db, list: Pick<MailingListRow, 'id'>, recordId: s
   return mailingListsRepo.record(db, list.id, recordId);
 }
 
-/** GET /api/lists: the user's lists, newest first (docs/requirements/workflow.md#api). */
-export async function listLists(db: Db, principal: Principal): Promise<TMailingList[]> {
+/** The principal's lists, newest first, read with `db` (for services that hold only a database or a transaction). */
+export async function listOwnedLists(db: Db, principal: Principal): Promise<TMailingList[]> {
   return (await mailingListsRepo.listByUser(db, principal.userId)).map(presentList);
 }
 
+/** GET /api/lists: the user's lists, newest first (docs/requirements/workflow.md#api). */
+export async function listLists(ctx: AppContext, principal: Principal): Promise<TMailingList[]> {
+  return listOwnedLists(ctx.db, principal);
+}
+
 /** GET /api/lists/{id}: one list with its headers. Errors: NOT_FOUND (404) unless it is the user's. */
-export async function getList(db: Db, principal: Principal, listId: string): Promise<TMailingListDetail> {
-  const list = await getOwnedList(db, principal, listId);
+export async function getList(ctx: AppContext, principal: Principal, listId: string): Promise<TMailingListDetail> {
+  const list = await getOwnedList(ctx.db, principal, listId);
   return { ...presentList(list), headers: list.headers };
 }
 
 /**
- * PATCH /api/lists/{id} `{ name }` (docs/requirements/workflow.md#clear-states-and-fast-pages): renames one of the principal's lists; the name is
- * already trimmed and 1–255 characters (ZListRenameSchema). Errors: NOT_FOUND (404).
+ * PATCH /api/lists/{id} `{ name }` → `renameList(ctx, principal, { listId, name })` (docs/requirements/workflow.md#clear-states-and-fast-pages):
+ * renames one of the principal's lists; the name is already trimmed and 1–255 characters (ZListRenameSchema). Errors: NOT_FOUND (404).
  */
-export async function renameList(db: Db, principal: Principal, listId: string, name: string): Promise<TMailingList> {
-  const list = await getOwnedList(db, principal, listId);
-  return presentList(await mailingListsRepo.rename(db, list.id, name));
+export async function renameList(ctx: AppContext, principal: Principal, input: { listId: string; name: string }): Promise<TMailingList> {
+  const list = await getOwnedList(ctx.db, principal, input.listId);
+  return presentList(await mailingListsRepo.rename(ctx.db, list.id, input.name));
 }
 
 /**
@@ -225,7 +230,7 @@ export async function renameList(db: Db, principal: Principal, listId: string, n
  * Errors: NOT_FOUND (404) unless it is the user's; CONFLICT (409) 'The current mailing list of
  * a project cannot be deleted' while any of the user's projects has it as `list_id`.
  */
-export async function deleteList(ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, listId: string): Promise<void> {
+export async function deleteList(ctx: AppContext, principal: Principal, listId: string): Promise<void> {
   const list = await getOwnedList(ctx.db, principal, listId);
   if ((await countProjectsUsingList(ctx.db, principal, list.id)) > 0) {
     throw new AppError('CONFLICT', LIST_MESSAGES.currentList);
@@ -235,14 +240,15 @@ export async function deleteList(ctx: Pick<AppContext, 'db' | 'storage'>, princi
 }
 
 /**
- * GET /api/lists/{id}/preview (docs/requirements/mailing-lists.md#mapping-screen screen Data Preview, §7): `limit` records
+ * GET /api/lists/{id}/preview → `previewList(ctx, principal, { listId, offset, limit })` (docs/requirements/mailing-lists.md#mapping-screen
+ * screen Data Preview, §7): `limit` records
  * from `offset` (0-based), raw values exactly as imported, in list order, each row as wide as
  * `headers`; `total` is the list's row count.
  * Errors: NOT_FOUND (404) unless it is the user's list.
  */
-export async function previewList(db: Db, principal: Principal, listId: string, page: { offset: number; limit: number }): Promise<TListPreview> {
-  const list = await getOwnedList(db, principal, listId);
-  const records = await mailingListsRepo.readRecords(db, list.id, page.offset, page.limit);
+export async function previewList(ctx: AppContext, principal: Principal, page: { listId: string; offset: number; limit: number }): Promise<TListPreview> {
+  const list = await getOwnedList(ctx.db, principal, page.listId);
+  const records = await mailingListsRepo.readRecords(ctx.db, list.id, page.offset, page.limit);
   return {
     headers: list.headers,
     rows: records.map((r) => padRow(r.values, list.headers.length)),

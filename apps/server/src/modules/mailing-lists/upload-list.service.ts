@@ -38,7 +38,7 @@ const listName = (filename: string) =>
  * .xls of more than XLS_MAX_CELLS, or a parse that runs out of its thread's memory or time
  * (`openTableInThread`).
  */
-export async function uploadList(ctx: Pick<AppContext, 'db' | 'storage' | 'queue'>, principal: Principal, input: UploadInput): Promise<TUploadedList> {
+export async function uploadList(ctx: AppContext, principal: Principal, input: UploadInput): Promise<TUploadedList> {
   const { userId } = principal;
   const ext = uploadExtension(input.filename);
   if (!ext) throw new AppError('UNSUPPORTED_MEDIA_TYPE', LIST_MESSAGES.unsupportedType);

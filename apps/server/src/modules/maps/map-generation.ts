@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { MAP_MESSAGES, ROUTE_MESSAGES, type TGenerateRoutes, type TMapGeneration } from '@mailcraft/shared';
 import { defineJob } from '../../jobs/job.js';
+import { trackedJob } from '../../jobs/tracked-job.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
@@ -66,7 +66,22 @@ export async function latestGeneration(ctx: AppContext, principal: Principal, li
   return row ? present(row) : null;
 }
 
-class Superseded extends Error {}
+/** Progress of a write that only beats (or finishes the run). */
+const NO_PROGRESS = { done: 0, failed: 0, approximate: 0 };
+
+/**
+ * The lifecycle of a run (docs/architecture.md#tracked-jobs): claimed by run id, beating every 10 s,
+ * taken over after a minute of silence, requeued at start-up.
+ */
+const generationRuns = trackedJob({
+  heartbeatMs: HEARTBEAT_MS,
+  staleMs: GENERATION_STALE_MS,
+  claim: mapRoutesRepo.claimGeneration,
+  beat: (db, id, runId) => mapRoutesRepo.progress(db, id, runId, NO_PROGRESS),
+  staleRuns: mapRoutesRepo.staleGenerations,
+  requeue: mapRoutesRepo.requeueGeneration,
+  send: (ctx, generationId) => ctx.queue.send(mapsGenerateJob, { generationId }),
+});
 
 /**
  * Runs one generation's turn: claims it, then draws the records not written since the run started,
@@ -77,48 +92,43 @@ class Superseded extends Error {}
  * more (docs/requirements/maps.md#plan-gating).
  */
 export async function runGeneration(ctx: AppContext, generationId: string): Promise<void> {
-  const runId = randomUUID();
-  const g = await mapRoutesRepo.claimGeneration(ctx.db, generationId, runId, new Date(Date.now() - GENERATION_STALE_MS));
-  if (!g) return;
-  const beat = setInterval(() => void mapRoutesRepo.progress(ctx.db, g.id, runId, { done: 0, failed: 0, approximate: 0 }).catch(() => undefined), HEARTBEAT_MS);
-  try {
-    const settings = g.settings as GenerationSettings;
-    const owner: Principal = { userId: g.userId, isAdmin: false, via: 'job', scopes: [] };
-    await requireFeature(ctx.db, owner, 'maps', MAP_MESSAGES.upgrade);
-    const target = await routeTarget(ctx, owner, { projectId: settings.projectId, listId: g.listId, locationId: settings.locationId }, settings.drawing);
-    const providers = mapProviders(ctx.config);
-    const hash = drawingHash(target);
-    // Each turn (1,000 records) starts from fresh statistics of the routes the last turns wrote: on
-    // PGlite (no autovacuum) `pending`'s join would otherwise be planned for an empty table.
-    await refreshPlannerStatistics(ctx.database, ['map_routes']);
-    let afterRow = -1;
-    for (let step = 0; ; step++) {
-      const batch = await mapRoutesRepo.pending(ctx.db, g.listId, g.createdAt, afterRow, BATCH);
-      if (!batch.length) break;
-      if (step === STEPS_PER_TURN) {
-        // Its turn is over: queued again behind the other runs; it resumes where it stopped.
-        await mapRoutesRepo.requeueGeneration(ctx.db, g.id);
-        await ctx.queue.send(mapsGenerateJob, { generationId: g.id });
-        return;
+  await generationRuns.run(ctx, generationId, {
+    work: async (g, run) => {
+      const settings = g.settings as GenerationSettings;
+      const owner: Principal = { userId: g.userId, isAdmin: false, via: 'job', scopes: [] };
+      await requireFeature(ctx.db, owner, 'maps', MAP_MESSAGES.upgrade);
+      const target = await routeTarget(ctx, owner, { projectId: settings.projectId, listId: g.listId, locationId: settings.locationId }, settings.drawing);
+      const providers = mapProviders(ctx.config);
+      const hash = drawingHash(target);
+      // Each turn (1,000 records) starts from fresh statistics of the routes the last turns wrote: on
+      // PGlite (no autovacuum) `pending`'s join would otherwise be planned for an empty table.
+      await refreshPlannerStatistics(ctx.database, ['map_routes']);
+      let afterRow = -1;
+      for (let step = 0; ; step++) {
+        const batch = await mapRoutesRepo.pending(ctx.db, g.listId, g.createdAt, afterRow, BATCH);
+        if (!batch.length) break;
+        if (step === STEPS_PER_TURN) {
+          // Its turn is over: queued again behind the other runs; it resumes where it stopped.
+          await generationRuns.requeue(ctx, g.id);
+          return;
+        }
+        if (step > 0) await requireFeature(ctx.db, owner, 'maps', MAP_MESSAGES.upgrade);
+        const drawn = await drawRoutes(ctx, providers, target, batch, { force: settings.force, hash });
+        await mapRoutesRepo.upsert(ctx.db, drawn.map((d) => d.row));
+        const add = { done: batch.length, failed: drawn.filter((d) => d.failed).length, approximate: drawn.filter((d) => d.approximate).length };
+        run.held(await mapRoutesRepo.progress(ctx.db, g.id, run.runId, add));
+        afterRow = batch[batch.length - 1].rowIndex;
       }
-      if (step > 0) await requireFeature(ctx.db, owner, 'maps', MAP_MESSAGES.upgrade);
-      const drawn = await drawRoutes(ctx, providers, target, batch, { force: settings.force, hash });
-      await mapRoutesRepo.upsert(ctx.db, drawn.map((d) => d.row));
-      const add = { done: batch.length, failed: drawn.filter((d) => d.failed).length, approximate: drawn.filter((d) => d.approximate).length };
-      if (!(await mapRoutesRepo.progress(ctx.db, g.id, runId, add))) throw new Superseded();
-      afterRow = batch[batch.length - 1].rowIndex;
-    }
-    // Every record is written: a batch written just before a crash may not have been counted.
-    await mapRoutesRepo.progress(ctx.db, g.id, runId, { done: 0, failed: 0, approximate: 0 }, { status: 'done', done: g.total, finishedAt: new Date() });
-  } catch (err) {
-    if (err instanceof Superseded) return;
-    // The owner reads a sentence; the detail goes to the log below.
-    const message = err instanceof AppError ? err.message : `${ROUTE_MESSAGES.generateAllFailed}: something went wrong on our side. Please try again.`;
-    if (!(err instanceof AppError)) console.error(`[maps] generation ${g.id} failed`, err);
-    await mapRoutesRepo.progress(ctx.db, g.id, runId, { done: 0, failed: 0, approximate: 0 }, { status: 'failed', error: message, finishedAt: new Date() });
-  } finally {
-    clearInterval(beat);
-  }
+      // Every record is written: a batch written just before a crash may not have been counted.
+      await mapRoutesRepo.progress(ctx.db, g.id, run.runId, NO_PROGRESS, { status: 'done', done: g.total, finishedAt: new Date() });
+    },
+    failed: async (err, g, run) => {
+      // The owner reads a sentence; the detail goes to the log below.
+      const message = err instanceof AppError ? err.message : `${ROUTE_MESSAGES.generateAllFailed}: something went wrong on our side. Please try again.`;
+      if (!(err instanceof AppError)) console.error(`[maps] generation ${g.id} failed`, err);
+      await mapRoutesRepo.progress(ctx.db, g.id, run.runId, NO_PROGRESS, { status: 'failed', error: message, finishedAt: new Date() });
+    },
+  });
 }
 
 /** 'maps.generate' `{ generationId }`: one Generate All Routes run (failures are recorded on the run). */
@@ -132,12 +142,7 @@ export const mapsGenerateJob = defineJob({
 
 /** Sends stale runs (their process died) to be taken over; `staleMs` 0 takes every running one (one-process PGlite at start-up). */
 export async function recoverGenerations(ctx: AppContext, staleMs = GENERATION_STALE_MS): Promise<string[]> {
-  const ids = await mapRoutesRepo.staleGenerations(ctx.db, new Date(Date.now() - staleMs));
-  for (const generationId of ids) {
-    await mapRoutesRepo.requeueGeneration(ctx.db, generationId);
-    await ctx.queue.send(mapsGenerateJob, { generationId });
-  }
-  return ids;
+  return generationRuns.recover(ctx, staleMs);
 }
 
 /** 'maps.recover', every minute: `recoverGenerations`. */
@@ -151,5 +156,5 @@ export const mapsRecoverJob = defineJob({
 
 /** At a worker's start: with PGlite every running run was cut off; on PostgreSQL only silent ones. */
 export async function recoverGenerationsAtStart(ctx: AppContext): Promise<void> {
-  await recoverGenerations(ctx, ctx.database.kind === 'pglite' ? 0 : GENERATION_STALE_MS);
+  await generationRuns.recoverAtStart(ctx);
 }

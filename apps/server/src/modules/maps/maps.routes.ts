@@ -1,11 +1,10 @@
 import {
-  ZBusinessLocationInputSchema, ZBusinessLocationSchema, ZErrorSchema, ZIdParams, ZLocationPositionSchema, ZMapConfigInputSchema, ZMapConfigSchema,
+  ZBusinessLocationInputSchema, ZBusinessLocationSchema, ZIdParams, ZLocationPositionSchema, ZMapConfigInputSchema, ZMapConfigSchema,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
-import { mapProviders } from './map-providers.js';
+import { route } from '../../platform/route.js';
 import { createLocation, getMapConfig, listLocations, moveLocation, saveMapConfig } from './maps.service.js';
 
 /**
@@ -19,30 +18,30 @@ import { createLocation, getMapConfig, listLocations, moveLocation, saveMapConfi
  */
 export async function mapsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['maps'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 404] as const;
 
-  app.get('/api/maps/locations', {
-    ...signedIn,
-    schema: { summary: 'The user\'s business locations', tags, response: { 200: z.array(ZBusinessLocationSchema), 401: ZErrorSchema } },
-  }, async (req) => listLocations(ctx, requirePrincipal(req)));
+  route(app, {
+    method: 'GET', url: '/api/maps/locations', auth: 'user', summary: 'The user\'s business locations', tags, response: z.array(ZBusinessLocationSchema),
+  }, (principal) => listLocations(ctx, principal));
 
-  app.post('/api/maps/locations', {
-    ...signedIn,
-    schema: { summary: 'Add a business location (placed by the geocoder — offline: its ZIP code — until the pin is moved)', tags, body: ZBusinessLocationInputSchema, response: { 201: ZBusinessLocationSchema, 402: ZErrorSchema, ...errors } },
-  }, async (req, reply) => reply.status(201).send(await createLocation(ctx, requirePrincipal(req), mapProviders(ctx.config).geocoder, req.body)));
+  route(app, {
+    method: 'POST', url: '/api/maps/locations', auth: 'user', tags,
+    summary: 'Add a business location (placed by the geocoder — offline: its ZIP code — until the pin is moved)',
+    body: ZBusinessLocationInputSchema, response: ZBusinessLocationSchema, status: 201, errors: [...errors, 402],
+  }, (principal, { body }) => createLocation(ctx, principal, body));
 
-  app.put('/api/maps/locations/:id', {
-    ...signedIn,
-    schema: { summary: 'Move a business location\'s pin', tags, params: ZIdParams, body: ZLocationPositionSchema, response: { 200: ZBusinessLocationSchema, 402: ZErrorSchema, ...errors } },
-  }, async (req) => moveLocation(ctx, requirePrincipal(req), req.params.id, req.body));
+  route(app, {
+    method: 'PUT', url: '/api/maps/locations/:id', auth: 'user', summary: 'Move a business location\'s pin', tags, params: ZIdParams,
+    body: ZLocationPositionSchema, response: ZBusinessLocationSchema, errors: [...errors, 402],
+  }, (principal, { params, body }) => moveLocation(ctx, principal, { id: params.id, ...body }));
 
-  app.get('/api/maps/config/:projectId', {
-    ...signedIn,
-    schema: { summary: 'A project\'s map configuration', tags, params: z.object({ projectId: z.string().max(100).describe('The project') }), response: { 200: ZMapConfigSchema, ...errors } },
-  }, async (req) => getMapConfig(ctx, requirePrincipal(req), req.params.projectId));
+  route(app, {
+    method: 'GET', url: '/api/maps/config/:projectId', auth: 'user', summary: 'A project\'s map configuration', tags,
+    params: z.object({ projectId: z.string().max(100).describe('The project') }), response: ZMapConfigSchema, errors,
+  }, (principal, { params }) => getMapConfig(ctx, principal, params.projectId));
 
-  app.post('/api/maps/config', {
-    ...signedIn,
-    schema: { summary: 'Save a project\'s map configuration', tags, body: ZMapConfigInputSchema, response: { 200: ZMapConfigSchema, 402: ZErrorSchema, ...errors } },
-  }, async (req) => saveMapConfig(ctx, requirePrincipal(req), req.body));
+  route(app, {
+    method: 'POST', url: '/api/maps/config', auth: 'user', summary: 'Save a project\'s map configuration', tags, body: ZMapConfigInputSchema,
+    response: ZMapConfigSchema, errors: [...errors, 402],
+  }, (principal, { body }) => saveMapConfig(ctx, principal, body));
 }

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { getOwnedProject } from '../projects/projects.service.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
-import type { Geocoder } from './geocoder.js';
+import { mapProviders } from './map-providers.js';
 import { mapsRepo, type BusinessLocationRow, type MapConfigRow } from './maps.repo.js';
 
 const presentLocation = (l: BusinessLocationRow): TBusinessLocation => ({
@@ -40,7 +40,8 @@ export async function listLocations(ctx: AppContext, principal: Principal): Prom
  * map configurations', docs/requirements/plans-and-billing.md#plan-gating); VALIDATION 'No place found for this ZIP code' (or 'address'
  * with an address geocoder); BAD_GATEWAY 'Failed to create location: …' when the geocoder fails.
  */
-export async function createLocation(ctx: AppContext, principal: Principal, geocoder: Geocoder, input: z.output<typeof ZBusinessLocationInputSchema>): Promise<TBusinessLocation> {
+export async function createLocation(ctx: AppContext, principal: Principal, input: z.output<typeof ZBusinessLocationInputSchema>): Promise<TBusinessLocation> {
+  const { geocoder } = mapProviders(ctx.config);
   await requireFeature(ctx.db, principal, 'maps', M.upgrade);
   const found = await geocoder.geocode(input).catch((err: unknown) => {
     throw new AppError('BAD_GATEWAY', `${M.createLocationFailed}: ${err instanceof Error ? err.message : String(err)}`);
@@ -52,9 +53,12 @@ export async function createLocation(ctx: AppContext, principal: Principal, geoc
   }));
 }
 
-/** PUT /api/maps/locations/{id} (docs/requirements/maps.md#api): the pin moved by the user (`precision: 'pin'`). Errors: NOT_FOUND, PAYMENT_REQUIRED. */
-export async function moveLocation(ctx: AppContext, principal: Principal, id: string, pos: z.output<typeof ZLocationPositionSchema>): Promise<TBusinessLocation> {
-  const row = await ownedLocation(ctx, principal, id);
+/**
+ * PUT /api/maps/locations/{id} {latitude, longitude} → `moveLocation(ctx, principal, { id, latitude, longitude })` (docs/requirements/maps.md#api):
+ * the pin moved by the user (`precision: 'pin'`). Errors: NOT_FOUND, PAYMENT_REQUIRED.
+ */
+export async function moveLocation(ctx: AppContext, principal: Principal, pos: { id: string } & z.output<typeof ZLocationPositionSchema>): Promise<TBusinessLocation> {
+  const row = await ownedLocation(ctx, principal, pos.id);
   await requireFeature(ctx.db, principal, 'maps', M.upgrade);
   return presentLocation(await mapsRepo.updateLocation(ctx.db, row.id, { latitude: pos.latitude, longitude: pos.longitude, precision: 'pin' }));
 }

@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  binary, MARKER_MESSAGES as MM, MARKER_RULES, ZBaseMapConfigSchema, ZErrorSchema, ZIdParams, ZMarkerPositionSchema, ZMarkerSettingsAnswerSchema,
+  binary, MARKER_MESSAGES as MM, MARKER_RULES, ZBaseMapConfigSchema, ZIdParams, ZMarkerPositionSchema, ZMarkerSettingsAnswerSchema,
   ZMarkerUploadSchema, ZNoContent,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { BASE_LAYERS, baseMapConfig, baseMapStyle } from './cartography/base-map.js';
 import { baseLayers } from './cartography/base-layers.js';
 import { mapProviders } from './map-providers.js';
@@ -53,72 +53,60 @@ async function readMarkerUpload(req: FastifyRequest) {
  */
 export async function markersRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['maps'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 402: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 402, 404] as const;
 
-  app.post('/api/maps/upload-marker', {
-    ...signedIn,
-    schema: {
-      summary: 'Upload a business location\'s marker logo (multipart/form-data: logo, businessId, logoOffsetX, logoOffsetY)', tags,
-      consumes: ['multipart/form-data'], response: { 200: ZMarkerUploadSchema, 413: ZErrorSchema, ...errors },
-    },
-  }, async (req) => uploadMarker(ctx, requirePrincipal(req), await readMarkerUpload(req)));
+  route(app, {
+    method: 'POST', url: '/api/maps/upload-marker', auth: 'user', tags,
+    summary: 'Upload a business location\'s marker logo (multipart/form-data: logo, businessId, logoOffsetX, logoOffsetY)',
+    consumes: ['multipart/form-data'], response: ZMarkerUploadSchema, errors: [...errors, 413],
+  }, async (principal, _input, { req }) => uploadMarker(ctx, principal, await readMarkerUpload(req)));
 
-  app.post('/api/maps/update-marker-position', {
-    ...signedIn,
-    schema: { summary: 'Move the marker logo relative to the pin', tags, body: ZMarkerPositionSchema, response: { 200: ZMarkerSettingsAnswerSchema, ...errors } },
-  }, async (req) => ({ markerSettings: await updateMarkerPosition(ctx, requirePrincipal(req), req.body) }));
+  route(app, {
+    method: 'POST', url: '/api/maps/update-marker-position', auth: 'user', summary: 'Move the marker logo relative to the pin', tags,
+    body: ZMarkerPositionSchema, response: ZMarkerSettingsAnswerSchema, errors,
+  }, async (principal, { body }) => ({ markerSettings: await updateMarkerPosition(ctx, principal, body) }));
 
-  app.delete('/api/maps/delete-marker/:id', {
-    ...signedIn,
-    schema: { summary: 'Delete a location\'s marker logo', tags, params: ZIdParams, response: { 204: ZNoContent, ...errors } },
-  }, async (req, reply) => {
-    await deleteMarker(ctx, requirePrincipal(req), req.params.id);
-    return reply.status(204).send(null);
-  });
+  route(app, {
+    method: 'DELETE', url: '/api/maps/delete-marker/:id', auth: 'user', summary: 'Delete a location\'s marker logo', tags, params: ZIdParams,
+    response: ZNoContent, status: 204, errors,
+  }, (principal, { params }) => deleteMarker(ctx, principal, params.id));
 
-  app.get('/api/maps/markers/:id.png', {
-    ...signedIn,
-    schema: { summary: 'A location\'s marker logo', tags, params: ZIdParams, response: { 200: binary('image/png', 'The logo PNG'), ...errors } },
-  }, async (req, reply) => reply.type('image/png').header('cache-control', 'private, max-age=31536000, immutable')
-    .send(await markerImage(ctx, requirePrincipal(req), req.params.id)));
+  route(app, {
+    method: 'GET', url: '/api/maps/markers/:id.png', auth: 'user', summary: 'A location\'s marker logo', tags, params: ZIdParams,
+    response: binary('image/png', 'The logo PNG'), errors,
+  }, async (principal, { params }, { reply }) => reply.type('image/png').header('cache-control', 'private, max-age=31536000, immutable')
+    .send(await markerImage(ctx, principal, params.id)));
 
-  app.get('/api/maps/maptiler-config', {
-    ...signedIn,
-    schema: { summary: 'Where the screen\'s map gets its base map', tags, response: { 200: ZBaseMapConfigSchema, 401: ZErrorSchema } },
-  }, async () => ({ config: baseMapConfig(ctx.config) }));
+  route(app, {
+    method: 'GET', url: '/api/maps/maptiler-config', auth: 'user', summary: 'Where the screen\'s map gets its base map', tags, response: ZBaseMapConfigSchema,
+  }, () => ({ config: baseMapConfig(ctx.config) }));
 
-  app.get('/api/maps/style/:style.json', {
-    schema: {
-      summary: 'MapLibre style document of a map style', tags,
-      params: z.object({ style: z.string().regex(/^[a-z0-9-]{1,64}$/).describe('Map style id') }),
-      response: { 200: z.record(z.string(), z.unknown()).describe('A MapLibre style (version 8)'), 400: ZErrorSchema },
-    },
-  }, async (req, reply) => {
+  route(app, {
+    method: 'GET', url: '/api/maps/style/:style.json', auth: 'public', summary: 'MapLibre style document of a map style', tags,
+    params: z.object({ style: z.string().regex(/^[a-z0-9-]{1,64}$/).describe('Map style id') }),
+    response: z.record(z.string(), z.unknown()).describe('A MapLibre style (version 8)'), errors: [400],
+  }, (_principal, { params }, { req, reply }) => {
     reply.header('cache-control', 'public, max-age=3600');
-    return baseMapStyle(ctx.config, req.params.style, `${req.protocol}://${req.host}`) as Record<string, unknown>;
+    return baseMapStyle(ctx.config, params.style, `${req.protocol}://${req.host}`) as Record<string, unknown>;
   });
 
-  app.get('/api/maps/tiles/:z/:x/:y', {
-    schema: {
-      summary: 'A raster tile of the configured .pmtiles base map', tags,
-      params: z.object({
-        z: z.coerce.number().int().min(0).max(22).describe('Zoom'), x: z.coerce.number().int().min(0).describe('Column'), y: z.coerce.number().int().min(0).describe('Row'),
-      }),
-      response: { 200: binary('image/*', 'The tile (PNG, JPEG or WebP)'), 400: ZErrorSchema, 404: ZErrorSchema },
-    },
-  }, async (req, reply) => {
+  route(app, {
+    method: 'GET', url: '/api/maps/tiles/:z/:x/:y', auth: 'public', summary: 'A raster tile of the configured .pmtiles base map', tags,
+    params: z.object({
+      z: z.coerce.number().int().min(0).max(22).describe('Zoom'), x: z.coerce.number().int().min(0).describe('Column'), y: z.coerce.number().int().min(0).describe('Row'),
+    }),
+    response: binary('image/*', 'The tile (PNG, JPEG or WebP)'), errors: [400, 404],
+  }, async (_principal, { params }, { reply }) => {
     const archive = mapProviders(ctx.config).pmtiles;
-    const tile = archive ? await archive.tile(req.params.z, req.params.x, req.params.y) : null;
+    const tile = archive ? await archive.tile(params.z, params.x, params.y) : null;
     if (!archive || !tile) throw new AppError('NOT_FOUND', 'No such tile');
     return reply.type(await archive.mediaType()).header('cache-control', 'public, max-age=86400').send(tile);
   });
 
-  app.get('/api/maps/base/:layer.geojson', {
-    schema: {
-      summary: 'A layer of the offline base map (GeoJSON)', tags,
-      params: z.object({ layer: z.enum(BASE_LAYERS).describe('states, counties or roads') }),
-      response: { 200: binary('application/geo+json', 'A GeoJSON FeatureCollection'), 400: ZErrorSchema },
-    },
-  }, async (req, reply) => reply.type('application/geo+json').header('cache-control', 'public, max-age=86400')
-    .send(JSON.stringify(baseLayers(ctx.config.maps.roadsGeojson).geojson[req.params.layer])));
+  route(app, {
+    method: 'GET', url: '/api/maps/base/:layer.geojson', auth: 'public', summary: 'A layer of the offline base map (GeoJSON)', tags,
+    params: z.object({ layer: z.enum(BASE_LAYERS).describe('states, counties or roads') }),
+    response: binary('application/geo+json', 'A GeoJSON FeatureCollection'), errors: [400],
+  }, (_principal, { params }, { reply }) => reply.type('application/geo+json').header('cache-control', 'public, max-age=86400')
+    .send(JSON.stringify(baseLayers(ctx.config.maps.roadsGeojson).geojson[params.layer])));
 }

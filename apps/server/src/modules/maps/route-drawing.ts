@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ROUTE_MESSAGES, type TMarkerSettings } from '@mailcraft/shared';
+import pLimit from 'p-limit';
 import type { AppContext } from '../../platform/context.js';
 import { recordFields } from '../qr-codes/destination.js';
 import type { GeocodeQuery, GeocodeResult } from './geocoder.js';
@@ -105,7 +106,8 @@ export async function drawRoutes(ctx: AppContext, providers: MapProviders, targe
     logoPng: target.logoPng, settings: s.markerSettings ?? (target.location.markerSettings as TMarkerSettings | null) ?? {},
     name: target.location.name, address: `${target.location.address}, ${target.location.city}, ${target.location.state} ${target.location.zip}`,
   };
-  const draw = limiter(Math.max(2, ctx.config.printWorkers * 2));
+  // At most this many maps drawn at once: each holds its SVG and ~2 MB of pixels.
+  const draw = pLimit(Math.max(2, ctx.config.printWorkers * 2));
   return Promise.all(records.map((r) => draw(async (): Promise<DrawnRoute> => {
     const place = places.get(r.id)!;
     const base: MapRouteValues = { recordId: r.id, listId: target.listId, locationId: target.location.id, imageToken: r.route?.imageToken ?? randomBytes(16).toString('base64url') };
@@ -131,20 +133,4 @@ export async function drawRoutes(ctx: AppContext, providers: MapProviders, targe
       return { row: { ...placed, error: `${ROUTE_MESSAGES.generateFailed}: ${err instanceof Error ? err.message : String(err)}` }, failed: true, approximate: false };
     }
   })));
-}
-
-/** Runs at most `n` of the given tasks at once (maps in flight: each holds its SVG and ~2 MB of pixels). */
-function limiter(n: number) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active >= n) await new Promise<void>((r) => waiting.push(r));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
 }

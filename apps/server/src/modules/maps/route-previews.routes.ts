@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
-  binary, ZErrorSchema, ZGeneratedRouteSchema, ZGenerateRoutesSchema, ZGenerateSingleRouteSchema, ZGeocodeEntriesSchema, ZGeocodeResultSchema,
+  binary, ZGeneratedRouteSchema, ZGenerateRoutesSchema, ZGenerateSingleRouteSchema, ZGeocodeEntriesSchema, ZGeocodeResultSchema,
   ZIdParams, ZMapGenerationAnswerSchema, ZQrMapDataSchema, ZRoutePreviewQuerySchema, ZRoutePreviewsSchema,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { getGeneration, latestGeneration, startGeneration } from './map-generation.js';
 import { geocodeEntries, generateSingleRoute, publicMapImage, qrMapData, routePreviews } from './route-previews.service.js';
 
@@ -21,50 +21,44 @@ import { geocodeEntries, generateSingleRoute, publicMapImage, qrMapData, routePr
  */
 export async function routePreviewsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['maps'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 402: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 402, 404] as const;
 
-  app.get('/api/maps/route-previews', {
-    ...signedIn,
-    schema: { summary: 'Route previews of a list\'s first 25 records', tags, querystring: ZRoutePreviewQuerySchema, response: { 200: ZRoutePreviewsSchema, ...errors } },
-  }, async (req) => ({ previews: await routePreviews(ctx, requirePrincipal(req), req.query) }));
+  route(app, {
+    method: 'GET', url: '/api/maps/route-previews', auth: 'user', summary: 'Route previews of a list\'s first 25 records', tags,
+    query: ZRoutePreviewQuerySchema, response: ZRoutePreviewsSchema, errors,
+  }, async (principal, { query }) => ({ previews: await routePreviews(ctx, principal, query) }));
 
-  app.post('/api/maps/generate-single-route', {
-    ...signedIn,
-    schema: { summary: 'Route and draw one record\'s map', tags, body: ZGenerateSingleRouteSchema, response: { 200: ZGeneratedRouteSchema, 422: ZErrorSchema, ...errors } },
-  }, async (req) => generateSingleRoute(ctx, requirePrincipal(req), req.body));
+  route(app, {
+    method: 'POST', url: '/api/maps/generate-single-route', auth: 'user', summary: 'Route and draw one record\'s map', tags,
+    body: ZGenerateSingleRouteSchema, response: ZGeneratedRouteSchema, errors: [...errors, 422],
+  }, (principal, { body }) => generateSingleRoute(ctx, principal, body));
 
-  app.post('/api/maps/geocode-entries', {
-    ...signedIn,
-    schema: { summary: 'Place the preview records by their addresses', tags, body: ZGeocodeEntriesSchema, response: { 200: ZGeocodeResultSchema, ...errors } },
-  }, async (req) => geocodeEntries(ctx, requirePrincipal(req), req.body.listId));
+  route(app, {
+    method: 'POST', url: '/api/maps/geocode-entries', auth: 'user', summary: 'Place the preview records by their addresses', tags,
+    body: ZGeocodeEntriesSchema, response: ZGeocodeResultSchema, errors,
+  }, (principal, { body }) => geocodeEntries(ctx, principal, body.listId));
 
-  app.post('/api/maps/generate-routes', {
-    ...signedIn,
-    schema: { summary: 'Draw every record\'s map (a background job)', tags, body: ZGenerateRoutesSchema, response: { 202: ZMapGenerationAnswerSchema, ...errors } },
-  }, async (req, reply) => reply.status(202).send({ generation: await startGeneration(ctx, requirePrincipal(req), req.body) }));
+  route(app, {
+    method: 'POST', url: '/api/maps/generate-routes', auth: 'user', summary: 'Draw every record\'s map (a background job)', tags,
+    body: ZGenerateRoutesSchema, response: ZMapGenerationAnswerSchema, status: 202, errors,
+  }, async (principal, { body }) => ({ generation: await startGeneration(ctx, principal, body) }));
 
-  app.get('/api/maps/generations/latest', {
-    ...signedIn,
-    schema: {
-      summary: 'A list\'s latest Generate All Routes run', tags,
-      querystring: z.object({ listId: z.uuid({ error: 'Invalid mailing list ID' }).describe('The mailing list') }),
-      response: { 200: z.object({ generation: ZMapGenerationAnswerSchema.shape.generation.nullable().describe('The latest run, or null before the first') }), ...errors },
-    },
-  }, async (req) => ({ generation: await latestGeneration(ctx, requirePrincipal(req), req.query.listId) }));
+  route(app, {
+    method: 'GET', url: '/api/maps/generations/latest', auth: 'user', summary: 'A list\'s latest Generate All Routes run', tags,
+    query: z.object({ listId: z.uuid({ error: 'Invalid mailing list ID' }).describe('The mailing list') }),
+    response: z.object({ generation: ZMapGenerationAnswerSchema.shape.generation.nullable().describe('The latest run, or null before the first') }), errors,
+  }, async (principal, { query }) => ({ generation: await latestGeneration(ctx, principal, query.listId) }));
 
-  app.get('/api/maps/generations/:id', {
-    ...signedIn,
-    schema: { summary: 'Progress of a Generate All Routes run', tags, params: ZIdParams, response: { 200: ZMapGenerationAnswerSchema, ...errors } },
-  }, async (req) => ({ generation: await getGeneration(ctx, requirePrincipal(req), req.params.id) }));
+  route(app, {
+    method: 'GET', url: '/api/maps/generations/:id', auth: 'user', summary: 'Progress of a Generate All Routes run', tags, params: ZIdParams,
+    response: ZMapGenerationAnswerSchema, errors,
+  }, async (principal, { params }) => ({ generation: await getGeneration(ctx, principal, params.id) }));
 
-  app.get('/api/maps/qr-map-data/:id', {
-    ...signedIn,
-    schema: {
-      summary: 'Route distance, duration and map image per record', tags: ['maps', 'qr-codes'], params: ZIdParams,
-      querystring: z.object({ limit: z.coerce.number().int().min(1).max(25).default(25).describe('Records (1–25)') }),
-      response: { 200: z.array(ZQrMapDataSchema), ...errors },
-    },
-  }, async (req) => qrMapData(ctx, requirePrincipal(req), req.params.id, req.query.limit));
+  route(app, {
+    method: 'GET', url: '/api/maps/qr-map-data/:id', auth: 'user', summary: 'Route distance, duration and map image per record', tags: ['maps', 'qr-codes'],
+    params: ZIdParams, query: z.object({ limit: z.coerce.number().int().min(1).max(25).default(25).describe('Records (1–25)') }),
+    response: z.array(ZQrMapDataSchema), errors,
+  }, (principal, { params, query }) => qrMapData(ctx, principal, { listId: params.id, limit: query.limit }));
 }
 
 /**
@@ -73,9 +67,9 @@ export async function routePreviewsRoutes(app: ZodApp, ctx: AppContext): Promise
  * day; a regenerated map gets a `?v=` query. Hidden from the OpenAPI document.
  */
 export async function mapImageRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
-  app.get('/maps/i/:token.png', {
-    helmet: false,
-    schema: { hide: true, params: z.object({ token: z.string().max(64).describe('Image token') }), response: { 200: binary('image/png', 'The map') } },
-  }, async (req, reply) => reply.type('image/png').header('cache-control', 'public, max-age=86400').header('x-robots-tag', 'noindex')
-    .send(await publicMapImage(ctx, req.params.token)));
+  route(app, {
+    method: 'GET', url: '/maps/i/:token.png', auth: 'public', helmet: false, hide: true, summary: 'A record\'s map image by its token', tags: ['maps'],
+    params: z.object({ token: z.string().max(64).describe('Image token') }), response: binary('image/png', 'The map'),
+  }, async (_principal, { params }, { reply }) => reply.type('image/png').header('cache-control', 'public, max-age=86400').header('x-robots-tag', 'noindex')
+    .send(await publicMapImage(ctx, params.token)));
 }

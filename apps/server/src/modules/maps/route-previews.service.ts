@@ -25,7 +25,7 @@ export async function routeScope(ctx: AppContext, principal: Principal, ids: Sco
   const list = await getOwnedList(ctx.db, principal, ids.listId);
   const location = await mapsRepo.locationOwned(ctx.db, principal.userId, ids.locationId);
   if (!location) throw notFound('Business location');
-  const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
+  const { mappings, fieldSettings } = await getListMappings(ctx, principal, list.id);
   return { listId: list.id, list: { headers: list.headers, mappings, fieldSettings }, location };
 }
 
@@ -89,7 +89,7 @@ export const settingsOf = (i: Pick<TGenerateSingleRoute, 'mapStyle' | 'routeColo
 export async function geocodeEntries(ctx: AppContext, principal: Principal, listId: string): Promise<{ total: number; geocoded: number; failed: number }> {
   await requireFeature(ctx.db, principal, 'maps', MAP_MESSAGES.upgrade);
   const list = await getOwnedList(ctx.db, principal, listId);
-  const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
+  const { mappings, fieldSettings } = await getListMappings(ctx, principal, list.id);
   const target = { list: { headers: list.headers, mappings, fieldSettings } };
   const records = (await mapRoutesRepo.firstRecords(ctx.db, list.id, QR_PREVIEW_MAX_RECORDS)).filter((r) => r.route?.latitude == null);
   const places = await placeRecords(ctx, mapProviders(ctx.config), target, records);
@@ -101,12 +101,12 @@ export async function geocodeEntries(ctx: AppContext, principal: Principal, list
 }
 
 /**
- * GET /api/maps/qr-map-data/{listId}?limit (docs/requirements/maps.md#data "Map data per record", §7): the first
+ * GET /api/maps/qr-map-data/{listId}?limit → `qrMapData(ctx, principal, { listId, limit })` (docs/requirements/maps.md#data "Map data per record", §7): the first
  * `limit` records' distance (m), duration (s) and public map image URL. Errors: NOT_FOUND.
  */
-export async function qrMapData(ctx: AppContext, principal: Principal, listId: string, limit: number) {
-  const list = await getOwnedList(ctx.db, principal, listId);
-  return (await mapRoutesRepo.firstRecords(ctx.db, list.id, limit)).map((r) => {
+export async function qrMapData(ctx: AppContext, principal: Principal, input: { listId: string; limit: number }) {
+  const list = await getOwnedList(ctx.db, principal, input.listId);
+  return (await mapRoutesRepo.firstRecords(ctx.db, list.id, input.limit)).map((r) => {
     const drawn = r.route?.imageKey && r.route.imageToken ? r.route : null;
     return { record_id: r.id, distance: drawn?.distance ?? null, duration: drawn?.duration ?? null, s3_url: drawn ? mapImageUrl(ctx.config.publicUrl, drawn.imageToken!) : null };
   });

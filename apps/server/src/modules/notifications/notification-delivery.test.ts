@@ -7,6 +7,7 @@ import { NOTIFICATION_MESSAGES as M, type TNotification, type TNotificationDeliv
 import { notificationDigestItems } from '../../db/schema/index.js';
 import { createMailingList, createProject, onPlan, us500 } from '../../test/factories.js';
 import { eventually } from '../../test/eventually.js';
+import { drainJobs } from '../../test/jobs-finished.js';
 import { createTestApp, signUpUser } from '../../test/harness.js';
 import { scanEvent } from '../../test/scan-event.js';
 import { startSmtpSink } from '../../test/smtp-sink.js';
@@ -94,6 +95,7 @@ describe('notifications: sending through SMTP, webhooks and digests', () => {
     expect(body.length).toBeLessThanOrEqual(160);
     expect(body).toMatch(/(James|Butt|scanned)…$/);
     await eventually(async () => (await s.history(n.id))[0]?.status === 'success');
+    await drainJobs(s.t.ctx.db); // the fan-out and every dispatch have run
     expect(await s.history(n.id)).toHaveLength(1);
     expect(smtp.messages.length - before).toBe(1);
     await s.owner.req({ method: 'DELETE', url: `/api/notifications/${n.id}` });
@@ -148,6 +150,7 @@ describe('notifications: sending through SMTP, webhooks and digests', () => {
     // Scans are kept for the digest (once both are kept, their fan-out is over), nothing is sent now.
     const kept = async () => (await s.t.ctx.db.select().from(notificationDigestItems).where(eq(notificationDigestItems.notificationId, n.id))).length;
     await eventually(async () => (await kept()) === 2);
+    await drainJobs(s.t.ctx.db); // both fan-outs and any dispatch have run
     expect(await s.history(n.id)).toEqual([]);
     expect(smtp.messages.length).toBe(before);
     const due = nextDigest({ type: 'daily', time: '09:00', day: null, zone: 'America/New_York' }, new Date(Date.now() + 120_000));

@@ -36,7 +36,7 @@ const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
  */
 async function checkTestRecipients(ctx: AppContext, principal: Principal, to: { emails?: string[]; phone?: string }): Promise<void> {
   const saved = await notificationsRepo.savedAddresses(ctx.db, principal.userId);
-  const emails = new Set([(await getAccount(ctx.db, principal)).email.toLowerCase()]);
+  const emails = new Set([(await getAccount(ctx, principal)).email.toLowerCase()]);
   const phones = new Set<string>();
   for (const n of saved) {
     for (const address of splitRecipients(n.emailRecipients ?? '')) emails.add(address.toLowerCase());
@@ -75,7 +75,7 @@ async function previewVariables(ctx: AppContext, principal: Principal, listId: s
   const sample = sampleVariables(zone);
   if (!listId) return sample;
   const list = await getOwnedList(ctx.db, principal, listId);
-  const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
+  const { mappings, fieldSettings } = await getListMappings(ctx, principal, list.id);
   for await (const batch of recordBatches(ctx.db, list, 1, 1)) {
     const [first] = batch;
     if (first) return { ...sample, ...recordFields({ recordId: first.id, headers: list.headers, values: first.values, mappings, fieldSettings }), list_name: list.name };

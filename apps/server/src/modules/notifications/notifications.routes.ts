@@ -1,11 +1,11 @@
 import {
-  ZCarrierSchema, ZEmailTestSchema, ZErrorSchema, ZIdParams, ZNoContent, ZNotificationDeliverySchema, ZNotificationInputSchema, ZNotificationSchema,
+  ZCarrierSchema, ZEmailTestSchema, ZIdParams, ZNoContent, ZNotificationDeliverySchema, ZNotificationInputSchema, ZNotificationSchema,
   ZNotificationsQuerySchema, ZNotificationTestResultSchema, ZOutboxSchema, ZSmsTestSchema, ZWebhookNotificationTestSchema,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { listCarriers } from './carriers.js';
 import { sendTestEmail, sendTestSms, sendTestWebhook } from './notification-tests.service.js';
 import { listOutbox } from './outbox.service.js';
@@ -29,77 +29,65 @@ import {
  */
 export async function notificationsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['notifications'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 404] as const;
 
-  app.get('/api/carriers', {
-    ...signedIn,
-    schema: { summary: 'US carriers and their email-to-SMS gateways', tags, response: { 200: z.array(ZCarrierSchema), 401: ZErrorSchema } },
-  }, async () => listCarriers(ctx, false));
+  route(app, { method: 'GET', url: '/api/carriers', auth: 'user', summary: 'US carriers and their email-to-SMS gateways', tags, response: z.array(ZCarrierSchema) },
+    (principal) => listCarriers(ctx, principal, false));
 
-  app.get('/api/carriers/all', {
-    ...signedIn,
-    schema: { summary: 'Every carrier, international ones included', tags, response: { 200: z.array(ZCarrierSchema), 401: ZErrorSchema } },
-  }, async () => listCarriers(ctx, true));
+  route(app, { method: 'GET', url: '/api/carriers/all', auth: 'user', summary: 'Every carrier, international ones included', tags, response: z.array(ZCarrierSchema) },
+    (principal) => listCarriers(ctx, principal, true));
 
-  app.get('/api/notifications', {
-    ...signedIn,
-    schema: { summary: 'The user\'s notifications of a project or list', tags, querystring: ZNotificationsQuerySchema, response: { 200: z.array(ZNotificationSchema), ...errors } },
-  }, async (req) => listNotifications(ctx, requirePrincipal(req), req.query));
+  route(app, {
+    method: 'GET', url: '/api/notifications', auth: 'user', summary: 'The user\'s notifications of a project or list', tags, query: ZNotificationsQuerySchema,
+    response: z.array(ZNotificationSchema), errors,
+  }, (principal, { query }) => listNotifications(ctx, principal, query));
 
-  app.get('/api/notifications/:id', {
-    ...signedIn,
-    schema: { summary: 'One notification', tags, params: ZIdParams, response: { 200: ZNotificationSchema, ...errors } },
-  }, async (req) => getNotification(ctx, requirePrincipal(req), req.params.id));
+  route(app, {
+    method: 'GET', url: '/api/notifications/:id', auth: 'user', summary: 'One notification', tags, params: ZIdParams, response: ZNotificationSchema, errors,
+  }, (principal, { params }) => getNotification(ctx, principal, params.id));
 
-  app.post('/api/notifications', {
-    ...signedIn,
-    schema: { summary: 'Create an SMS, email or webhook notification', tags, body: ZNotificationInputSchema, response: { 201: ZNotificationSchema, 402: ZErrorSchema, ...errors } },
-  }, async (req, reply) => reply.status(201).send(await createNotification(ctx, requirePrincipal(req), req.body)));
+  route(app, {
+    method: 'POST', url: '/api/notifications', auth: 'user', summary: 'Create an SMS, email or webhook notification', tags, body: ZNotificationInputSchema,
+    response: ZNotificationSchema, status: 201, errors: [...errors, 402],
+  }, (principal, { body }) => createNotification(ctx, principal, body));
 
-  app.put('/api/notifications/:id', {
-    ...signedIn,
-    schema: { summary: 'Replace a notification\'s settings (same type)', tags, params: ZIdParams, body: ZNotificationInputSchema, response: { 200: ZNotificationSchema, 402: ZErrorSchema, ...errors } },
-  }, async (req) => updateNotification(ctx, requirePrincipal(req), req.params.id, req.body));
+  route(app, {
+    method: 'PUT', url: '/api/notifications/:id', auth: 'user', summary: 'Replace a notification\'s settings (same type)', tags, params: ZIdParams,
+    body: ZNotificationInputSchema, response: ZNotificationSchema, errors: [...errors, 402],
+  }, (principal, { params, body }) => updateNotification(ctx, principal, { ...body, id: params.id }));
 
-  app.delete('/api/notifications/:id', {
-    ...signedIn,
-    schema: { summary: 'Delete a notification and its history', tags, params: ZIdParams, response: { 204: ZNoContent, ...errors } },
-  }, async (req, reply) => {
-    await deleteNotification(ctx, requirePrincipal(req), req.params.id);
-    return reply.status(204).send(null);
-  });
+  route(app, {
+    method: 'DELETE', url: '/api/notifications/:id', auth: 'user', summary: 'Delete a notification and its history', tags, params: ZIdParams,
+    response: ZNoContent, status: 204, errors,
+  }, (principal, { params }) => deleteNotification(ctx, principal, params.id));
 
-  app.get('/api/notifications/:id/history', {
-    ...signedIn,
-    schema: { summary: 'A notification\'s delivery history', tags, params: ZIdParams, response: { 200: z.array(ZNotificationDeliverySchema), ...errors } },
-  }, async (req) => notificationHistory(ctx, requirePrincipal(req), req.params.id));
+  route(app, {
+    method: 'GET', url: '/api/notifications/:id/history', auth: 'user', summary: 'A notification\'s delivery history', tags, params: ZIdParams,
+    response: z.array(ZNotificationDeliverySchema), errors,
+  }, (principal, { params }) => notificationHistory(ctx, principal, params.id));
 
-  const testLimit = {
-    rateLimit: {
-      max: 20, timeWindow: '10 minutes', hook: 'preHandler' as const,
-      keyGenerator: (req: { principal?: { userId: string } | null; ip: string }) => `notification-test:${req.principal?.userId ?? req.ip}`,
-      errorResponseBuilder: (_req: unknown, c: { statusCode: number }) => Object.assign(new Error('Too many test sends; try again in a few minutes'), { statusCode: c.statusCode }),
+  const testSend = {
+    auth: 'user' as const, tags, response: ZNotificationTestResultSchema, errors: [...errors, 402, 403, 429, 502] as const,
+    config: {
+      rateLimit: {
+        max: 20, timeWindow: '10 minutes', hook: 'preHandler' as const,
+        keyGenerator: (req: { principal?: { userId: string } | null; ip: string }) => `notification-test:${req.principal?.userId ?? req.ip}`,
+        errorResponseBuilder: (_req: unknown, c: { statusCode: number }) => Object.assign(new Error('Too many test sends; try again in a few minutes'), { statusCode: c.statusCode }),
+      },
     },
   };
-  const testResponses = { 200: ZNotificationTestResultSchema, 402: ZErrorSchema, 403: ZErrorSchema, 429: ZErrorSchema, 502: ZErrorSchema, ...errors };
 
-  app.post('/api/notifications/sms/test', {
-    ...signedIn, config: testLimit,
-    schema: { summary: 'Send a test SMS through the carrier\'s email-to-SMS gateway', tags, body: ZSmsTestSchema, response: testResponses },
-  }, async (req) => sendTestSms(ctx, requirePrincipal(req), req.body));
+  route(app, {
+    ...testSend, method: 'POST', url: '/api/notifications/sms/test', summary: 'Send a test SMS through the carrier\'s email-to-SMS gateway', body: ZSmsTestSchema,
+  }, (principal, { body }) => sendTestSms(ctx, principal, body));
 
-  app.post('/api/notifications/email/test', {
-    ...signedIn, config: testLimit,
-    schema: { summary: 'Send a test email', tags, body: ZEmailTestSchema, response: testResponses },
-  }, async (req) => sendTestEmail(ctx, requirePrincipal(req), req.body));
+  route(app, { ...testSend, method: 'POST', url: '/api/notifications/email/test', summary: 'Send a test email', body: ZEmailTestSchema },
+    (principal, { body }) => sendTestEmail(ctx, principal, body));
 
-  app.post('/api/notifications/webhook/test', {
-    ...signedIn, config: testLimit,
-    schema: { summary: 'Send a signed test call to a composed webhook URL', tags, body: ZWebhookNotificationTestSchema, response: testResponses },
-  }, async (req) => sendTestWebhook(ctx, requirePrincipal(req), req.body));
+  route(app, {
+    ...testSend, method: 'POST', url: '/api/notifications/webhook/test', summary: 'Send a signed test call to a composed webhook URL', body: ZWebhookNotificationTestSchema,
+  }, (principal, { body }) => sendTestWebhook(ctx, principal, body));
 
-  app.get('/api/outbox', {
-    ...signedIn,
-    schema: { summary: 'Mail kept instead of sent when no SMTP server is configured', tags, response: { 200: ZOutboxSchema, 401: ZErrorSchema } },
-  }, async (req) => listOutbox(ctx, requirePrincipal(req)));
+  route(app, { method: 'GET', url: '/api/outbox', auth: 'user', summary: 'Mail kept instead of sent when no SMTP server is configured', tags, response: ZOutboxSchema },
+    (principal) => listOutbox(ctx, principal));
 }

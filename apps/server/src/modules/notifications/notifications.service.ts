@@ -141,11 +141,11 @@ export async function createNotification(ctx: AppContext, principal: Principal, 
 
 /**
  * PUT /api/notifications/{id} (the update the spec leaves open, docs/requirements/notifications.md#notifications): replaces the
- * notification's settings with `input`, keeping its id, type, secret and history. Errors as
+ * settings of notification `input.id` with the rest of `input`, keeping its id, type, secret and history. Errors as
  * create, plus VALIDATION when the type differs.
  */
-export async function updateNotification(ctx: AppContext, principal: Principal, id: string, input: Input): Promise<TNotification> {
-  const row = await ownedNotification(ctx, principal, id);
+export async function updateNotification(ctx: AppContext, principal: Principal, input: Input & { id: string }): Promise<TNotification> {
+  const row = await ownedNotification(ctx, principal, input.id);
   if (input.type !== row.type) throw new AppError('VALIDATION', 'The type of a notification cannot change; create a new one');
   const values = await columns(ctx, principal, input);
   await requireFeature(ctx.db, principal, 'notifications', notificationUpgradeMessage(input.type));

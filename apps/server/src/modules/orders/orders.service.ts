@@ -20,7 +20,7 @@ const DATABASE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const testMode = (principal: Principal) => principal.apiKey?.mode === 'test';
 
 /**
- * GET /api/orders (docs/requirements/print-on-demand-api.md#lists-and-cursors), and GET /api/orders/mailing or /reinforcement (`orderType`): a
+ * GET /api/orders (docs/requirements/print-on-demand-api.md#lists-and-cursors), and GET /api/orders/mailing or /reinforcement (`q.orderType`): a
  * page of the principal's orders, newest first — of its key's mode, or test orders when a live
  * key asks (`test: 'true'`) — after the cursor `starting_after` (keyset: an order placed meanwhile
  * neither repeats nor skips one), else from the deprecated `offset`; `limit` 1–100.
@@ -28,9 +28,10 @@ const testMode = (principal: Principal) => principal.apiKey?.mode === 'test';
  * VALIDATION (400) a cursor this list did not give.
  */
 export async function listOrders(
-  ctx: AppContext, principal: Principal, q: { limit: number; offset: number; starting_after?: string; test?: 'true' | 'false' },
-  orderType: OrderRow['orderType'] | null = null,
+  ctx: AppContext, principal: Principal,
+  q: { limit: number; offset: number; starting_after?: string; test?: 'true' | 'false'; orderType?: OrderRow['orderType'] },
 ): Promise<TApiList<TOrder>> {
+  const orderType = q.orderType ?? null;
   if (testMode(principal) && q.test === 'false') throw new AppError('FORBIDDEN', API_KEY_MESSAGES.testSeesTestOrders);
   const test = testMode(principal) || q.test === 'true';
   let after: { at: string; id: string } | null = null;

@@ -33,7 +33,7 @@ type Piece = { orderType: 'mailing' | 'reinforcement'; templateId: string; reinf
  */
 async function orderRecipient(ctx: AppContext, principal: Principal, list: MailingListRow, input: OrderTarget) {
   if (!input.recipientId) return { recipient: withDerivedFields({ ...input.recipientData! }), qrUrl: '' };
-  const record = await findPrintedRecord(ctx.db, { list, ...(await getListMappings(ctx.db, principal, list.id)) }, input.recipientId);
+  const record = await findPrintedRecord(ctx.db, { list, ...(await getListMappings(ctx, principal, list.id)) }, input.recipientId);
   if (!record) throw notFound('Recipient');
   if (record.excluded) throw new AppError('UNPROCESSABLE', M.recipientExcluded);
   return { recipient: { ...record.fields, record_id: record.fields.record_id || record.id }, qrUrl: await ensureShortLinkFor(ctx, list.id, record.id) };

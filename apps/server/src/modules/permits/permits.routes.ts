@@ -1,8 +1,8 @@
-import { indiciaLines, ZErrorSchema, ZIdParams, ZNoContent, ZPermitCreateSchema, ZPermitSchema, ZProductPermitSchema } from '@mailcraft/shared';
+import { indiciaLines, ZIdParams, ZNoContent, ZPermitCreateSchema, ZPermitSchema, ZProductPermitSchema } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { createPermit, deletePermit, listPermits } from './permits.service.js';
 
 /**
@@ -16,32 +16,26 @@ import { createPermit, deletePermit, listPermits } from './permits.service.js';
  * A project's permit is set through the projects module (PUT /api/templates/project/{id}/permit).
  */
 export async function permitsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
-  const { db } = ctx;
   const tags = ['permits'];
 
-  app.get('/api/templates/permits', {
-    ...signedIn,
-    schema: { summary: 'The user\'s mailing permits, default first', tags, response: { 200: z.array(ZPermitSchema), 401: ZErrorSchema } },
-  }, async (req) => listPermits(db, requirePrincipal(req)));
+  route(app, {
+    method: 'GET', url: '/api/templates/permits', auth: 'user', summary: 'The user\'s mailing permits, default first', tags, response: z.array(ZPermitSchema),
+  }, (principal) => listPermits(ctx, principal));
 
-  app.get('/api/templates/permits/product', {
-    ...signedIn,
-    schema: { summary: 'The product\'s own permit, when this server offers one', tags, response: { 200: ZProductPermitSchema, 401: ZErrorSchema } },
-  }, async () => {
+  route(app, {
+    method: 'GET', url: '/api/templates/permits/product', auth: 'user', summary: 'The product\'s own permit, when this server offers one', tags, response: ZProductPermitSchema,
+  }, () => {
     const indicia = ctx.config.productPermit;
     return { available: !!indicia, indicia: indicia ? { ...indicia, text: indiciaLines(indicia).join('\n') } : null };
   });
 
-  app.post('/api/templates/permits', {
-    ...signedIn,
-    schema: { summary: 'Save a mailing permit', tags, body: ZPermitCreateSchema, response: { 201: ZPermitSchema, 400: ZErrorSchema, 401: ZErrorSchema } },
-  }, async (req, reply) => reply.status(201).send(await createPermit(db, requirePrincipal(req), req.body)));
+  route(app, {
+    method: 'POST', url: '/api/templates/permits', auth: 'user', summary: 'Save a mailing permit', tags, body: ZPermitCreateSchema, response: ZPermitSchema,
+    status: 201, errors: [400],
+  }, (principal, { body }) => createPermit(ctx, principal, body));
 
-  app.delete('/api/templates/permits/:id', {
-    ...signedIn,
-    schema: { summary: 'Delete a mailing permit', tags, params: ZIdParams, response: { 204: ZNoContent, 401: ZErrorSchema, 404: ZErrorSchema } },
-  }, async (req, reply) => {
-    await deletePermit(db, requirePrincipal(req), req.params.id);
-    return reply.status(204).send(null);
-  });
+  route(app, {
+    method: 'DELETE', url: '/api/templates/permits/:id', auth: 'user', summary: 'Delete a mailing permit', tags, params: ZIdParams, response: ZNoContent,
+    status: 204, errors: [404],
+  }, (principal, { params }) => deletePermit(ctx, principal, params.id));
 }

@@ -1,22 +1,23 @@
 import { indiciaLines, type TPermit, type TPermitCreate } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/principal.js';
 import { notFound } from '../../platform/errors.js';
 import { presentPermit } from './permits.presenter.js';
 import { permitsRepo, type PermitRow } from './permits.repo.js';
 
 /** The user's permits, default first (docs/requirements/workflow.md#workflow-order: the default is auto-selected on load). */
-export async function listPermits(db: Db, principal: Principal): Promise<TPermit[]> {
-  return (await permitsRepo.listForUser(db, principal.userId)).map(presentPermit);
+export async function listPermits(ctx: AppContext, principal: Principal): Promise<TPermit[]> {
+  return (await permitsRepo.listForUser(ctx.db, principal.userId)).map(presentPermit);
 }
 
 /**
  * Saves a permit (docs/requirements/projects.md#data). Lines are trimmed and validated by ZPermitCreateSchema; the
  * first permit of a user becomes the default, and `isDefault: true` moves the default to it.
  */
-export async function createPermit(db: Db, principal: Principal, input: TPermitCreate): Promise<TPermit> {
+export async function createPermit(ctx: AppContext, principal: Principal, input: TPermitCreate): Promise<TPermit> {
   const { userId } = principal;
-  return db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await permitsRepo.lockUser(tx, userId);
     const first = !(await permitsRepo.findOldest(tx, userId));
     const isDefault = first || input.isDefault;
@@ -38,9 +39,9 @@ export async function createPermit(db: Db, principal: Principal, input: TPermitC
  * permit becomes the default. Projects using it lose it: the foreign key sets their
  * mailing_permit_id to null, and a custom project without a permit prints none (`effectivePermitType`).
  */
-export async function deletePermit(db: Db, principal: Principal, id: string): Promise<void> {
+export async function deletePermit(ctx: AppContext, principal: Principal, id: string): Promise<void> {
   const { userId } = principal;
-  await db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     await permitsRepo.lockUser(tx, userId);
     const permit = await permitsRepo.findForUser(tx, userId, id);
     if (!permit) throw notFound('Permit');

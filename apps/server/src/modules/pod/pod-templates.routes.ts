@@ -1,21 +1,23 @@
 import {
-  ZApiErrorSchema, ZApiReinforcementsQuerySchema, ZCursorQuerySchema, ZIdParams, ZNoContent, ZPermitCreateSchema, ZPermitListSchema, ZPermitSchema,
+  ZApiReinforcementsQuerySchema, ZCursorQuerySchema, ZIdParams, ZNoContent, ZPermitCreateSchema, ZPermitListSchema, ZPermitSchema,
   ZProjectDesignSaveSchema, ZProjectDesignSchema, ZProjectPermitSchema, ZProjectSchema, ZReinforcementListSchema, ZTemplateListSchema, binary,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { PAGING_DOC, pageInMemory } from '../../platform/cursor.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal } from '../../platform/principal.js';
-import { scoped, TEST_MODE_DOCS } from '../api-keys/api-key-auth.js';
+import { route, scope } from '../../platform/route.js';
+import { TEST_MODE_DOCS } from '../api-keys/api-key-auth.js';
 import { saveDesign } from '../designs/designs.service.js';
 import { THUMBNAIL_SIDES } from '../designs/thumbnails.js';
 import { createPermit, deletePermit, listPermits } from '../permits/permits.service.js';
 import { getOwnedProject, openThumbnail, setProjectPermit } from '../projects/projects.service.js';
 import { allReinforcements, allTemplates, projectReinforcements, projectTemplates } from './templates.service.js';
 
-const errors = { 400: ZApiErrorSchema, 401: ZApiErrorSchema, 403: ZApiErrorSchema, 404: ZApiErrorSchema, 429: ZApiErrorSchema };
+const errors = [400, 404, 429] as const;
 const byId = (item: { id: string }) => item.id;
+/** A path at `/api…` (documented) and bare (hidden). */
+const at = (path: string) => [`/api${path}`, path];
 const ZProjectIdParams = z.object({ projectId: z.uuid({ error: 'Invalid project ID' }).describe('Project id') });
 
 /**
@@ -32,79 +34,58 @@ const ZProjectIdParams = z.object({ projectId: z.uuid({ error: 'Invalid project 
  */
 export async function podTemplatesRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const { db } = ctx;
-  for (const prefix of ['/api', '']) {
-    const hide = prefix === '';
-    const tags = ['templates'];
-    app.get(`${prefix}/templates`, {
-      ...scoped('templates'),
-      schema: {
-        hide, operationId: 'templates.list', summary: 'Every project\'s templates, newest project first', description: PAGING_DOC, tags,
-        querystring: ZCursorQuerySchema, response: { 200: ZTemplateListSchema, ...errors },
-      },
-    }, async (req) => pageInMemory('templates', await allTemplates(db, requirePrincipal(req)), byId, req.query));
+  const templates = { auth: scope('templates'), tags: ['templates'], errors };
+  route(app, {
+    ...templates, method: 'GET', url: at('/templates'), operationId: 'templates.list', summary: 'Every project\'s templates, newest project first',
+    description: PAGING_DOC, query: ZCursorQuerySchema, response: ZTemplateListSchema,
+  }, async (principal, { query }) => pageInMemory('templates', await allTemplates(ctx, principal), byId, query));
 
-    app.get(`${prefix}/templates/project/:projectId`, {
-      ...scoped('templates'),
-      schema: {
-        hide, operationId: 'templates.listForProject', summary: 'A project\'s templates: main and reinforcements', description: PAGING_DOC, tags,
-        params: ZProjectIdParams, querystring: ZCursorQuerySchema, response: { 200: ZTemplateListSchema, ...errors },
-      },
-    }, async (req) => pageInMemory('templates', await projectTemplates(db, requirePrincipal(req), req.params.projectId), byId, req.query));
+  route(app, {
+    ...templates, method: 'GET', url: at('/templates/project/:projectId'), operationId: 'templates.listForProject',
+    summary: 'A project\'s templates: main and reinforcements', description: PAGING_DOC, params: ZProjectIdParams, query: ZCursorQuerySchema,
+    response: ZTemplateListSchema,
+  }, async (principal, { params, query }) => pageInMemory('templates', await projectTemplates(ctx, principal, params.projectId), byId, query));
 
-    app.post(`${prefix}/templates/project/:projectId/design`, {
-      ...scoped('templates'),
-      schema: {
-        hide, operationId: 'templates.saveDesign', description: TEST_MODE_DOCS.readOnly, summary: 'Save a project\'s design (pdfme templates at the project\'s paper size, mm)', tags, params: ZProjectIdParams,
-        body: ZProjectDesignSaveSchema, response: { 200: ZProjectDesignSchema, ...errors, 413: ZApiErrorSchema },
-      },
-    }, async (req) => saveDesign(db, ctx.storage, await getOwnedProject(db, requirePrincipal(req), req.params.projectId), req.body));
+  route(app, {
+    ...templates, method: 'POST', url: at('/templates/project/:projectId/design'), operationId: 'templates.saveDesign', description: TEST_MODE_DOCS.readOnly,
+    summary: 'Save a project\'s design (pdfme templates at the project\'s paper size, mm)', params: ZProjectIdParams,
+    body: ZProjectDesignSaveSchema, response: ZProjectDesignSchema, errors: [...errors, 413],
+  }, async (principal, { params, body }) => saveDesign(db, ctx.storage, await getOwnedProject(db, principal, params.projectId), body));
 
-    app.put(`${prefix}/templates/project/:projectId/permit`, {
-      ...scoped('templates'),
-      schema: { hide, operationId: 'templates.setPermit', description: TEST_MODE_DOCS.readOnly, summary: 'Set a project\'s mailing permit', tags, params: ZProjectIdParams, body: ZProjectPermitSchema, response: { 200: ZProjectSchema, ...errors } },
-    }, async (req) => setProjectPermit(db, requirePrincipal(req), req.params.projectId, req.body.permitId));
+  route(app, {
+    ...templates, method: 'PUT', url: at('/templates/project/:projectId/permit'), operationId: 'templates.setPermit', description: TEST_MODE_DOCS.readOnly,
+    summary: 'Set a project\'s mailing permit', params: ZProjectIdParams, body: ZProjectPermitSchema, response: ZProjectSchema,
+  }, (principal, { params, body }) => setProjectPermit(db, principal, params.projectId, body.permitId));
 
-    app.get(`${prefix}/templates/permits`, {
-      ...scoped('templates'),
-      schema: {
-        hide, operationId: 'permits.list', summary: 'Your mailing permits, default first', description: PAGING_DOC, tags,
-        querystring: ZCursorQuerySchema, response: { 200: ZPermitListSchema, ...errors },
-      },
-    }, async (req) => pageInMemory('permits', await listPermits(db, requirePrincipal(req)), byId, req.query));
+  route(app, {
+    ...templates, method: 'GET', url: at('/templates/permits'), operationId: 'permits.list', summary: 'Your mailing permits, default first',
+    description: PAGING_DOC, query: ZCursorQuerySchema, response: ZPermitListSchema,
+  }, async (principal, { query }) => pageInMemory('permits', await listPermits(ctx, principal), byId, query));
 
-    app.post(`${prefix}/templates/permits`, {
-      ...scoped('templates'),
-      schema: { hide, operationId: 'permits.create', description: TEST_MODE_DOCS.readOnly, summary: 'Save a mailing permit (indicia lines 1–6)', tags, body: ZPermitCreateSchema, response: { 201: ZPermitSchema, ...errors } },
-    }, async (req, reply) => reply.status(201).send(await createPermit(db, requirePrincipal(req), req.body)));
+  route(app, {
+    ...templates, method: 'POST', url: at('/templates/permits'), operationId: 'permits.create', description: TEST_MODE_DOCS.readOnly,
+    summary: 'Save a mailing permit (indicia lines 1–6)', body: ZPermitCreateSchema, response: ZPermitSchema, status: 201,
+  }, (principal, { body }) => createPermit(ctx, principal, body));
 
-    app.delete(`${prefix}/templates/permits/:id`, {
-      ...scoped('templates'),
-      schema: { hide, operationId: 'permits.delete', description: TEST_MODE_DOCS.readOnly, summary: 'Delete a mailing permit', tags, params: ZIdParams, response: { 204: ZNoContent, ...errors } },
-    }, async (req, reply) => {
-      await deletePermit(db, requirePrincipal(req), req.params.id);
-      return reply.status(204).send(null);
-    });
+  route(app, {
+    ...templates, method: 'DELETE', url: at('/templates/permits/:id'), operationId: 'permits.delete', description: TEST_MODE_DOCS.readOnly,
+    summary: 'Delete a mailing permit', params: ZIdParams, response: ZNoContent, status: 204,
+  }, (principal, { params }) => deletePermit(ctx, principal, params.id));
 
-    app.get(`${prefix}/reinforcements`, {
-      ...scoped('reinforcements'),
-      schema: {
-        hide, operationId: 'reinforcements.list', summary: 'Reinforcements (one-page follow-ups r1–r3) of a project, or of every project',
-        description: PAGING_DOC, tags: ['reinforcements'], querystring: ZApiReinforcementsQuerySchema, response: { 200: ZReinforcementListSchema, ...errors },
-      },
-    }, async (req) => pageInMemory('reinforcements', await (req.query.projectId
-      ? projectReinforcements(db, requirePrincipal(req), req.query.projectId)
-      : allReinforcements(db, requirePrincipal(req))), byId, req.query));
+  route(app, {
+    method: 'GET', url: at('/reinforcements'), auth: scope('reinforcements'), operationId: 'reinforcements.list',
+    summary: 'Reinforcements (one-page follow-ups r1–r3) of a project, or of every project', description: PAGING_DOC, tags: ['reinforcements'],
+    query: ZApiReinforcementsQuerySchema, response: ZReinforcementListSchema, errors,
+  }, async (principal, { query }) => pageInMemory('reinforcements', await (query.projectId
+    ? projectReinforcements(ctx, principal, query.projectId)
+    : allReinforcements(ctx, principal)), byId, query));
 
-    app.get(`${prefix}/projects/:id/thumbnails/:side.png`, {
-      ...scoped('projects'),
-      schema: {
-        hide, operationId: 'projects.thumbnail', summary: 'Thumbnail of a design page (inside, outside, r1–r3)', tags: ['projects'],
-        params: ZIdParams.extend({ side: z.enum(THUMBNAIL_SIDES).describe('Which page') }),
-        response: { 200: binary('image/png', 'The thumbnail PNG'), ...errors },
-      },
-    }, async (req, reply) => {
-      const stream = await openThumbnail(db, ctx.storage, requirePrincipal(req), req.params.id, req.params.side);
-      return reply.type('image/png').header('cache-control', 'private, max-age=31536000, immutable').send(stream);
-    });
-  }
+  route(app, {
+    method: 'GET', url: at('/projects/:id/thumbnails/:side.png'), auth: scope('projects'), operationId: 'projects.thumbnail',
+    summary: 'Thumbnail of a design page (inside, outside, r1–r3)', tags: ['projects'],
+    params: ZIdParams.extend({ side: z.enum(THUMBNAIL_SIDES).describe('Which page') }), response: binary('image/png', 'The thumbnail PNG'), errors,
+  }, async (principal, { params }, { reply }) => {
+    const stream = await openThumbnail(db, ctx.storage, principal, params.id, params.side);
+    return reply.type('image/png').header('cache-control', 'private, max-age=31536000, immutable').send(stream);
+  });
 }

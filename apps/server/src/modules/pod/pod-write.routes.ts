@@ -1,15 +1,18 @@
 import {
-  ZAddressImportSchema, ZApiErrorSchema, ZApiListCreateSchema, ZIdParams, ZImportResultSchema, ZMailingListSchema, ZNoContent, ZProjectCreateSchema,
+  ZAddressImportSchema, ZApiListCreateSchema, ZIdParams, ZImportResultSchema, ZMailingListSchema, ZNoContent, ZProjectCreateSchema,
   ZProjectSchema, ZProjectUpdateSchema,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal } from '../../platform/principal.js';
-import { scoped, TEST_MODE_DOCS } from '../api-keys/api-key-auth.js';
+import { route, scope } from '../../platform/route.js';
+import { TEST_MODE_DOCS } from '../api-keys/api-key-auth.js';
 import { createProject, deleteProject, updateProject } from '../projects/projects.service.js';
 import { createApiList, importAddresses } from './api-lists.service.js';
 
-const errors = { 400: ZApiErrorSchema, 401: ZApiErrorSchema, 402: ZApiErrorSchema, 403: ZApiErrorSchema, 404: ZApiErrorSchema, 422: ZApiErrorSchema, 429: ZApiErrorSchema };
+const errors = [400, 402, 404, 422, 429] as const;
+/** A path at `/api…` (documented) and bare (hidden). */
+const at = (path: string) => [`/api${path}`, path];
+const description = TEST_MODE_DOCS.readOnly;
 
 /**
  * The Print-on-Demand API's write routes for projects and mailing lists (docs/requirements/print-on-demand-api.md#api), key-
@@ -19,34 +22,30 @@ const errors = { 400: ZApiErrorSchema, 401: ZApiErrorSchema, 402: ZApiErrorSchem
  * - POST /api/mailingLists/{id}/import [addresses] → {imported, row_count}
  */
 export async function podWriteRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
-  for (const prefix of ['/api', '']) {
-    const hide = prefix === '';
-    app.post(`${prefix}/projects`, {
-      ...scoped('projects'),
-      schema: { hide, description: TEST_MODE_DOCS.readOnly, operationId: 'projects.create', summary: 'Create a project', tags: ['projects'], body: ZProjectCreateSchema, response: { 201: ZProjectSchema, ...errors } },
-    }, async (req, reply) => reply.status(201).send(await createProject(ctx.db, requirePrincipal(req), req.body, !!ctx.config.productPermit)));
+  const projects = { auth: scope('projects'), description, tags: ['projects'], errors };
+  route(app, {
+    ...projects, method: 'POST', url: at('/projects'), operationId: 'projects.create', summary: 'Create a project', body: ZProjectCreateSchema,
+    response: ZProjectSchema, status: 201,
+  }, (principal, { body }) => createProject(ctx.db, principal, body, !!ctx.config.productPermit));
 
-    app.put(`${prefix}/projects/:id`, {
-      ...scoped('projects'),
-      schema: { hide, description: TEST_MODE_DOCS.readOnly, operationId: 'projects.update', summary: 'Change a project', tags: ['projects'], params: ZIdParams, body: ZProjectUpdateSchema, response: { 200: ZProjectSchema, ...errors } },
-    }, async (req) => updateProject(ctx, requirePrincipal(req), req.params.id, req.body));
+  route(app, {
+    ...projects, method: 'PUT', url: at('/projects/:id'), operationId: 'projects.update', summary: 'Change a project', params: ZIdParams,
+    body: ZProjectUpdateSchema, response: ZProjectSchema,
+  }, (principal, { params, body }) => updateProject(ctx, principal, params.id, body));
 
-    app.delete(`${prefix}/projects/:id`, {
-      ...scoped('projects'),
-      schema: { hide, description: TEST_MODE_DOCS.readOnly, operationId: 'projects.delete', summary: 'Delete a project', tags: ['projects'], params: ZIdParams, response: { 204: ZNoContent, ...errors } },
-    }, async (req, reply) => {
-      await deleteProject(ctx, requirePrincipal(req), req.params.id);
-      return reply.status(204).send(null);
-    });
+  route(app, {
+    ...projects, method: 'DELETE', url: at('/projects/:id'), operationId: 'projects.delete', summary: 'Delete a project', params: ZIdParams,
+    response: ZNoContent, status: 204,
+  }, (principal, { params }) => deleteProject(ctx, principal, params.id));
 
-    app.post(`${prefix}/mailingLists`, {
-      ...scoped('mailingLists'),
-      schema: { hide, description: TEST_MODE_DOCS.readOnly, operationId: 'mailingLists.create', summary: 'Create an empty mailing list with the standard address columns', tags: ['mailingLists'], body: ZApiListCreateSchema, response: { 201: ZMailingListSchema, ...errors } },
-    }, async (req, reply) => reply.status(201).send(await createApiList(ctx.db, requirePrincipal(req), req.body)));
+  const lists = { auth: scope('mailingLists'), description, tags: ['mailingLists'], errors };
+  route(app, {
+    ...lists, method: 'POST', url: at('/mailingLists'), operationId: 'mailingLists.create', summary: 'Create an empty mailing list with the standard address columns',
+    body: ZApiListCreateSchema, response: ZMailingListSchema, status: 201,
+  }, (principal, { body }) => createApiList(ctx, principal, body));
 
-    app.post(`${prefix}/mailingLists/:id/import`, {
-      ...scoped('mailingLists'),
-      schema: { hide, description: TEST_MODE_DOCS.readOnly, operationId: 'mailingLists.import', summary: 'Add addresses to a mailing list', tags: ['mailingLists'], params: ZIdParams, body: ZAddressImportSchema, response: { 200: ZImportResultSchema, ...errors } },
-    }, async (req) => importAddresses(ctx.db, requirePrincipal(req), req.params.id, req.body));
-  }
+  route(app, {
+    ...lists, method: 'POST', url: at('/mailingLists/:id/import'), operationId: 'mailingLists.import', summary: 'Add addresses to a mailing list',
+    params: ZIdParams, body: ZAddressImportSchema, response: ZImportResultSchema,
+  }, (principal, { params, body }) => importAddresses(ctx, principal, { id: params.id, addresses: body }));
 }

@@ -1,5 +1,5 @@
 import type { TRecipients } from '@mailcraft/shared';
-import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
@@ -22,7 +22,7 @@ function likePattern(search: string, criteria: Criteria): string {
 }
 
 /**
- * GET /api/recipients/{listId} (docs/requirements/print-on-demand-api.md#recipients-and-search): a page of the list's recipients as Addresses
+ * GET /api/recipients/{listId} (docs/requirements/print-on-demand-api.md#recipients-and-search): a page of the list `listId`'s recipients as Addresses
  * (`presentAddress`: fields flat, as they print — the address fixes accepted at the list's address
  * check applied — and whether the check excluded it from printing), optionally those whose
  * `field` (a mapped target field; any column when absent) matches `search` by `criteria`,
@@ -32,8 +32,9 @@ function likePattern(search: string, criteria: Criteria): string {
  * Errors: NOT_FOUND (404) for another user's list; VALIDATION (400) for a field the list does not
  * map, or a cursor this list did not give.
  */
-export async function recipients(db: Db, principal: Principal, listId: string, q: RecipientsQuery): Promise<TRecipients> {
-  const { list, mappings, fieldSettings } = await getOwnedListWithMappings(db, principal, listId);
+export async function recipients(ctx: AppContext, principal: Principal, q: RecipientsQuery & { listId: string }): Promise<TRecipients> {
+  const { db } = ctx;
+  const { list, mappings, fieldSettings } = await getOwnedListWithMappings(db, principal, q.listId);
   const pattern = q.search ? likePattern(q.search, q.criteria) : null;
   let column: number | null = null;
   if (pattern !== null && q.field) {

@@ -1,5 +1,6 @@
 import { type TApiTemplate, type TProject, type TReinforcement } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/principal.js';
 import { listReinforcements, listReinforcementsOf, reinforcementSummary } from '../reinforcements/reinforcements.service.js';
 import { getOwnedProject, getProject, listProjects } from '../projects/projects.service.js';
@@ -19,7 +20,8 @@ function reinforcementTemplate(p: TProject, r: TReinforcement): TApiTemplate {
 }
 
 /** GET /api/reinforcements?projectId (docs/requirements/print-on-demand-api.md#data): the project's saved reinforcements by slot. Errors: NOT_FOUND (project). */
-export async function projectReinforcements(db: Db, principal: Principal, projectId: string): Promise<TReinforcement[]> {
+export async function projectReinforcements(ctx: AppContext, principal: Principal, projectId: string): Promise<TReinforcement[]> {
+  const { db } = ctx;
   return (await listReinforcements(db, await getOwnedProject(db, principal, projectId))).map(reinforcementSummary);
 }
 
@@ -31,21 +33,21 @@ async function projectsWithReinforcements(db: Db, principal: Principal): Promise
 }
 
 /** GET /api/reinforcements without a project: every project's reinforcements, newest project first. */
-export async function allReinforcements(db: Db, principal: Principal): Promise<TReinforcement[]> {
-  return (await projectsWithReinforcements(db, principal)).flatMap((p) => p.reinforcements);
+export async function allReinforcements(ctx: AppContext, principal: Principal): Promise<TReinforcement[]> {
+  return (await projectsWithReinforcements(ctx.db, principal)).flatMap((p) => p.reinforcements);
 }
 
 /**
  * GET /api/templates/project/{projectId} (docs/requirements/print-on-demand-api.md#data): the project's main template
  * '{projectId}-main' and one per saved reinforcement '{projectId}-rN'. Errors: NOT_FOUND.
  */
-export async function projectTemplates(db: Db, principal: Principal, projectId: string): Promise<TApiTemplate[]> {
-  const project = await getProject(db, principal, projectId);
-  return [mainTemplate(project), ...(await projectReinforcements(db, principal, projectId)).map((r) => reinforcementTemplate(project, r))];
+export async function projectTemplates(ctx: AppContext, principal: Principal, projectId: string): Promise<TApiTemplate[]> {
+  const project = await getProject(ctx.db, principal, projectId);
+  return [mainTemplate(project), ...(await projectReinforcements(ctx, principal, projectId)).map((r) => reinforcementTemplate(project, r))];
 }
 
 /** GET /api/templates (docs/requirements/print-on-demand-api.md#api): every project's main template, newest project first, then its reinforcements. */
-export async function allTemplates(db: Db, principal: Principal): Promise<TApiTemplate[]> {
-  return (await projectsWithReinforcements(db, principal))
+export async function allTemplates(ctx: AppContext, principal: Principal): Promise<TApiTemplate[]> {
+  return (await projectsWithReinforcements(ctx.db, principal))
     .flatMap(({ project, reinforcements }) => [mainTemplate(project), ...reinforcements.map((r) => reinforcementTemplate(project, r))]);
 }

@@ -1,7 +1,7 @@
-import { ZDesignApprovalsSchema, ZDesignApproveSchema, ZErrorSchema, ZIdParams } from '@mailcraft/shared';
+import { ZDesignApprovalsSchema, ZDesignApproveSchema, ZIdParams } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { approveDesign, listApprovals } from './approvals.service.js';
 
 /**
@@ -11,17 +11,14 @@ import { approveDesign, listApprovals } from './approvals.service.js';
  */
 export async function approvalsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['print'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
-  app.get('/api/projects/:id/approvals', {
-    ...signedIn,
-    schema: { summary: 'Who approved which design version for printing', tags, params: ZIdParams, response: { 200: ZDesignApprovalsSchema, ...errors } },
-  }, async (req) => listApprovals(ctx, requirePrincipal(req), req.params.id));
+  const errors = [400, 404] as const;
+  route(app, {
+    method: 'GET', url: '/api/projects/:id/approvals', auth: 'user', summary: 'Who approved which design version for printing', tags, params: ZIdParams,
+    response: ZDesignApprovalsSchema, errors,
+  }, (principal, { params }) => listApprovals(ctx, principal, params.id));
 
-  app.post('/api/projects/:id/approvals', {
-    ...signedIn,
-    schema: {
-      summary: 'Approve the proofed design version for printing', tags, params: ZIdParams, body: ZDesignApproveSchema,
-      response: { 201: ZDesignApprovalsSchema, ...errors, 409: ZErrorSchema, 422: ZErrorSchema },
-    },
-  }, async (req, reply) => reply.status(201).send(await approveDesign(ctx, requirePrincipal(req), req.params.id, req.body.design_version)));
+  route(app, {
+    method: 'POST', url: '/api/projects/:id/approvals', auth: 'user', summary: 'Approve the proofed design version for printing', tags, params: ZIdParams,
+    body: ZDesignApproveSchema, response: ZDesignApprovalsSchema, status: 201, errors: [...errors, 409, 422],
+  }, (principal, { params, body }) => approveDesign(ctx, principal, { projectId: params.id, design_version: body.design_version }));
 }

@@ -24,12 +24,14 @@ export async function listApprovals(ctx: AppContext, principal: Principal, proje
 }
 
 /**
- * POST /api/projects/{id}/approvals {design_version} (docs/requirements/print.md#print): records that the principal
+ * POST /api/projects/{id}/approvals {design_version} → `approveDesign(ctx, principal, { projectId, design_version })`
+ * (docs/requirements/print.md#print): records that the principal
  * approved that design version for printing, after proofing it; the final print file of an approved
  * version is named after it (`printFileName`). Errors: NOT_FOUND; UNPROCESSABLE (422) 'Design the
  * mailer before approving it'; CONFLICT (409) when the design has been saved again since the proof.
  */
-export async function approveDesign(ctx: AppContext, principal: Principal, projectId: string, designVersion: number): Promise<TDesignApprovals> {
+export async function approveDesign(ctx: AppContext, principal: Principal, input: { projectId: string; design_version: number }): Promise<TDesignApprovals> {
+  const { projectId, design_version: designVersion } = input;
   const project = await getOwnedProject(ctx.db, principal, projectId);
   const design = await findSavedDesign(ctx.db, project.id);
   if (!design?.hasContent) throw new AppError('UNPROCESSABLE', M.noDesign);

@@ -94,7 +94,7 @@ export async function loadPrintSource(
     { sides: opts.reinforcement ? 'single' : project.sides, paperSize: project.paperSize },
     fonts.names,
   );
-  const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
+  const { mappings, fieldSettings } = await getListMappings(ctx, principal, list.id);
   await ensureShortLinks(ctx.db, list.id);
   const qrStyle = await listQrStyle(ctx.db, list.id);
   if (qrStyle) applyQrStyle(template, qrStyle);

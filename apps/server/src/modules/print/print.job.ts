@@ -1,12 +1,12 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { defineJob } from '../../jobs/job.js';
+import { trackedJob } from '../../jobs/tracked-job.js';
 import type { TPrintOptions } from '@mailcraft/shared';
 import { presortTrays, type TrayRun } from '../mailing-lists/mailing-lists.service.js';
 import { loadPrintSource, pieceInputBatches, type PrintSource } from './print-source.js';
@@ -33,8 +33,19 @@ async function traysOf(ctx: AppContext, source: PrintSource, options: Partial<TP
   return presortTrays(ctx.db, source.list, source.sequenceColumn, tray, date);
 }
 
-/** Thrown inside a render that another render has taken over; it stops quietly. */
-class Superseded extends Error {}
+/**
+ * The lifecycle of a render (docs/architecture.md#tracked-jobs): claimed by run id, beating every 10 s,
+ * taken over after a minute of silence, requeued at start-up.
+ */
+const printRuns = trackedJob({
+  heartbeatMs: HEARTBEAT_MS,
+  staleMs: PRINT_STALE_MS,
+  claim: printRepo.claim,
+  beat: (db, jobId, runId) => printRepo.updateRun(db, jobId, runId, {}),
+  staleRuns: printRepo.staleRunning,
+  requeue: printRepo.requeue,
+  send: (ctx, printJobId) => ctx.queue.send(printRenderJob, { printJobId }),
+});
 
 /**
  * Renders one print job: claims it (see `printRepo.claim`), renders the pieces on the worker pool
@@ -47,59 +58,51 @@ class Superseded extends Error {}
  * stack) and is not retried (the same input would fail again).
  */
 export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<void> {
-  const runId = randomUUID();
-  const job = await printRepo.claim(ctx.db, printJobId, runId, new Date(Date.now() - PRINT_STALE_MS));
-  if (!job) return;
-  const update = async (set: Parameters<typeof printRepo.updateRun>[3]) => {
-    if (!(await printRepo.updateRun(ctx.db, job.id, runId, set))) throw new Superseded();
-  };
-  const beat = setInterval(() => void printRepo.updateRun(ctx.db, job.id, runId, {}).catch(() => undefined), HEARTBEAT_MS);
-  const dir = await makeTempDir('job');
-  let preflightThread: { close(): Promise<void> } | null = null;
-  try {
-    // The job acts for its owner: the same checks as when it was created.
-    const owner: Principal = { userId: job.userId, isAdmin: false, via: 'job', scopes: [] };
-    const source = await loadPrintSource(ctx, owner, job.projectId);
-    const outFile = path.join(dir, 'print.pdf');
-    const [{ renderPool }, { renderPrintFile }, { printFilePlan }, { PreflightThread }] = await Promise.all([
-      import('./render/render-pool.js'), import('./render/render-print-file.js'), import('./print-file-plan.js'), import('./preflight/preflight-thread.js'),
-    ]);
-    // docs/requirements/print.md#print: bleed, crop marks, proof, output intent and the preflight, from the stored options.
-    // A proof shows the first pieces and those the last preflight of this list and design flagged (docs/requirements/print.md#print).
-    const flagged = job.options.proof ? await flaggedPieces(ctx, job.projectId, source) : [];
-    const plan = await printFilePlan(source, job.options, { trays: await traysOf(ctx, source, job.options), flaggedPieces: flagged.length });
-    await update({ total: plan.total, phase: 'rendering' });
-    const preflightChecks = new PreflightThread(plan.preflight);
-    preflightThread = preflightChecks;
-    const result = await renderPrintFile({
-      template: plan.template,
-      batches: preflightChecks.tap(job.options.proof ? proofBatches(ctx, source, flagged, source.total) : pieceInputBatches(ctx, source, Infinity, 0, { presort: true })),
-      pageBoxes: plan.pageBoxes,
-      separators: plan.separators,
-      outputIntent: plan.outputIntent,
-      outFile,
-      pool: renderPool(ctx.config),
-      title: source.projectName,
-      fonts: source.fonts,
-      onProgress: (done) => update({ done }),
-      onPhase: (phase) => update({ phase }),
-    });
-    await update({ phase: 'preflight' });
-    const preflight = await preflightChecks.finish(outFile, dir);
-    await update({ phase: 'storing' });
-    const key = printFileKey(job.id);
-    const fileSize = await ctx.storage.putStream(key, createReadStream(outFile));
-    await update({ status: 'done', phase: null, done: result.pieces, total: result.pieces, fileKey: key, fileSize, finishedAt: new Date(), preflight });
-  } catch (err) {
-    if (err instanceof Superseded) return;
-    const message = renderFailureMessage(err);
-    if (!(err instanceof AppError)) console.error(`[print] job ${job.id} failed`, err);
-    await printRepo.updateRun(ctx.db, job.id, runId, { status: 'failed', error: message, finishedAt: new Date() });
-  } finally {
-    clearInterval(beat);
-    await preflightThread?.close();
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  await printRuns.run(ctx, printJobId, {
+    work: async (job, run) => {
+      const update = async (set: Parameters<typeof printRepo.updateRun>[3]) => run.held(await printRepo.updateRun(ctx.db, job.id, run.runId, set));
+      const dir = await makeTempDir('job');
+      run.defer(() => fs.rm(dir, { recursive: true, force: true }));
+      // The job acts for its owner: the same checks as when it was created.
+      const owner: Principal = { userId: job.userId, isAdmin: false, via: 'job', scopes: [] };
+      const source = await loadPrintSource(ctx, owner, job.projectId);
+      const outFile = path.join(dir, 'print.pdf');
+      const [{ renderPool }, { renderPrintFile }, { printFilePlan }, { PreflightThread }] = await Promise.all([
+        import('./render/render-pool.js'), import('./render/render-print-file.js'), import('./print-file-plan.js'), import('./preflight/preflight-thread.js'),
+      ]);
+      // docs/requirements/print.md#print: bleed, crop marks, proof, output intent and the preflight, from the stored options.
+      // A proof shows the first pieces and those the last preflight of this list and design flagged (docs/requirements/print.md#print).
+      const flagged = job.options.proof ? await flaggedPieces(ctx, job.projectId, source) : [];
+      const plan = await printFilePlan(source, job.options, { trays: await traysOf(ctx, source, job.options), flaggedPieces: flagged.length });
+      await update({ total: plan.total, phase: 'rendering' });
+      const preflightChecks = new PreflightThread(plan.preflight);
+      run.defer(() => preflightChecks.close());
+      const result = await renderPrintFile({
+        template: plan.template,
+        batches: preflightChecks.tap(job.options.proof ? proofBatches(ctx, source, flagged, source.total) : pieceInputBatches(ctx, source, Infinity, 0, { presort: true })),
+        pageBoxes: plan.pageBoxes,
+        separators: plan.separators,
+        outputIntent: plan.outputIntent,
+        outFile,
+        pool: renderPool(ctx.config),
+        title: source.projectName,
+        fonts: source.fonts,
+        onProgress: (done) => update({ done }),
+        onPhase: (phase) => update({ phase }),
+      });
+      await update({ phase: 'preflight' });
+      const preflight = await preflightChecks.finish(outFile, dir);
+      await update({ phase: 'storing' });
+      const key = printFileKey(job.id);
+      const fileSize = await ctx.storage.putStream(key, createReadStream(outFile));
+      await update({ status: 'done', phase: null, done: result.pieces, total: result.pieces, fileKey: key, fileSize, finishedAt: new Date(), preflight });
+    },
+    failed: async (err, job, run) => {
+      const message = renderFailureMessage(err);
+      if (!(err instanceof AppError)) console.error(`[print] job ${job.id} failed`, err);
+      await printRepo.updateRun(ctx.db, job.id, run.runId, { status: 'failed', error: message, finishedAt: new Date() });
+    },
+  });
 }
 
 /** 'print.render' `{ printJobId }`: renders a print file. Failures are recorded on the job, so pg-boss never retries. */
@@ -117,12 +120,7 @@ export const printRenderJob = defineJob({
  * `staleMs` 0 takes over every running job — right only when no other process renders.
  */
 export async function recoverPrintJobs(ctx: AppContext, staleMs = PRINT_STALE_MS): Promise<string[]> {
-  const ids = await printRepo.staleRunning(ctx.db, new Date(Date.now() - staleMs));
-  for (const printJobId of ids) {
-    await printRepo.requeue(ctx.db, printJobId);
-    await ctx.queue.send(printRenderJob, { printJobId });
-  }
-  return ids;
+  return printRuns.recover(ctx, staleMs);
 }
 
 /** 'print.recover', scheduled every minute: `recoverPrintJobs`. */
@@ -146,5 +144,5 @@ export async function recoverPrintJobsAtStart(ctx: AppContext): Promise<void> {
   // First the temporary folders a crashed process left behind (docs/architecture.md#security-baseline).
   const removed = await cleanStaleTempDirs().catch((err: unknown) => { console.error('[print] temp cleanup failed', err); return []; });
   if (removed.length > 0) console.info(`[print] removed ${removed.length} temporary folder(s) left by a stopped process`);
-  await recoverPrintJobs(ctx, ctx.database.kind === 'pglite' ? 0 : PRINT_STALE_MS);
+  await printRuns.recoverAtStart(ctx);
 }

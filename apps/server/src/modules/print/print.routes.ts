@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
-  ZErrorSchema, ZIdParams, ZPrintCheckSchema, ZPrintJobCreatedSchema, ZPrintJobListSchema, ZPrintJobParams, ZPrintJobSchema, ZPrintPreviewQuerySchema,
+  ZIdParams, ZPrintCheckSchema, ZPrintJobCreatedSchema, ZPrintJobListSchema, ZPrintJobParams, ZPrintJobSchema, ZPrintPreviewQuerySchema,
   ZPrintStartSchema, ZProofRecordSchema, ZProofSearchQuerySchema, binary,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { checkPrint } from './print-check.js';
 import {
   createPrintJob, getPrintJob, listPrintJobs, printFile, printFileName, renderPreview, searchProofRecords,
@@ -34,52 +34,40 @@ const attachment = (ascii: string, original: string) =>
  */
 export async function printRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['print'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 404] as const;
 
-  app.post('/api/projects/:id/print', {
-    ...signedIn,
-    schema: {
-      summary: 'Start rendering the project\'s print file', tags, params: ZIdParams, body: ZPrintStartSchema.nullish(),
-      response: { 202: ZPrintJobCreatedSchema, ...errors, 402: ZErrorSchema, 409: ZErrorSchema, 422: ZErrorSchema },
-    },
-  }, async (req, reply) => reply.status(202).send({
-    jobId: await createPrintJob(ctx, requirePrincipal(req), req.params.id, req.body?.confirm_warnings ?? false, {
-      bleed: req.body?.bleed ?? false, cropMarks: req.body?.cropMarks ?? false, proof: req.body?.proof ?? false, trayBreaks: req.body?.trayBreaks ?? false,
-    }),
-  }));
+  route(app, {
+    method: 'POST', url: '/api/projects/:id/print', auth: 'user', summary: 'Start rendering the project\'s print file', tags, params: ZIdParams,
+    body: ZPrintStartSchema.nullish(), response: ZPrintJobCreatedSchema, status: 202, errors: [...errors, 402, 409, 422],
+  }, async (principal, { params, body }) => ({ jobId: await createPrintJob(ctx, principal, { projectId: params.id, ...body }) }));
 
-  app.get('/api/projects/:id/print/check', {
-    ...signedIn,
-    schema: {
-      summary: 'What would print badly: design fields the list does not map, records missing address parts', tags,
-      params: ZIdParams, response: { 200: ZPrintCheckSchema, ...errors, 422: ZErrorSchema },
-    },
-  }, async (req) => checkPrint(ctx, requirePrincipal(req), req.params.id));
+  route(app, {
+    method: 'GET', url: '/api/projects/:id/print/check', auth: 'user', tags,
+    summary: 'What would print badly: design fields the list does not map, records missing address parts',
+    params: ZIdParams, response: ZPrintCheckSchema, errors: [...errors, 422],
+  }, (principal, { params }) => checkPrint(ctx, principal, params.id));
 
-  app.get('/api/projects/:id/print-jobs', {
-    ...signedIn,
-    schema: { summary: 'The project\'s print files, newest first', tags, params: ZIdParams, response: { 200: ZPrintJobListSchema, ...errors } },
-  }, async (req, reply) => {
+  route(app, {
+    method: 'GET', url: '/api/projects/:id/print-jobs', auth: 'user', summary: 'The project\'s print files, newest first', tags, params: ZIdParams,
+    response: ZPrintJobListSchema, errors,
+  }, (principal, { params }, { reply }) => {
     reply.header('cache-control', 'no-store');
-    return listPrintJobs(ctx, requirePrincipal(req), req.params.id);
+    return listPrintJobs(ctx, principal, params.id);
   });
 
-  app.get('/api/print-jobs/:jobId', {
-    ...signedIn,
-    schema: { summary: 'Progress of a print job', tags, params: ZPrintJobParams, response: { 200: ZPrintJobSchema, ...errors } },
-  }, async (req, reply) => {
+  route(app, {
+    method: 'GET', url: '/api/print-jobs/:jobId', auth: 'user', summary: 'Progress of a print job', tags, params: ZPrintJobParams,
+    response: ZPrintJobSchema, errors,
+  }, (principal, { params }, { reply }) => {
     reply.header('cache-control', 'no-store');
-    return getPrintJob(ctx, requirePrincipal(req), req.params.jobId);
+    return getPrintJob(ctx, principal, params.jobId);
   });
 
-  app.get('/api/print-jobs/:jobId/file', {
-    ...signedIn,
-    schema: {
-      summary: 'Download a finished print file', tags, params: ZPrintJobParams,
-      response: { 200: binary('application/pdf', 'The print-ready PDF'), ...errors, 409: ZErrorSchema },
-    },
-  }, async (req, reply) => {
-    const file = await printFile(ctx, requirePrincipal(req), req.params.jobId);
+  route(app, {
+    method: 'GET', url: '/api/print-jobs/:jobId/file', auth: 'user', summary: 'Download a finished print file', tags, params: ZPrintJobParams,
+    response: binary('application/pdf', 'The print-ready PDF'), errors: [...errors, 409],
+  }, async (principal, { params }, { reply }) => {
+    const file = await printFile(ctx, principal, params.jobId);
     return reply
       .type('application/pdf')
       .header('content-length', file.size)
@@ -87,14 +75,11 @@ export async function printRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
       .send(file.stream);
   });
 
-  app.get('/api/projects/:id/print/preview', {
-    ...signedIn,
-    schema: {
-      summary: 'Render mail pieces from real records as a PDF proof', tags, params: ZIdParams, querystring: ZPrintPreviewQuerySchema,
-      response: { 200: binary('application/pdf', 'The first mail pieces'), ...errors, 422: ZErrorSchema },
-    },
-  }, async (req, reply) => {
-    const pdf = await renderPreview(ctx, requirePrincipal(req), req.params.id, req.query.count, req.query.from);
+  route(app, {
+    method: 'GET', url: '/api/projects/:id/print/preview', auth: 'user', summary: 'Render mail pieces from real records as a PDF proof', tags,
+    params: ZIdParams, query: ZPrintPreviewQuerySchema, response: binary('application/pdf', 'The first mail pieces'), errors: [...errors, 422],
+  }, async (principal, { params, query }, { reply }) => {
+    const pdf = await renderPreview(ctx, principal, { projectId: params.id, count: query.count, from: query.from });
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')
@@ -102,11 +87,8 @@ export async function printRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
       .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
   });
 
-  app.get('/api/projects/:id/print/records', {
-    ...signedIn,
-    schema: {
-      summary: 'Find records to proof by name or any value', tags, params: ZIdParams, querystring: ZProofSearchQuerySchema,
-      response: { 200: z.array(ZProofRecordSchema), ...errors, 422: ZErrorSchema },
-    },
-  }, async (req) => searchProofRecords(ctx, requirePrincipal(req), req.params.id, req.query.q));
+  route(app, {
+    method: 'GET', url: '/api/projects/:id/print/records', auth: 'user', summary: 'Find records to proof by name or any value', tags,
+    params: ZIdParams, query: ZProofSearchQuerySchema, response: z.array(ZProofRecordSchema), errors: [...errors, 422],
+  }, (principal, { params, query }) => searchProofRecords(ctx, principal, { projectId: params.id, q: query.q }));
 }

@@ -18,7 +18,8 @@ import { printRenderJob, runPrintJob } from './print.job.js';
 import { printRepo, type PrintJobRow } from './print.repo.js';
 
 /**
- * POST /api/projects/{id}/print `{ confirm_warnings, bleed, cropMarks, proof }`: checks the plan (`print_files`, 402) and
+ * POST /api/projects/{id}/print `{ confirm_warnings, bleed, cropMarks, proof, trayBreaks }` → `createPrintJob(ctx, principal,
+ * { projectId, ...body })` (each flag false when absent): checks the plan (`print_files`, 402) and
  * the project (404/422); when `checkPrintSource` reports warnings and they were not confirmed,
  * refuses with CONFLICT (409) PRINT_WARNINGS_MESSAGE (docs/requirements/workflow.md#clear-states-and-fast-pages: generating anyway is the user's
  * explicit choice). Then records a queued print job for every list record and enqueues its
@@ -26,9 +27,13 @@ import { printRepo, type PrintJobRow } from './print.repo.js';
  * also started at once in a process that renders (role worker or all). Returns the job id.
  */
 export async function createPrintJob(
-  ctx: AppContext, principal: Principal, projectId: string, confirmWarnings = false,
-  options: TPrintOptions = { bleed: false, cropMarks: false, proof: false, trayBreaks: false },
+  ctx: AppContext, principal: Principal, input: { projectId: string; confirm_warnings?: boolean } & Partial<TPrintOptions>,
 ): Promise<string> {
+  const { projectId } = input;
+  const confirmWarnings = input.confirm_warnings ?? false;
+  const options: TPrintOptions = {
+    bleed: input.bleed ?? false, cropMarks: input.cropMarks ?? false, proof: input.proof ?? false, trayBreaks: input.trayBreaks ?? false,
+  };
   await requireFeature(ctx.db, principal, 'print_files');
   const source = await loadPrintSource(ctx, principal, projectId);
   if (!confirmWarnings && (await checkPrintSource(ctx, source)).warnings > 0) throw new AppError('CONFLICT', PRINT_WARNINGS_MESSAGE);
@@ -142,14 +147,15 @@ export async function printFile(ctx: AppContext, principal: Principal, jobId: st
 }
 
 /**
- * GET /api/projects/{id}/print/preview: `count` (1–10) mail pieces from record `from` (0-based)
+ * GET /api/projects/{id}/print/preview?count&from → `renderPreview(ctx, principal, { projectId, count, from })`: `count` (1–10) mail pieces from record `from` (0-based, default 0)
  * of the real records as PDF bytes (UNPROCESSABLE 422 when `from` is past the end), rendered by the same template, inputs and `generate()` call as print
  * files, on a print render thread: a large design renders for seconds, which on the main thread
  * stalled every other request (docs/requirements/designer.md#design-limits). While a print file renders, the preview waits for
  * a free thread behind at most a few chunks. Errors as `loadPrintSource`; a render error rejects.
  */
-export async function renderPreview(ctx: AppContext, principal: Principal, projectId: string, count: number, from = 0): Promise<Uint8Array> {
-  const source = await loadPrintSource(ctx, principal, projectId);
+export async function renderPreview(ctx: AppContext, principal: Principal, input: { projectId: string; count: number; from?: number }): Promise<Uint8Array> {
+  const { count, from = 0 } = input;
+  const source = await loadPrintSource(ctx, principal, input.projectId);
   if (from >= source.list.rowCount) throw new AppError('UNPROCESSABLE', `The list has ${source.list.rowCount.toLocaleString('en-US')} records`);
   const inputs: Record<string, string>[] = [];
   for await (const batch of pieceInputBatches(ctx, source, count, from)) inputs.push(...batch);
@@ -190,13 +196,13 @@ export async function renderDesignPiece(
 }
 
 /**
- * GET /api/projects/{id}/print/records?q=: up to PROOF_SEARCH_LIMIT records of the project's list
+ * GET /api/projects/{id}/print/records?q= → `searchProofRecords(ctx, principal, { projectId, q })`: up to PROOF_SEARCH_LIMIT records of the project's list
  * with a value containing `q`, as `{ record, name, address }` mapped as they print (docs/requirements/workflow.md#clear-states-and-fast-pages:
  * proof any record by name). Errors as `loadPrintSource`.
  */
-export async function searchProofRecords(ctx: AppContext, principal: Principal, projectId: string, q: string): Promise<TProofRecord[]> {
-  const source = await loadPrintSource(ctx, principal, projectId);
-  const found = await searchRecords(ctx.db, source.list, q, PROOF_SEARCH_LIMIT);
+export async function searchProofRecords(ctx: AppContext, principal: Principal, input: { projectId: string; q: string }): Promise<TProofRecord[]> {
+  const source = await loadPrintSource(ctx, principal, input.projectId);
+  const found = await searchRecords(ctx.db, source.list, input.q, PROOF_SEARCH_LIMIT);
   return found.map((r) => {
     const f = mapRecord(source.list.headers, r.values, source.mappings, source.fieldSettings);
     return {

@@ -1,7 +1,7 @@
-import { DESIGN_LIMITS, DESIGN_TOO_DEEP_MESSAGE, ZErrorSchema, ZIdParams, ZProjectDesignSaveSchema, ZProjectDesignSchema } from '@mailcraft/shared';
+import { DESIGN_LIMITS, DESIGN_TOO_DEEP_MESSAGE, ZIdParams, ZProjectDesignSaveSchema, ZProjectDesignSchema } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { getDesign, saveDesign } from '../designs/designs.service.js';
 import { getOwnedProject } from './projects.service.js';
 
@@ -15,19 +15,16 @@ import { getOwnedProject } from './projects.service.js';
  */
 export async function projectDesignRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['designs'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 404] as const;
 
-  app.get('/api/templates/project/:id/design', {
-    ...signedIn,
-    schema: { summary: 'The project\'s design', tags, params: ZIdParams, response: { 200: ZProjectDesignSchema, ...errors } },
-  }, async (req) => getDesign(ctx.db, await getOwnedProject(ctx.db, requirePrincipal(req), req.params.id)));
+  route(app, {
+    method: 'GET', url: '/api/templates/project/:id/design', auth: 'user', summary: 'The project\'s design', tags, params: ZIdParams,
+    response: ZProjectDesignSchema, errors,
+  }, async (principal, { params }) => getDesign(ctx.db, await getOwnedProject(ctx.db, principal, params.id)));
 
-  app.post('/api/templates/project/:id/design', {
-    ...signedIn,
+  route(app, {
+    method: 'POST', url: '/api/templates/project/:id/design', auth: 'user', summary: 'Save the project\'s design', tags, params: ZIdParams,
+    body: ZProjectDesignSaveSchema, response: ZProjectDesignSchema, errors: [...errors, 413],
     config: { jsonDepth: { max: DESIGN_LIMITS.bodyDepth, message: DESIGN_TOO_DEEP_MESSAGE } },
-    schema: {
-      summary: 'Save the project\'s design', tags, params: ZIdParams, body: ZProjectDesignSaveSchema,
-      response: { 200: ZProjectDesignSchema, ...errors, 413: ZErrorSchema },
-    },
-  }, async (req) => saveDesign(ctx.db, ctx.storage, await getOwnedProject(ctx.db, requirePrincipal(req), req.params.id), req.body));
+  }, async (principal, { params, body }) => saveDesign(ctx.db, ctx.storage, await getOwnedProject(ctx.db, principal, params.id), body));
 }

@@ -1,10 +1,10 @@
 import {
-  ZDataPreviewQuerySchema, ZDataPreviewSchema, ZErrorSchema, ZIdParams, ZQrConfigRecordSchema, ZQrConfigSaveSchema,
+  ZDataPreviewQuerySchema, ZDataPreviewSchema, ZIdParams, ZQrConfigRecordSchema, ZQrConfigSaveSchema,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { dataPreview, getQrConfigs, saveQrConfig } from './qr-codes.service.js';
 
 /**
@@ -16,26 +16,19 @@ import { dataPreview, getQrConfigs, saveQrConfig } from './qr-codes.service.js';
  */
 export async function qrCodesRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['qr-codes'];
-  const errors = { 401: ZErrorSchema, 404: ZErrorSchema };
 
-  app.get('/api/qr/list/:id', {
-    ...signedIn,
-    schema: { summary: 'A list\'s QR configuration', tags, params: ZIdParams, response: { 200: z.array(ZQrConfigRecordSchema), ...errors } },
-  }, async (req) => getQrConfigs(ctx.db, requirePrincipal(req), req.params.id));
+  route(app, {
+    method: 'GET', url: '/api/qr/list/:id', auth: 'user', summary: 'A list\'s QR configuration', tags, params: ZIdParams,
+    response: z.array(ZQrConfigRecordSchema), errors: [404],
+  }, (principal, { params }) => getQrConfigs(ctx, principal, params.id));
 
-  app.post('/api/qr/config', {
-    ...signedIn,
-    schema: {
-      summary: 'Save a list\'s QR configuration', tags, body: ZQrConfigSaveSchema,
-      response: { 200: ZQrConfigRecordSchema, 400: ZErrorSchema, 402: ZErrorSchema, ...errors },
-    },
-  }, async (req) => saveQrConfig(ctx.db, requirePrincipal(req), req.body.listId, req.body.config));
+  route(app, {
+    method: 'POST', url: '/api/qr/config', auth: 'user', summary: 'Save a list\'s QR configuration', tags, body: ZQrConfigSaveSchema,
+    response: ZQrConfigRecordSchema, errors: [400, 402, 404],
+  }, (principal, { body }) => saveQrConfig(ctx, principal, body));
 
-  app.get('/api/data-preview/list/:id', {
-    ...signedIn,
-    schema: {
-      summary: 'The first records of a list with their short links', tags, params: ZIdParams, querystring: ZDataPreviewQuerySchema,
-      response: { 200: ZDataPreviewSchema, 400: ZErrorSchema, ...errors },
-    },
-  }, async (req) => dataPreview(ctx, requirePrincipal(req), req.params.id, req.query));
+  route(app, {
+    method: 'GET', url: '/api/data-preview/list/:id', auth: 'user', summary: 'The first records of a list with their short links', tags,
+    params: ZIdParams, query: ZDataPreviewQuerySchema, response: ZDataPreviewSchema, errors: [400, 404],
+  }, (principal, { params, query }) => dataPreview(ctx, principal, { listId: params.id, ...query }));
 }

@@ -2,6 +2,7 @@ import {
   DEFAULT_QR_STYLE, effectiveMappings, QR_MESSAGES, QR_PREVIEW_MAX_RECORDS, toVariableMapping, type TDataPreview, type TQrConfig,
   type TQrConfigRecord, type TQrStyle,
 } from '@mailcraft/shared';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/principal.js';
@@ -32,20 +33,22 @@ export const shortUrl = (publicUrl: string, code: string): string => `${publicUr
  * GET /api/qr/list/{listId} (docs/requirements/maps.md#api): the list's configuration as an array — empty before
  * the first save. Errors: NOT_FOUND (404) unless the list is the principal's.
  */
-export async function getQrConfigs(db: Db, principal: Principal, listId: string): Promise<TQrConfigRecord[]> {
-  const list = await getOwnedList(db, principal, listId);
-  const row = await qrCodesRepo.findConfig(db, list.id);
+export async function getQrConfigs(ctx: AppContext, principal: Principal, listId: string): Promise<TQrConfigRecord[]> {
+  const list = await getOwnedList(ctx.db, principal, listId);
+  const row = await qrCodesRepo.findConfig(ctx.db, list.id);
   return row ? [present(row)] : [];
 }
 
 /**
- * POST /api/qr/config (docs/requirements/notifications.md#rules): saves the list's configuration (already validated by
+ * POST /api/qr/config `{ listId, config }` (docs/requirements/notifications.md#rules): saves the list's configuration (already validated by
  * the shared ZQrConfigSchema: parameter names, reserved names, duplicates, URL, style) and gives
  * every record its short link. Errors: NOT_FOUND (404) for another user's list; PAYMENT_REQUIRED
  * (402) 'You need to upgrade your plan to save QR code configurations' without `qr_codes` (docs/requirements/plans-and-billing.md#plan-gating).
  */
-export async function saveQrConfig(db: Db, principal: Principal, listId: string, config: TQrConfig): Promise<TQrConfigRecord> {
-  const list = await getOwnedList(db, principal, listId);
+export async function saveQrConfig(ctx: AppContext, principal: Principal, input: { listId: string; config: TQrConfig }): Promise<TQrConfigRecord> {
+  const { db } = ctx;
+  const { config } = input;
+  const list = await getOwnedList(db, principal, input.listId);
   await requireFeature(db, principal, 'qr_codes', QR_MESSAGES.upgrade);
   const row = await qrCodesRepo.upsertConfig(db, {
     listId: list.id, userId: principal.userId, baseUrl: config.baseUrl, variableMapping: toVariableMapping(config), style: config.style,
@@ -56,15 +59,15 @@ export async function saveQrConfig(db: Db, principal: Principal, listId: string,
 }
 
 /**
- * GET /api/data-preview/list/{listId}?page&limit (docs/requirements/qr-codes.md#rules): the first 25 records only,
+ * GET /api/data-preview/list/{listId}?page&limit → `dataPreview(ctx, principal, { listId, page, limit })` (docs/requirements/qr-codes.md#rules): the first 25 records only,
  * `limit` per page, each with its short link and mapped fields. Errors: NOT_FOUND (404).
  */
-export async function dataPreview(ctx: Pick<AppContext, 'db' | 'config'>, principal: Principal, listId: string, page: { page: number; limit: number }): Promise<TDataPreview> {
-  const list = await getOwnedList(ctx.db, principal, listId);
+export async function dataPreview(ctx: AppContext, principal: Principal, page: { listId: string; page: number; limit: number }): Promise<TDataPreview> {
+  const list = await getOwnedList(ctx.db, principal, page.listId);
   const total = Math.min(list.rowCount, QR_PREVIEW_MAX_RECORDS);
   const offset = (page.page - 1) * page.limit;
   const take = Math.max(0, Math.min(page.limit, total - offset));
-  const { mappings, fieldSettings } = await getListMappings(ctx.db, principal, list.id);
+  const { mappings, fieldSettings } = await getListMappings(ctx, principal, list.id);
   let records: Array<{ id: string; values: string[] }> = [];
   if (take > 0) {
     for await (const batch of recordBatches(ctx.db, list, offset + take, offset + take)) records = batch.slice(offset);
@@ -110,19 +113,19 @@ export async function shortLinksFor(ctx: Pick<AppContext, 'db' | 'config'>, list
 /**
  * Each list's scan context, cached per process for LIST_CONTEXT_TTL_MS: a burst of scans of one
  * list reads its headers, mapping and configuration once. A save here drops the entry at once;
- * another process, or a changed column mapping, is seen within the TTL.
+ * another process, or a changed column mapping, is seen within the TTL. At most 1,000 lists are
+ * kept, least recently used dropped first.
  */
 const LIST_CONTEXT_TTL_MS = 1000;
-const listContextCache = new Map<string, { at: number; value: ListLinkContext }>();
+const listContextCache = new LRUCache<string, ListLinkContext>({ max: 1000, ttl: LIST_CONTEXT_TTL_MS });
 
 /** For the scans module: the scan context of each list, by list id (cached, see above). */
 export async function listContextsForScan(db: Db, listIds: string[]): Promise<Map<string, ListLinkContext>> {
-  const now = Date.now();
   const lists = new Map<string, ListLinkContext>();
   const missing: string[] = [];
   for (const listId of new Set(listIds)) {
     const hit = listContextCache.get(listId);
-    if (hit && now - hit.at < LIST_CONTEXT_TTL_MS) lists.set(listId, hit.value);
+    if (hit) lists.set(listId, hit);
     else missing.push(listId);
   }
   if (missing.length) {
@@ -132,8 +135,7 @@ export async function listContextsForScan(db: Db, listIds: string[]): Promise<Ma
       const { mappings, fieldSettings } = effectiveMappings(row.headers, saved);
       const value = { ...row, mappings, fieldSettings };
       lists.set(value.listId, value);
-      if (listContextCache.size > 1000) listContextCache.clear();
-      listContextCache.set(value.listId, { at: now, value });
+      listContextCache.set(value.listId, value);
     }
   }
   return lists;

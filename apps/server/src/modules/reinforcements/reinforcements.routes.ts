@@ -1,12 +1,11 @@
 import {
-  DESIGN_LIMITS, DESIGN_TOO_DEEP_MESSAGE, ZErrorSchema, ZNoContent, ZReinforcementDesignSchema, ZReinforcementSaveSchema, ZReinforcementSlotParams, ZIdParams, type ReinforcementSlot,
+  DESIGN_LIMITS, DESIGN_TOO_DEEP_MESSAGE, ZNoContent, ZReinforcementDesignSchema, ZReinforcementSaveSchema, ZReinforcementSlotParams, ZIdParams, type ReinforcementSlot,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
-import { getOwnedProject } from '../projects/projects.service.js';
-import { deleteReinforcement, listReinforcements, saveReinforcement } from './reinforcements.service.js';
+import { route } from '../../platform/route.js';
+import { deleteReinforcement, projectReinforcementDesigns, saveReinforcement } from './reinforcements.service.js';
 
 /**
  * A project's reinforcement designs for the Designer's R1–R3 tabs, for the
@@ -19,31 +18,21 @@ import { deleteReinforcement, listReinforcements, saveReinforcement } from './re
  */
 export async function reinforcementsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['designs'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 404] as const;
 
-  app.get('/api/projects/:id/reinforcements', {
-    ...signedIn,
-    schema: { summary: 'The project\'s reinforcement designs', tags, params: ZIdParams, response: { 200: z.array(ZReinforcementDesignSchema), ...errors } },
-  }, async (req) => listReinforcements(ctx.db, await getOwnedProject(ctx.db, requirePrincipal(req), req.params.id)));
+  route(app, {
+    method: 'GET', url: '/api/projects/:id/reinforcements', auth: 'user', summary: 'The project\'s reinforcement designs', tags, params: ZIdParams,
+    response: z.array(ZReinforcementDesignSchema), errors,
+  }, (principal, { params }) => projectReinforcementDesigns(ctx, principal, params.id));
 
-  app.put('/api/projects/:id/reinforcements/:slot', {
-    ...signedIn,
+  route(app, {
+    method: 'PUT', url: '/api/projects/:id/reinforcements/:slot', auth: 'user', summary: 'Save a reinforcement design', tags,
+    params: ZReinforcementSlotParams, body: ZReinforcementSaveSchema, response: ZReinforcementDesignSchema, errors: [...errors, 413],
     config: { jsonDepth: { max: DESIGN_LIMITS.bodyDepth, message: DESIGN_TOO_DEEP_MESSAGE } },
-    schema: {
-      summary: 'Save a reinforcement design', tags, params: ZReinforcementSlotParams, body: ZReinforcementSaveSchema,
-      response: { 200: ZReinforcementDesignSchema, ...errors, 413: ZErrorSchema },
-    },
-  }, async (req) => {
-    const project = await getOwnedProject(ctx.db, requirePrincipal(req), req.params.id);
-    return saveReinforcement(ctx.db, ctx.storage, project, req.params.slot as ReinforcementSlot, req.body);
-  });
+  }, (principal, { params, body }) => saveReinforcement(ctx, principal, { projectId: params.id, slot: params.slot as ReinforcementSlot, ...body }));
 
-  app.delete('/api/projects/:id/reinforcements/:slot', {
-    ...signedIn,
-    schema: { summary: 'Remove a reinforcement', tags, params: ZReinforcementSlotParams, response: { 204: ZNoContent, ...errors } },
-  }, async (req, reply) => {
-    const project = await getOwnedProject(ctx.db, requirePrincipal(req), req.params.id);
-    await deleteReinforcement(ctx.db, ctx.storage, project, req.params.slot as ReinforcementSlot);
-    return reply.status(204).send(null);
-  });
+  route(app, {
+    method: 'DELETE', url: '/api/projects/:id/reinforcements/:slot', auth: 'user', summary: 'Remove a reinforcement', tags,
+    params: ZReinforcementSlotParams, response: ZNoContent, status: 204, errors,
+  }, (principal, { params }) => deleteReinforcement(ctx, principal, { projectId: params.id, slot: params.slot as ReinforcementSlot }));
 }

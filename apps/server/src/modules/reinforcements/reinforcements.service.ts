@@ -6,11 +6,13 @@ import type { z } from 'zod';
 import type { ZReinforcementSaveSchema } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { StoredReinforcement } from '../../db/schema/projects.js';
+import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { Storage } from '../../platform/storage.js';
+import type { Principal } from '../../platform/principal.js';
 import { checkDesignImages } from '../designs/design-images.js';
 import { findStoredReinforcements } from '../designs/designs.service.js';
 import { decodePngDataUrl, thumbnailKey } from '../designs/thumbnails.js';
+import { getOwnedProject } from '../projects/projects.service.js';
 import { reinforcementsRepo } from './reinforcements.repo.js';
 
 /** What the reinforcement rules need of a project (the caller checked that it is the principal's). */
@@ -68,15 +70,27 @@ export async function getReinforcement(db: Db, project: ReinforcementProject, sl
 }
 
 /**
- * PUT /api/projects/{id}/reinforcements/{slot}: saves a reinforcement's name, type and one-page
- * design (and its thumbnail PNG, stored at `projects/{id}/thumbnails/r{slot}.png`).
- * Errors: VALIDATION (400) when the design is not one page at the project's paper size (mm, ±0.5)
- * or the thumbnail is not a PNG; PAYLOAD_TOO_LARGE (413) for a thumbnail over 2 MB or an image
- * over the image bounds (`checkDesignImages`).
+ * GET /api/projects/{id}/reinforcements → `projectReinforcementDesigns(ctx, principal, projectId)`: the project's saved
+ * reinforcements with their designs (`listReinforcements`). Errors: NOT_FOUND (404) unless the project is the principal's.
+ */
+export async function projectReinforcementDesigns(ctx: AppContext, principal: Principal, projectId: string): Promise<TReinforcementDesign[]> {
+  return listReinforcements(ctx.db, await getOwnedProject(ctx.db, principal, projectId));
+}
+
+/**
+ * PUT /api/projects/{id}/reinforcements/{slot} {name, type, template_data, thumbnail?} → `saveReinforcement(ctx, principal,
+ * { projectId, slot, ...body })`: saves a reinforcement's name, type and one-page design (and its thumbnail PNG, stored at
+ * `projects/{id}/thumbnails/r{slot}.png`).
+ * Errors: NOT_FOUND (404) unless the project is the principal's; VALIDATION (400) when the design is not one page at the
+ * project's paper size (mm, ±0.5) or the thumbnail is not a PNG; PAYLOAD_TOO_LARGE (413) for a thumbnail over 2 MB or an
+ * image over the image bounds (`checkDesignImages`).
  */
 export async function saveReinforcement(
-  db: Db, storage: Storage, project: ReinforcementProject, slot: ReinforcementSlot, input: z.output<typeof ZReinforcementSaveSchema>,
+  ctx: AppContext, principal: Principal, input: { projectId: string; slot: ReinforcementSlot } & z.output<typeof ZReinforcementSaveSchema>,
 ): Promise<TReinforcementDesign> {
+  const { db, storage } = ctx;
+  const { slot } = input;
+  const project = await getOwnedProject(db, principal, input.projectId);
   const template = input.template_data;
   if (template.schemas.length !== 1) throw new AppError('VALIDATION', 'A reinforcement is one page');
   if (!templateFitsPaperSize(template, project.paperSize)) {
@@ -97,10 +111,13 @@ export async function saveReinforcement(
 }
 
 /**
- * DELETE /api/projects/{id}/reinforcements/{slot}: removes it and its thumbnail; orders already
- * placed keep their own print files. Errors: NOT_FOUND when the slot is empty.
+ * DELETE /api/projects/{id}/reinforcements/{slot} → `deleteReinforcement(ctx, principal, { projectId, slot })`: removes it and
+ * its thumbnail; orders already placed keep their own print files. Errors: NOT_FOUND when the project is not the
+ * principal's or the slot is empty.
  */
-export async function deleteReinforcement(db: Db, storage: Storage, project: ReinforcementProject, slot: ReinforcementSlot): Promise<void> {
-  if (!(await reinforcementsRepo.deleteReinforcement(db, project.id, slotKey(slot)))) throw notFound('Reinforcement');
-  await storage.delete(thumbnailKey(project.id, slotKey(slot)));
+export async function deleteReinforcement(ctx: AppContext, principal: Principal, input: { projectId: string; slot: ReinforcementSlot }): Promise<void> {
+  const project = await getOwnedProject(ctx.db, principal, input.projectId);
+  const key = slotKey(input.slot);
+  if (!(await reinforcementsRepo.deleteReinforcement(ctx.db, project.id, key))) throw notFound('Reinforcement');
+  await ctx.storage.delete(thumbnailKey(project.id, key));
 }

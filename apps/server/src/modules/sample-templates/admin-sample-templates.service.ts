@@ -13,7 +13,6 @@ import { presentAdminSample } from './sample-templates.presenter.js';
 import { sampleTemplatesRepo, type SampleDesign, type SampleTemplateRow } from './sample-templates.repo.js';
 import { normaliseUploadedThumbnail, renderAndStoreThumbnails, sampleFolder, sampleThumbnailKey, type SampleSide } from './sample-thumbnails.js';
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
 const AREA = 'sample-templates' as const;
 
 async function findSample(ctx: Pick<AppContext, 'db'>, id: string): Promise<SampleTemplateRow> {
@@ -23,7 +22,7 @@ async function findSample(ctx: Pick<AppContext, 'db'>, id: string): Promise<Samp
 }
 
 /** GET /api/admin/sample-templates: every sample, published or hidden, in gallery order. */
-export async function adminListSamples(ctx: Pick<AppContext, 'db'>): Promise<TAdminSampleTemplate[]> {
+export async function adminListSamples(ctx: AppContext, _admin: Principal): Promise<TAdminSampleTemplate[]> {
   return (await sampleTemplatesRepo.list(ctx.db, { publishedOnly: false })).map(presentAdminSample);
 }
 
@@ -34,7 +33,7 @@ export async function adminListSamples(ctx: Pick<AppContext, 'db'>): Promise<TAd
  * is refused). Errors: NOT_FOUND (404) for a project that is not the administrator's;
  * UNPROCESSABLE (422) when the project has no design with content.
  */
-export async function createSampleFromProject(ctx: Ctx, principal: Principal, input: Required<TSampleTemplateCreate>): Promise<TAdminSampleTemplate> {
+export async function createSampleFromProject(ctx: AppContext, principal: Principal, input: Required<TSampleTemplateCreate>): Promise<TAdminSampleTemplate> {
   const project = await getOwnedProject(ctx.db, principal, input.projectId);
   const saved = await findSavedDesign(ctx.db, project.id);
   if (!saved?.inside || !saved.hasContent) throw new AppError('UNPROCESSABLE', SAMPLE_TEMPLATE_MESSAGES.emptyDesign);
@@ -60,10 +59,11 @@ export async function createSampleFromProject(ctx: Ctx, principal: Principal, in
 const EDITABLE = ['name', 'description', 'published', 'position'] as const;
 
 /**
- * PATCH /api/admin/sample-templates/{id} {name?, description?, published?, position?}: changes the
+ * PATCH /api/admin/sample-templates/{id} {name?, description?, published?, position?}: changes sample `id`'s
  * given fields and records the change (before/after of the changed fields only). Errors: NOT_FOUND.
  */
-export async function updateSample(ctx: Pick<AppContext, 'db'>, principal: Principal, id: string, patch: TSampleTemplateUpdate): Promise<TAdminSampleTemplate> {
+export async function updateSample(ctx: AppContext, principal: Principal, input: { id: string } & TSampleTemplateUpdate): Promise<TAdminSampleTemplate> {
+  const { id, ...patch } = input;
   const row = await findSample(ctx, id);
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
@@ -87,12 +87,15 @@ export async function updateSample(ctx: Pick<AppContext, 'db'>, principal: Princ
 }
 
 /**
- * POST /api/admin/sample-templates/{id}/thumbnail?side (multipart `file`): replaces the front or
- * back thumbnail with an uploaded PNG or JPEG (≤ 2 MB, re-encoded as PNG; see
+ * POST /api/admin/sample-templates/{id}/thumbnail?side (multipart `file`): replaces sample `id`'s front or
+ * back (`side`) thumbnail with an uploaded PNG or JPEG (`bytes`) (≤ 2 MB, re-encoded as PNG; see
  * `normaliseUploadedThumbnail` for 413/415). Errors: NOT_FOUND; VALIDATION for the back of a
  * single-sided sample.
  */
-export async function replaceSampleThumbnail(ctx: Ctx, principal: Principal, id: string, side: SampleSide, bytes: Buffer): Promise<TAdminSampleTemplate> {
+export async function replaceSampleThumbnail(
+  ctx: AppContext, principal: Principal, input: { id: string; side: SampleSide; bytes: Buffer },
+): Promise<TAdminSampleTemplate> {
+  const { id, side, bytes } = input;
   const row = await findSample(ctx, id);
   if (side === 'back' && !(row.design as Partial<SampleDesign>).outside) throw new AppError('VALIDATION', 'A single-sided sample has no back');
   const png = await normaliseUploadedThumbnail(bytes);
@@ -106,7 +109,7 @@ export async function replaceSampleThumbnail(ctx: Ctx, principal: Principal, id:
 }
 
 /** POST /api/admin/sample-templates/{id}/thumbnail/render: renders both thumbnails again from the design (undoing an upload). Errors: NOT_FOUND. */
-export async function rerenderSampleThumbnails(ctx: Ctx, principal: Principal, id: string): Promise<TAdminSampleTemplate> {
+export async function rerenderSampleThumbnails(ctx: AppContext, principal: Principal, id: string): Promise<TAdminSampleTemplate> {
   const row = await findSample(ctx, id);
   await renderAndStoreThumbnails(ctx, row, true);
   const updated = await sampleTemplatesRepo.update(ctx.db, row.id, {});
@@ -121,7 +124,7 @@ export async function rerenderSampleThumbnails(ctx: Ctx, principal: Principal, i
  * used it keep their copies. A deleted built-in sample comes back at the next start-up (hide it to
  * keep it out of the gallery). Errors: NOT_FOUND.
  */
-export async function deleteSample(ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, id: string): Promise<void> {
+export async function deleteSample(ctx: AppContext, principal: Principal, id: string): Promise<void> {
   const row = await findSample(ctx, id);
   await ctx.db.transaction(async (tx) => {
     await sampleTemplatesRepo.delete(tx, row.id);

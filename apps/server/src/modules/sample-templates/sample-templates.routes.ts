@@ -1,14 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  SAMPLE_TEMPLATE_MESSAGES, ZAdminSampleTemplateSchema, ZApplySampleResultSchema, ZApplySampleSchema, ZErrorSchema, ZIdParams, ZNoContent,
+  SAMPLE_TEMPLATE_MESSAGES, ZAdminSampleTemplateSchema, ZApplySampleResultSchema, ZApplySampleSchema, ZIdParams, ZNoContent,
   ZSampleTemplateCreateSchema, ZSampleTemplateSchema, ZSampleTemplatesQuerySchema, ZSampleTemplateUpdateSchema, ZSampleThumbnailParams,
   ZSampleThumbnailUploadQuery, binary,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { ZodApp } from '../../platform/module.js';
-import { adminOnly, requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import {
   adminListSamples, createSampleFromProject, deleteSample, replaceSampleThumbnail, rerenderSampleThumbnails, updateSample,
 } from './admin-sample-templates.service.js';
@@ -48,71 +48,56 @@ async function readThumbnailUpload(req: FastifyRequest): Promise<Buffer> {
  */
 export async function sampleTemplatesRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['sample-templates'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 403: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 403, 404] as const;
 
-  app.get('/api/templates/samples', {
-    ...signedIn,
-    schema: { summary: 'Published sample templates', tags, querystring: ZSampleTemplatesQuerySchema, response: { 200: z.array(ZSampleTemplateSchema), ...errors } },
-  }, async (req) => listSamples(ctx, req.query));
+  route(app, {
+    method: 'GET', url: '/api/templates/samples', auth: 'user', summary: 'Published sample templates', tags, query: ZSampleTemplatesQuerySchema,
+    response: z.array(ZSampleTemplateSchema), errors,
+  }, (principal, { query }) => listSamples(ctx, principal, query));
 
-  app.get('/api/templates/samples/:id/thumbnail/:side', {
-    ...signedIn,
-    schema: { summary: 'A sample template\'s thumbnail', tags, params: ZSampleThumbnailParams, response: { 200: binary('image/png', 'The thumbnail PNG'), ...errors } },
-  }, async (req, reply) => {
-    const png = await openSampleThumbnail(ctx, requirePrincipal(req), req.params.id, req.params.side);
+  route(app, {
+    method: 'GET', url: '/api/templates/samples/:id/thumbnail/:side', auth: 'user', summary: 'A sample template\'s thumbnail', tags,
+    params: ZSampleThumbnailParams, response: binary('image/png', 'The thumbnail PNG'), errors,
+  }, async (principal, { params }, { reply }) => {
+    const png = await openSampleThumbnail(ctx, principal, params);
     // URLs carry ?v=<updated_at>, so a cached copy never goes stale.
     return reply.type('image/png').header('cache-control', 'private, max-age=31536000, immutable').send(png);
   });
 
-  app.post('/api/templates/samples/:id/apply', {
-    ...signedIn,
-    schema: {
-      summary: 'Copy a sample template\'s design into your project', tags, params: ZIdParams, body: ZApplySampleSchema,
-      response: { 200: ZApplySampleResultSchema, ...errors, 409: ZErrorSchema },
-    },
-  }, async (req) => applySample(ctx, requirePrincipal(req), req.params.id, req.body.projectId));
+  route(app, {
+    method: 'POST', url: '/api/templates/samples/:id/apply', auth: 'user', summary: 'Copy a sample template\'s design into your project', tags,
+    params: ZIdParams, body: ZApplySampleSchema, response: ZApplySampleResultSchema, errors: [...errors, 409],
+  }, (principal, { params, body }) => applySample(ctx, principal, { id: params.id, projectId: body.projectId }));
 
   const admin = ['admin', ...tags];
-  app.get('/api/admin/sample-templates', {
-    ...adminOnly,
-    schema: { summary: 'Every sample template (administrators)', tags: admin, response: { 200: z.array(ZAdminSampleTemplateSchema), ...errors } },
-  }, async () => adminListSamples(ctx));
+  route(app, {
+    method: 'GET', url: '/api/admin/sample-templates', auth: 'admin', summary: 'Every sample template (administrators)', tags: admin,
+    response: z.array(ZAdminSampleTemplateSchema), errors,
+  }, (principal) => adminListSamples(ctx, principal));
 
-  app.post('/api/admin/sample-templates', {
-    ...adminOnly,
-    schema: {
-      summary: 'Make a sample template from one of your projects (administrators)', tags: admin, body: ZSampleTemplateCreateSchema,
-      response: { 201: ZAdminSampleTemplateSchema, ...errors, 422: ZErrorSchema },
-    },
-  }, async (req, reply) => reply.status(201).send(await createSampleFromProject(ctx, requirePrincipal(req), req.body)));
+  route(app, {
+    method: 'POST', url: '/api/admin/sample-templates', auth: 'admin', summary: 'Make a sample template from one of your projects (administrators)', tags: admin,
+    body: ZSampleTemplateCreateSchema, response: ZAdminSampleTemplateSchema, status: 201, errors: [...errors, 422],
+  }, (principal, { body }) => createSampleFromProject(ctx, principal, body));
 
-  app.patch('/api/admin/sample-templates/:id', {
-    ...adminOnly,
-    schema: { summary: 'Edit, publish or hide a sample template (administrators)', tags: admin, params: ZIdParams, body: ZSampleTemplateUpdateSchema, response: { 200: ZAdminSampleTemplateSchema, ...errors } },
-  }, async (req) => updateSample(ctx, requirePrincipal(req), req.params.id, req.body));
+  route(app, {
+    method: 'PATCH', url: '/api/admin/sample-templates/:id', auth: 'admin', summary: 'Edit, publish or hide a sample template (administrators)', tags: admin,
+    params: ZIdParams, body: ZSampleTemplateUpdateSchema, response: ZAdminSampleTemplateSchema, errors,
+  }, (principal, { params, body }) => updateSample(ctx, principal, { id: params.id, ...body }));
 
-  app.post('/api/admin/sample-templates/:id/thumbnail', {
-    ...adminOnly,
-    schema: {
-      summary: 'Replace a sample template\'s thumbnail: multipart/form-data file (PNG or JPEG, at most 2 MB) (administrators)', tags: admin,
-      consumes: ['multipart/form-data'], params: ZIdParams, querystring: ZSampleThumbnailUploadQuery,
-      response: { 200: ZAdminSampleTemplateSchema, ...errors, 413: ZErrorSchema, 415: ZErrorSchema },
-    },
-  }, async (req) => {
-    const principal = requirePrincipal(req);
-    return replaceSampleThumbnail(ctx, principal, req.params.id, req.query.side, await readThumbnailUpload(req));
-  });
+  route(app, {
+    method: 'POST', url: '/api/admin/sample-templates/:id/thumbnail', auth: 'admin',
+    summary: 'Replace a sample template\'s thumbnail: multipart/form-data file (PNG or JPEG, at most 2 MB) (administrators)', tags: admin,
+    consumes: ['multipart/form-data'], params: ZIdParams, query: ZSampleThumbnailUploadQuery, response: ZAdminSampleTemplateSchema, errors: [...errors, 413, 415],
+  }, async (principal, { params, query }, { req }) => replaceSampleThumbnail(ctx, principal, { id: params.id, side: query.side, bytes: await readThumbnailUpload(req) }));
 
-  app.post('/api/admin/sample-templates/:id/thumbnail/render', {
-    ...adminOnly,
-    schema: { summary: 'Render a sample template\'s thumbnails from its design (administrators)', tags: admin, params: ZIdParams, response: { 200: ZAdminSampleTemplateSchema, ...errors } },
-  }, async (req) => rerenderSampleThumbnails(ctx, requirePrincipal(req), req.params.id));
+  route(app, {
+    method: 'POST', url: '/api/admin/sample-templates/:id/thumbnail/render', auth: 'admin',
+    summary: 'Render a sample template\'s thumbnails from its design (administrators)', tags: admin, params: ZIdParams, response: ZAdminSampleTemplateSchema, errors,
+  }, (principal, { params }) => rerenderSampleThumbnails(ctx, principal, params.id));
 
-  app.delete('/api/admin/sample-templates/:id', {
-    ...adminOnly,
-    schema: { summary: 'Delete a sample template (administrators)', tags: admin, params: ZIdParams, response: { 204: ZNoContent, ...errors } },
-  }, async (req, reply) => {
-    await deleteSample(ctx, requirePrincipal(req), req.params.id);
-    return reply.status(204).send(null);
-  });
+  route(app, {
+    method: 'DELETE', url: '/api/admin/sample-templates/:id', auth: 'admin', summary: 'Delete a sample template (administrators)', tags: admin,
+    params: ZIdParams, response: ZNoContent, status: 204, errors,
+  }, (principal, { params }) => deleteSample(ctx, principal, params.id));
 }

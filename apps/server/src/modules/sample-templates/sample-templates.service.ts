@@ -12,8 +12,6 @@ import { presentSample } from './sample-templates.presenter.js';
 import { designOf, sampleTemplatesRepo, type SampleTemplateRow } from './sample-templates.repo.js';
 import { sampleThumbnail, type SampleSide } from './sample-thumbnails.js';
 
-type Ctx = Pick<AppContext, 'db' | 'storage' | 'config'>;
-
 /**
  * A sample the principal may see: published ones for anyone signed in, hidden ones for
  * administrators only. NOT_FOUND (404) otherwise (a hidden sample looks missing to users).
@@ -25,23 +23,23 @@ export async function visibleSample(ctx: Pick<AppContext, 'db'>, principal: Prin
 }
 
 /** GET /api/templates/samples?type&size (docs/requirements/administration.md#administration): published samples by position, then name. */
-export async function listSamples(ctx: Pick<AppContext, 'db'>, query: { type?: TemplateType; size?: PaperSize }): Promise<TSampleTemplate[]> {
+export async function listSamples(ctx: AppContext, _principal: Principal, query: { type?: TemplateType; size?: PaperSize }): Promise<TSampleTemplate[]> {
   return (await sampleTemplatesRepo.list(ctx.db, { publishedOnly: true, ...query })).map(presentSample);
 }
 
 /**
- * GET /api/templates/samples/{id}/thumbnail/{front|back} → PNG bytes, rendered on first request
+ * GET /api/templates/samples/{id}/thumbnail/{front|back} → PNG bytes of sample `id`'s `side`, rendered on first request
  * (see `sampleThumbnail`). Errors: NOT_FOUND as `visibleSample`, and for the back of a
  * single-sided sample.
  */
-export async function openSampleThumbnail(ctx: Ctx, principal: Principal, id: string, side: SampleSide): Promise<Buffer> {
-  return sampleThumbnail(ctx, await visibleSample(ctx, principal, id), side);
+export async function openSampleThumbnail(ctx: AppContext, principal: Principal, input: { id: string; side: SampleSide }): Promise<Buffer> {
+  return sampleThumbnail(ctx, await visibleSample(ctx, principal, input.id), input.side);
 }
 
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
 /**
- * POST /api/templates/samples/{id}/apply {projectId} (docs/requirements/administration.md#administration): the sample's design becomes the
+ * POST /api/templates/samples/{id}/apply {projectId} (docs/requirements/administration.md#administration): sample `id`'s design becomes the
  * project's design, saved like a Designer save (`saveDesign`: a new version, drafts older than it
  * are dropped) with the sample's thumbnails. A project with other sides than the sample is made
  * single- or double-sided to match (its design is replaced anyway). Returns the project id.
@@ -49,7 +47,8 @@ const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')
  * CONFLICT (409) when the project's paper size or type differs from the sample's
  * ('This template is 6x9; your project is 8.5x11.').
  */
-export async function applySample(ctx: Ctx, principal: Principal, id: string, projectId: string): Promise<TApplySampleResult> {
+export async function applySample(ctx: AppContext, principal: Principal, input: { id: string; projectId: string }): Promise<TApplySampleResult> {
+  const { id, projectId } = input;
   const sample = await visibleSample(ctx, principal, id);
   const project = await getOwnedProject(ctx.db, principal, projectId);
   if (project.paperSize !== sample.paperSize || project.templateType !== sample.templateType) {

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import {
-  binary, ZErrorSchema, ZIdParams, ZListAnalyticsSchema, ZListScanSummarySchema, ZRecentScansQuerySchema, ZRecentScansSchema,
+  binary, ZIdParams, ZListAnalyticsSchema, ZListScanSummarySchema, ZRecentScansQuerySchema, ZRecentScansSchema,
   ZScannedRecordsQuerySchema, ZScannedRecordsSchema,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { listAnalytics, listScanSummaries, recentScans, scannedRecords, scansCsv } from './scan-activity.service.js';
 
 /**
@@ -19,38 +19,33 @@ import { listAnalytics, listScanSummaries, recentScans, scannedRecords, scansCsv
  * - GET /api/analytics/lists/{id}/scans.csv → text/csv attachment of every scan
  */
 export async function scanActivityRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
-  const { db } = ctx;
   const tags = ['analytics'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 404] as const;
 
-  app.get('/api/analytics/scans', {
-    ...signedIn,
-    schema: { summary: 'Latest human scans (Recent Activity)', tags, querystring: ZRecentScansQuerySchema, response: { 200: ZRecentScansSchema, ...errors } },
-  }, async (req) => recentScans(db, requirePrincipal(req), req.query));
+  route(app, {
+    method: 'GET', url: '/api/analytics/scans', auth: 'user', summary: 'Latest human scans (Recent Activity)', tags, query: ZRecentScansQuerySchema,
+    response: ZRecentScansSchema, errors,
+  }, (principal, { query }) => recentScans(ctx, principal, query));
 
-  app.get('/api/analytics/lists', {
-    ...signedIn,
-    schema: { summary: 'Every list with its scan counts', tags, response: { 200: z.array(ZListScanSummarySchema), ...errors } },
-  }, async (req) => listScanSummaries(db, requirePrincipal(req)));
+  route(app, {
+    method: 'GET', url: '/api/analytics/lists', auth: 'user', summary: 'Every list with its scan counts', tags, response: z.array(ZListScanSummarySchema), errors,
+  }, (principal) => listScanSummaries(ctx, principal));
 
-  app.get('/api/analytics/lists/:id', {
-    ...signedIn,
-    schema: { summary: 'One list\'s scan analytics', tags, params: ZIdParams, response: { 200: ZListAnalyticsSchema, ...errors } },
-  }, async (req) => listAnalytics(db, requirePrincipal(req), req.params.id));
+  route(app, {
+    method: 'GET', url: '/api/analytics/lists/:id', auth: 'user', summary: 'One list\'s scan analytics', tags, params: ZIdParams,
+    response: ZListAnalyticsSchema, errors,
+  }, (principal, { params }) => listAnalytics(ctx, principal, params.id));
 
-  app.get('/api/analytics/lists/:id/records', {
-    ...signedIn,
-    schema: {
-      summary: 'The records that were scanned, with their scan counts', tags, params: ZIdParams, querystring: ZScannedRecordsQuerySchema,
-      response: { 200: ZScannedRecordsSchema, ...errors },
-    },
-  }, async (req) => scannedRecords(db, requirePrincipal(req), req.params.id, req.query));
+  route(app, {
+    method: 'GET', url: '/api/analytics/lists/:id/records', auth: 'user', summary: 'The records that were scanned, with their scan counts', tags,
+    params: ZIdParams, query: ZScannedRecordsQuerySchema, response: ZScannedRecordsSchema, errors,
+  }, (principal, { params, query }) => scannedRecords(ctx, principal, { listId: params.id, ...query }));
 
-  app.get('/api/analytics/lists/:id/scans.csv', {
-    ...signedIn,
-    schema: { summary: 'Every scan of a list as CSV', tags, params: ZIdParams, response: { 200: binary('text/csv', 'The scans, one per row'), ...errors } },
-  }, async (req, reply) => {
-    const { filename, chunks } = await scansCsv(db, requirePrincipal(req), req.params.id);
+  route(app, {
+    method: 'GET', url: '/api/analytics/lists/:id/scans.csv', auth: 'user', summary: 'Every scan of a list as CSV', tags, params: ZIdParams,
+    response: binary('text/csv', 'The scans, one per row'), errors,
+  }, async (principal, { params }, { reply }) => {
+    const { filename, chunks } = await scansCsv(ctx, principal, params.id);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${filename}"`)

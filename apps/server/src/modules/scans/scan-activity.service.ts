@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { TListAnalytics, TListScanSummary, TRecentScan, TScannedRecords } from '@mailcraft/shared';
-import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/principal.js';
 import { getOwnedList } from '../mailing-lists/mailing-lists.service.js';
 import { recordFields } from '../qr-codes/qr-codes.service.js';
@@ -19,7 +19,8 @@ const summary = (r: { listId: string; name: string; rowCount: number; total: num
  * human scans, newest first, each with the contact's first and last name and email (from the
  * list's mapping), the place and the list. Errors: NOT_FOUND (404) for another user's `listId`.
  */
-export async function recentScans(db: Db, principal: Principal, q: { listId?: string; limit: number }): Promise<{ recentScans: TRecentScan[] }> {
+export async function recentScans(ctx: AppContext, principal: Principal, q: { listId?: string; limit: number }): Promise<{ recentScans: TRecentScan[] }> {
+  const { db } = ctx;
   if (q.listId) await getOwnedList(db, principal, q.listId);
   const rows = await scansRepo.recent(db, principal.userId, q.limit, q.listId);
   return {
@@ -39,8 +40,8 @@ export async function recentScans(db: Db, principal: Principal, q: { listId?: st
 }
 
 /** GET /api/analytics/lists: every list of the principal with its scan counts and scan rate. */
-export async function listScanSummaries(db: Db, principal: Principal): Promise<TListScanSummary[]> {
-  return (await scansRepo.listSummaries(db, principal.userId)).map(summary);
+export async function listScanSummaries(ctx: AppContext, principal: Principal): Promise<TListScanSummary[]> {
+  return (await scansRepo.listSummaries(ctx.db, principal.userId)).map(summary);
 }
 
 /**
@@ -48,7 +49,8 @@ export async function listScanSummaries(db: Db, principal: Principal): Promise<T
  * scans by UTC day, top 10 places, device types, OS and browsers — human scans only, with the
  * bot requests counted apart. Errors: NOT_FOUND (404) unless the list is the principal's.
  */
-export async function listAnalytics(db: Db, principal: Principal, listId: string): Promise<TListAnalytics> {
+export async function listAnalytics(ctx: AppContext, principal: Principal, listId: string): Promise<TListAnalytics> {
+  const { db } = ctx;
   const list = await getOwnedList(db, principal, listId);
   const [row] = await scansRepo.listSummaries(db, principal.userId, list.id);
   const [bots, byDay, places, devices, os, browsers] = await Promise.all([
@@ -59,11 +61,12 @@ export async function listAnalytics(db: Db, principal: Principal, listId: string
 }
 
 /**
- * GET /api/analytics/lists/{id}/records: the records that were scanned (human scans), most
+ * GET /api/analytics/lists/{id}/records?page&limit → `scannedRecords(ctx, principal, { listId, page, limit })`: the records that were scanned (human scans), most
  * recently scanned first, with their scan counts. Errors: NOT_FOUND (404).
  */
-export async function scannedRecords(db: Db, principal: Principal, listId: string, page: { page: number; limit: number }): Promise<TScannedRecords> {
-  const list = await getOwnedList(db, principal, listId);
+export async function scannedRecords(ctx: AppContext, principal: Principal, page: { listId: string; page: number; limit: number }): Promise<TScannedRecords> {
+  const { db } = ctx;
+  const list = await getOwnedList(db, principal, page.listId);
   const { total, records } = await scansRepo.scannedRecords(db, list.id, (page.page - 1) * page.limit, page.limit);
   return {
     total,
@@ -89,7 +92,8 @@ const EXPORT_PAGE = 2000;
  * formula are prefixed with an apostrophe (OWASP CSV injection). Errors: NOT_FOUND (404), thrown
  * before the first chunk.
  */
-export async function scansCsv(db: Db, principal: Principal, listId: string): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
+export async function scansCsv(ctx: AppContext, principal: Principal, listId: string): Promise<{ filename: string; chunks: AsyncGenerator<string> }> {
+  const { db } = ctx;
   const list = await getOwnedList(db, principal, listId);
   const safe = (v: string | null | undefined) => (v && /^[=+\-@\t\r]/.test(v) ? `'${v}` : v ?? '');
   async function* chunks() {

@@ -1,5 +1,6 @@
 import Bowser from 'bowser';
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 
 /** What a scan's request says about the scanner. */
 export type ScannerAgent = {
@@ -16,8 +17,8 @@ export type ScannerAgent = {
  */
 const SCANNER_PATTERN = /(barracuda|proofpoint|mimecast|safelinks|symantec|trendmicro|forcepoint|sophos|fortiguard|cisco ironport|bitdefender|zscaler|microsoft office|outlook-ios|skypeuripreview|discordbot|telegrambot|whatsapp|slack|linkedinbot|pinterest|embedly|iframely|bingpreview|yahoo! slurp|preview)/i;
 
-const cache = new Map<string, ScannerAgent>();
-const CACHE_MAX = 2000;
+/** Parsed user agents, least recently used dropped first. */
+const cache = new LRUCache<string, ScannerAgent>({ max: 2000 });
 
 function parse(ua: string): ScannerAgent {
   if (!ua) return { isBot: true, deviceType: null, os: null, browser: null };
@@ -43,7 +44,6 @@ export function classifyScanner(userAgent: string | undefined, method: string): 
   let agent = cache.get(ua);
   if (!agent) {
     agent = parse(ua);
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
     cache.set(ua, agent);
   }
   return method === 'HEAD' ? { ...agent, isBot: true } : agent;

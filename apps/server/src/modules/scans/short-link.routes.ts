@@ -35,6 +35,8 @@ export async function shortLinkRoutes(app: ZodApp, ctx: AppContext): Promise<voi
   });
   const pattern = SHORT_CODE_PATTERN.source;
   const limit = ctx.config.scanRateLimit;
+  // Declared bare, not with route() (platform/route.ts): the scan path takes no principal, documents nothing and answers
+  // pages itself, so the helper would only add a handler wrapper and a response schema to every scan.
   app.get(`/:code(${pattern})`, {
     // A redirect needs none of the page headers helmet computes per request (CSP and others).
     helmet: false,

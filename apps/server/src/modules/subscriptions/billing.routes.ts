@@ -1,10 +1,10 @@
 import {
-  ZAdminUserDetailSchema, ZAdminUserSchema, ZAdminUsersQuerySchema, ZBillingSchema, ZErrorSchema, ZIdParams, ZNoContent, ZPlanChangeResultSchema, ZPlanChangeSchema, ZUpgradeRequestSchema, ZUpgradeRequestsQuerySchema,
+  ZAdminUserDetailSchema, ZAdminUserSchema, ZAdminUsersQuerySchema, ZBillingSchema, ZIdParams, ZNoContent, ZPlanChangeResultSchema, ZPlanChangeSchema, ZUpgradeRequestSchema, ZUpgradeRequestsQuerySchema,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { adminOnly, requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { adminUserDetail, changePlan, decideUpgradeRequest, findUsers, getBilling, listUpgradeRequests, withdrawRequest } from './billing.service.js';
 
 /**
@@ -18,50 +18,41 @@ import { adminUserDetail, changePlan, decideUpgradeRequest, findUsers, getBillin
  * - GET    /api/admin/users/{id} → TAdminUserDetail (usage this month, projects, lists, keys; 404 unknown)
  */
 export async function billingRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
-  const { db } = ctx;
   const tags = ['billing'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 403: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 403, 404] as const;
 
-  app.get('/api/billing', {
-    ...signedIn,
-    schema: { summary: 'Your plan, a pending upgrade and this month\'s usage', tags, response: { 200: ZBillingSchema, ...errors } },
-  }, async (req) => getBilling(db, requirePrincipal(req)));
+  route(app, { method: 'GET', url: '/api/billing', auth: 'user', summary: 'Your plan, a pending upgrade and this month\'s usage', tags, response: ZBillingSchema, errors },
+    (principal) => getBilling(ctx, principal));
 
-  app.post('/api/billing/plan', {
-    ...signedIn,
-    schema: { summary: 'Change your plan (a paid plan waits for approval)', tags, body: ZPlanChangeSchema, response: { 200: ZPlanChangeResultSchema, ...errors } },
-  }, async (req) => changePlan(db, requirePrincipal(req), req.body.plan));
+  route(app, {
+    method: 'POST', url: '/api/billing/plan', auth: 'user', summary: 'Change your plan (a paid plan waits for approval)', tags,
+    body: ZPlanChangeSchema, response: ZPlanChangeResultSchema, errors,
+  }, (principal, { body }) => changePlan(ctx, principal, body));
 
-  app.delete('/api/billing/request', {
-    ...signedIn,
-    schema: { summary: 'Withdraw your pending upgrade request', tags, response: { 204: ZNoContent, ...errors } },
-  }, async (req, reply) => {
-    await withdrawRequest(db, requirePrincipal(req));
-    return reply.status(204).send(null);
-  });
+  route(app, {
+    method: 'DELETE', url: '/api/billing/request', auth: 'user', summary: 'Withdraw your pending upgrade request', tags, response: ZNoContent, status: 204, errors,
+  }, (principal) => withdrawRequest(ctx, principal));
 
-  app.get('/api/admin/upgrade-requests', {
-    ...adminOnly,
-    schema: { summary: 'Upgrade requests (administrators)', tags: ['admin'], querystring: ZUpgradeRequestsQuerySchema, response: { 200: z.array(ZUpgradeRequestSchema), ...errors } },
-  }, async (req) => listUpgradeRequests(db, req.query.status));
+  route(app, {
+    method: 'GET', url: '/api/admin/upgrade-requests', auth: 'admin', summary: 'Upgrade requests (administrators)', tags: ['admin'],
+    query: ZUpgradeRequestsQuerySchema, response: z.array(ZUpgradeRequestSchema), errors,
+  }, (principal, { query }) => listUpgradeRequests(ctx, principal, query));
 
-  app.get('/api/admin/users', {
-    ...adminOnly,
-    schema: { summary: 'Find users by email or name (administrators)', tags: ['admin'], querystring: ZAdminUsersQuerySchema, response: { 200: z.array(ZAdminUserSchema), ...errors } },
-  }, async (req) => findUsers(db, req.query.search));
+  route(app, {
+    method: 'GET', url: '/api/admin/users', auth: 'admin', summary: 'Find users by email or name (administrators)', tags: ['admin'],
+    query: ZAdminUsersQuerySchema, response: z.array(ZAdminUserSchema), errors,
+  }, (principal, { query }) => findUsers(ctx, principal, query));
 
-  app.get('/api/admin/users/:id', {
-    ...adminOnly,
-    schema: { summary: 'One user with this month\'s usage (administrators)', tags: ['admin'], params: ZIdParams, response: { 200: ZAdminUserDetailSchema, ...errors } },
-  }, async (req) => adminUserDetail(db, req.params.id));
+  route(app, {
+    method: 'GET', url: '/api/admin/users/:id', auth: 'admin', summary: 'One user with this month\'s usage (administrators)', tags: ['admin'],
+    params: ZIdParams, response: ZAdminUserDetailSchema, errors,
+  }, (principal, { params }) => adminUserDetail(ctx, principal, params.id));
 
   for (const [action, decision] of [['approve', 'approved'], ['decline', 'declined']] as const) {
-    app.post(`/api/admin/upgrade-requests/:id/${action}`, {
-      ...adminOnly,
-      schema: {
-        summary: `${action === 'approve' ? 'Approve' : 'Decline'} an upgrade request (administrators)`, tags: ['admin'], params: ZIdParams,
-        response: { 200: ZUpgradeRequestSchema, ...errors, 409: ZErrorSchema },
-      },
-    }, async (req) => decideUpgradeRequest(db, requirePrincipal(req), req.params.id, decision));
+    route(app, {
+      method: 'POST', url: `/api/admin/upgrade-requests/:id/${action}`, auth: 'admin',
+      summary: `${action === 'approve' ? 'Approve' : 'Decline'} an upgrade request (administrators)`, tags: ['admin'], params: ZIdParams,
+      response: ZUpgradeRequestSchema, errors: [...errors, 409],
+    }, (principal, { params }) => decideUpgradeRequest(ctx, principal, { id: params.id, decision }));
   }
 }

@@ -1,5 +1,6 @@
 import { ADMIN_USER_SEARCH_LIMIT, BILLING_MESSAGES as M, type PlanId, type TAdminUser, type TAdminUserDetail, type TBilling, type TPlanChangeResult, type TUpgradeRequest } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Principal } from '../../platform/principal.js';
@@ -26,8 +27,9 @@ function monthOf(now: Date): { from: Date; month: string } {
  * GET /api/billing (docs/requirements/administration.md#administration): the principal's plan, their pending upgrade request, and this
  * month's usage (UTC) counted from real events — print-file pieces, live orders, API calls, scans.
  */
-export async function getBilling(db: Db, principal: Principal, now = new Date()): Promise<TBilling> {
-  const { from, month } = monthOf(now);
+export async function getBilling(ctx: AppContext, principal: Principal): Promise<TBilling> {
+  const { db } = ctx;
+  const { from, month } = monthOf(new Date());
   const [{ plan }, pending, usage] = await Promise.all([
     subscriptionsRepo.currentPlan(db, principal.userId),
     billingRepo.pendingOf(db, principal.userId),
@@ -41,11 +43,15 @@ export async function getBilling(db: Db, principal: Principal, now = new Date())
 }
 
 /**
- * POST /api/billing/plan (docs/requirements/administration.md#administration): moves the principal to `planId` through the billing provider
+ * POST /api/billing/plan (docs/requirements/administration.md#administration): moves the principal to `input.plan` through the billing provider
  * (default: free plans at once, paid plans by an administrator's approval). Asking for the current
  * plan changes nothing and withdraws no request.
  */
-export async function changePlan(db: Db, principal: Principal, planId: PlanId, provider: BillingProvider = approvalBillingProvider): Promise<TPlanChangeResult> {
+export async function changePlan(
+  ctx: AppContext, principal: Principal, input: { plan: PlanId }, provider: BillingProvider = approvalBillingProvider,
+): Promise<TPlanChangeResult> {
+  const { db } = ctx;
+  const planId = input.plan;
   const { plan } = await subscriptionsRepo.currentPlan(db, principal.userId);
   if (plan.id === planId) return { status: 'unchanged', plan_id: plan.id, request: null, message: M.unchanged };
   const outcome = await provider.changePlan(db, principal.userId, planId);
@@ -55,21 +61,25 @@ export async function changePlan(db: Db, principal: Principal, planId: PlanId, p
 }
 
 /** DELETE /api/billing/request: withdraws the principal's pending request. Errors: NOT_FOUND 'There is no pending upgrade request'. */
-export async function withdrawRequest(db: Db, principal: Principal): Promise<void> {
-  if (!(await billingRepo.cancelPending(db, principal.userId))) throw new AppError('NOT_FOUND', M.noRequest);
+export async function withdrawRequest(ctx: AppContext, principal: Principal): Promise<void> {
+  if (!(await billingRepo.cancelPending(ctx.db, principal.userId))) throw new AppError('NOT_FOUND', M.noRequest);
 }
 
 /** GET /api/admin/upgrade-requests?status (administrators; the route checks): newest first, at most 200. */
-export async function listUpgradeRequests(db: Db, status: RequestStatus): Promise<TUpgradeRequest[]> {
-  return (await billingRepo.list(db, status, REQUEST_LIST_LIMIT)).map(presentRequest);
+export async function listUpgradeRequests(ctx: AppContext, _admin: Principal, input: { status: RequestStatus }): Promise<TUpgradeRequest[]> {
+  return (await billingRepo.list(ctx.db, input.status, REQUEST_LIST_LIMIT)).map(presentRequest);
 }
 
 /**
- * POST /api/admin/upgrade-requests/{id}/approve|decline (administrators): decides a pending
- * request; approving puts the user on the plan at once (their next request sees it).
+ * POST /api/admin/upgrade-requests/{id}/approve|decline (administrators): decides (`decision`) the pending
+ * request `id`; approving puts the user on the plan at once (their next request sees it).
  * Errors: NOT_FOUND; CONFLICT 'This request has already been decided'.
  */
-export async function decideUpgradeRequest(db: Db, admin: Principal, id: string, decision: 'approved' | 'declined'): Promise<TUpgradeRequest> {
+export async function decideUpgradeRequest(
+  ctx: AppContext, admin: Principal, input: { id: string; decision: 'approved' | 'declined' },
+): Promise<TUpgradeRequest> {
+  const { db } = ctx;
+  const { id, decision } = input;
   const found = isUuid(id) ? await billingRepo.byId(db, id) : undefined;
   if (!found) throw notFound('Upgrade request');
   const decided = await db.transaction(async (tx) => {
@@ -93,8 +103,8 @@ const presentAdminUser = (u: AdminUserRecord): TAdminUser => ({
 });
 
 /** GET /api/admin/users?search= (administrators; the route checks): at most ADMIN_USER_SEARCH_LIMIT users, newest first. */
-export async function findUsers(db: Db, search: string): Promise<TAdminUser[]> {
-  return (await searchUsers(db, search, ADMIN_USER_SEARCH_LIMIT)).map(presentAdminUser);
+export async function findUsers(ctx: AppContext, _admin: Principal, input: { search: string }): Promise<TAdminUser[]> {
+  return (await searchUsers(ctx.db, input.search, ADMIN_USER_SEARCH_LIMIT)).map(presentAdminUser);
 }
 
 /**
@@ -102,7 +112,12 @@ export async function findUsers(db: Db, search: string): Promise<TAdminUser[]> {
  * the search lists them, this month's usage (as their /billing counts it) and how many projects,
  * mailing lists and API keys they have. Errors: NOT_FOUND (404) for an unknown user.
  */
-export async function adminUserDetail(db: Db, id: string, now = new Date()): Promise<TAdminUserDetail> {
+export async function adminUserDetail(ctx: AppContext, _admin: Principal, id: string): Promise<TAdminUserDetail> {
+  return adminUserDetailIn(ctx.db, id, new Date());
+}
+
+/** `adminUserDetail` on `db` (which may be a transaction) as of `now`, for other services (admin-users.service). */
+export async function adminUserDetailIn(db: Db, id: string, now: Date): Promise<TAdminUserDetail> {
   const user = isUuid(id) ? await adminUserById(db, id) : undefined;
   if (!user) throw notFound('User');
   const { from, month } = monthOf(now);

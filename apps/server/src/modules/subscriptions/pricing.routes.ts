@@ -1,8 +1,8 @@
-import { PLAN_IDS, ZAdminPricingSchema, ZErrorSchema, ZIdParams, ZPiecePriceInputSchema, ZPlanUpdateSchema } from '@mailcraft/shared';
+import { PLAN_IDS, ZAdminPricingSchema, ZIdParams, ZPiecePriceInputSchema, ZPlanUpdateSchema } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { adminOnly, requirePrincipal } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { adminPricing, deleteUpcomingPrice, schedulePrice, updatePlan } from './pricing.service.js';
 
 /**
@@ -13,30 +13,24 @@ import { adminPricing, deleteUpcomingPrice, schedulePrice, updatePlan } from './
  * - DELETE /api/admin/prices/{id} (only a price that has not started; 409 otherwise)
  */
 export async function adminPricingRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
-  const { db } = ctx;
   const tags = ['admin'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 403: ZErrorSchema, 404: ZErrorSchema };
+  const errors = [400, 404] as const;
 
-  app.get('/api/admin/pricing', {
-    ...adminOnly,
-    schema: { summary: 'Plans and per-piece prices (administrators)', tags, response: { 200: ZAdminPricingSchema, ...errors } },
-  }, async () => adminPricing(db));
+  route(app, { method: 'GET', url: '/api/admin/pricing', auth: 'admin', summary: 'Plans and per-piece prices (administrators)', tags, response: ZAdminPricingSchema, errors },
+    (principal) => adminPricing(ctx, principal));
 
-  app.put('/api/admin/plans/:id', {
-    ...adminOnly,
-    schema: {
-      summary: 'Change a plan\'s name, price and features (administrators)', tags,
-      params: z.object({ id: z.enum(PLAN_IDS).describe('Plan id') }), body: ZPlanUpdateSchema, response: { 200: ZAdminPricingSchema, ...errors },
-    },
-  }, async (req) => updatePlan(db, requirePrincipal(req), req.params.id, req.body));
+  route(app, {
+    method: 'PUT', url: '/api/admin/plans/:id', auth: 'admin', summary: 'Change a plan\'s name, price and features (administrators)', tags,
+    params: z.object({ id: z.enum(PLAN_IDS).describe('Plan id') }), body: ZPlanUpdateSchema, response: ZAdminPricingSchema, errors,
+  }, (principal, { params, body }) => updatePlan(ctx, principal, { id: params.id, ...body }));
 
-  app.post('/api/admin/prices', {
-    ...adminOnly,
-    schema: { summary: 'Set a per-piece price from a day (administrators)', tags, body: ZPiecePriceInputSchema, response: { 200: ZAdminPricingSchema, ...errors } },
-  }, async (req) => schedulePrice(db, requirePrincipal(req), req.body));
+  route(app, {
+    method: 'POST', url: '/api/admin/prices', auth: 'admin', summary: 'Set a per-piece price from a day (administrators)', tags,
+    body: ZPiecePriceInputSchema, response: ZAdminPricingSchema, errors,
+  }, (principal, { body }) => schedulePrice(ctx, principal, body));
 
-  app.delete('/api/admin/prices/:id', {
-    ...adminOnly,
-    schema: { summary: 'Remove a price that has not started (administrators)', tags, params: ZIdParams, response: { 200: ZAdminPricingSchema, ...errors, 409: ZErrorSchema } },
-  }, async (req) => deleteUpcomingPrice(db, requirePrincipal(req), req.params.id));
+  route(app, {
+    method: 'DELETE', url: '/api/admin/prices/:id', auth: 'admin', summary: 'Remove a price that has not started (administrators)', tags,
+    params: ZIdParams, response: ZAdminPricingSchema, errors: [...errors, 409],
+  }, (principal, { params }) => deleteUpcomingPrice(ctx, principal, params.id));
 }

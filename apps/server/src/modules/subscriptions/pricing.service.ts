@@ -2,6 +2,7 @@ import {
   PIECE_PRICE_LABELS, PRICING_MESSAGES as M, ZPlanFeaturesSchema, type PiecePriceKey, type PlanId, type TAdminPricing, type TPiecePrice, type TPiecePriceInput, type TPlanUpdate,
 } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Principal } from '../../platform/principal.js';
@@ -24,7 +25,12 @@ function presentSchedule(rows: PriceRow[], today: string): TPiecePrice[] {
 }
 
 /** GET /api/admin/pricing (docs/requirements/administration.md#administration; administrators — the route checks): plans with their subscribers, and the price schedule. */
-export async function adminPricing(db: Db, now = new Date()): Promise<TAdminPricing> {
+export async function adminPricing(ctx: AppContext, _admin: Principal): Promise<TAdminPricing> {
+  return pricingAt(ctx.db, new Date());
+}
+
+/** `adminPricing` as of `now` (the schedule's past, current and upcoming prices). */
+async function pricingAt(db: Db, now: Date): Promise<TAdminPricing> {
   const [plans, schedule] = await Promise.all([pricingRepo.plansWithSubscribers(db), pricingRepo.schedule(db)]);
   return {
     plans: plans.map(({ plan, subscribers }) => ({
@@ -35,11 +41,13 @@ export async function adminPricing(db: Db, now = new Date()): Promise<TAdminPric
 }
 
 /**
- * PUT /api/admin/plans/{id} (docs/requirements/administration.md#administration admin pricing): a plan's name, monthly price and features;
+ * PUT /api/admin/plans/{id} (docs/requirements/administration.md#administration admin pricing): plan `id`'s name, monthly price and features;
  * users on it have the new features on their next request. Audited with the changed fields.
  * Errors: NOT_FOUND (404) unknown plan.
  */
-export async function updatePlan(db: Db, admin: Principal, id: string, input: TPlanUpdate): Promise<TAdminPricing> {
+export async function updatePlan(ctx: AppContext, admin: Principal, input: { id: string } & TPlanUpdate): Promise<TAdminPricing> {
+  const { db } = ctx;
+  const { id } = input;
   const plan = await pricingRepo.planById(db, id);
   if (!plan) throw notFound('Plan');
   const before = { name: plan.name, monthly_price: plan.monthlyPriceCents / 100, features: plan.features };
@@ -54,7 +62,7 @@ export async function updatePlan(db: Db, admin: Principal, id: string, input: TP
       });
     });
   }
-  return adminPricing(db);
+  return pricingAt(db, new Date());
 }
 
 /**
@@ -63,7 +71,9 @@ export async function updatePlan(db: Db, admin: Principal, id: string, input: TP
  * Orders and print files use the price in force on their day. Audited.
  * Errors: VALIDATION (400) for a day before today.
  */
-export async function schedulePrice(db: Db, admin: Principal, input: TPiecePriceInput, now = new Date()): Promise<TAdminPricing> {
+export async function schedulePrice(ctx: AppContext, admin: Principal, input: TPiecePriceInput): Promise<TAdminPricing> {
+  const { db } = ctx;
+  const now = new Date();
   const today = utcDay(now);
   if (Number.isNaN(Date.parse(`${input.effective_from}T00:00:00Z`))) throw new AppError('VALIDATION', 'Enter the date as YYYY-MM-DD');
   if (input.effective_from < today) throw new AppError('VALIDATION', M.pastDate);
@@ -76,14 +86,16 @@ export async function schedulePrice(db: Db, admin: Principal, input: TPiecePrice
       after: { amount: cents(input.amount) / 100, effective_from: input.effective_from },
     });
   });
-  return adminPricing(db, now);
+  return pricingAt(db, now);
 }
 
 /**
- * DELETE /api/admin/prices/{id}: removes a price that has not started yet (its day is after today).
+ * DELETE /api/admin/prices/{id}: removes price `id` when it has not started yet (its day is after today).
  * Audited. Errors: NOT_FOUND (404); CONFLICT (409) 'Only a price that has not started yet can be removed'.
  */
-export async function deleteUpcomingPrice(db: Db, admin: Principal, id: string, now = new Date()): Promise<TAdminPricing> {
+export async function deleteUpcomingPrice(ctx: AppContext, admin: Principal, id: string): Promise<TAdminPricing> {
+  const { db } = ctx;
+  const now = new Date();
   const row = isUuid(id) ? await pricingRepo.priceById(db, id) : undefined;
   if (!row) throw notFound('Price');
   await db.transaction(async (tx) => {
@@ -95,5 +107,5 @@ export async function deleteUpcomingPrice(db: Db, admin: Principal, id: string, 
       before: { amount: row.amountCents / 100, effective_from: row.effectiveFrom }, after: null,
     });
   });
-  return adminPricing(db, now);
+  return pricingAt(db, now);
 }

@@ -1,7 +1,7 @@
-import { ZErrorSchema, ZIdParams, ZPlansSchema, ZSetPlanSchema, ZSubscriptionSchema } from '@mailcraft/shared';
+import { ZIdParams, ZPlansSchema, ZSetPlanSchema, ZSubscriptionSchema } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { adminOnly, requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import { currentSubscription, listPlans, setUserPlan } from './subscriptions.service.js';
 
 /**
@@ -11,21 +11,17 @@ import { currentSubscription, listPlans, setUserPlan } from './subscriptions.ser
  * - PUT /api/admin/users/{id}/plan {plan_id} → that user's TSubscription (401, 403 non-admin, 404 unknown user).
  */
 export async function subscriptionsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
-  app.get('/api/plans', {
-    schema: { summary: 'The plans with their prices, features and limits, and per-piece prices', tags: ['subscriptions'], response: { 200: ZPlansSchema } },
-  }, async () => listPlans(ctx.db));
+  route(app, {
+    method: 'GET', url: '/api/plans', auth: 'public', summary: 'The plans with their prices, features and limits, and per-piece prices', tags: ['subscriptions'],
+    response: ZPlansSchema,
+  }, () => listPlans(ctx));
 
-  app.get('/api/subscriptions/current', {
-    ...signedIn,
-    schema: { summary: 'The signed-in user\'s plan and features', tags: ['subscriptions'], response: { 200: ZSubscriptionSchema, 401: ZErrorSchema } },
-  }, async (req) => currentSubscription(ctx.db, requirePrincipal(req)));
+  route(app, {
+    method: 'GET', url: '/api/subscriptions/current', auth: 'user', summary: 'The signed-in user\'s plan and features', tags: ['subscriptions'], response: ZSubscriptionSchema,
+  }, (principal) => currentSubscription(ctx, principal));
 
-  app.put('/api/admin/users/:id/plan', {
-    ...adminOnly,
-    schema: {
-      summary: 'Put a user on a plan (administrators)', tags: ['admin'],
-      params: ZIdParams, body: ZSetPlanSchema,
-      response: { 200: ZSubscriptionSchema, 400: ZErrorSchema, 401: ZErrorSchema, 403: ZErrorSchema, 404: ZErrorSchema },
-    },
-  }, async (req) => setUserPlan(ctx.db, requirePrincipal(req), req.params.id, req.body));
+  route(app, {
+    method: 'PUT', url: '/api/admin/users/:id/plan', auth: 'admin', summary: 'Put a user on a plan (administrators)', tags: ['admin'],
+    params: ZIdParams, body: ZSetPlanSchema, response: ZSubscriptionSchema, errors: [400, 404],
+  }, (principal, { params, body }) => setUserPlan(ctx, principal, { id: params.id, ...body }));
 }

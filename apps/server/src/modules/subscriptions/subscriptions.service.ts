@@ -1,5 +1,6 @@
 import { featureRequiredMessage, PIECE_PRICE_KEYS, type FeatureKey, type PiecePriceKey, type LimitKey, type TPlans, type TSetPlan, type TSubscription } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { isUuid } from '../../platform/ids.js';
@@ -11,8 +12,13 @@ import { recordAdminChange } from '../audit/audit.service.js';
  * GET /api/subscriptions/current (docs/requirements/plans-and-billing.md#plans): the principal's plan with its
  * features map; no subscription row means `free`.
  */
-export async function currentSubscription(db: Db, principal: Principal): Promise<TSubscription> {
-  const { plan, status } = await subscriptionsRepo.currentPlan(db, principal.userId);
+export async function currentSubscription(ctx: AppContext, principal: Principal): Promise<TSubscription> {
+  return subscriptionOf(ctx.db, principal.userId);
+}
+
+/** The subscription of user `userId` as `currentSubscription` answers it. */
+async function subscriptionOf(db: Db, userId: string): Promise<TSubscription> {
+  const { plan, status } = await subscriptionsRepo.currentPlan(db, userId);
   return {
     subscription: { plan: { id: plan.id, name: plan.id, display_name: plan.name, features: plan.features }, status },
     features: plan.features,
@@ -38,7 +44,8 @@ export async function requireFeature(db: Db, principal: Principal, feature: Feat
  * GET /api/plans (docs/requirements/administration.md#administration; public): every plan cheapest first — name, monthly price in US dollars,
  * features and limits — and the per-piece prices of on-demand orders (docs/requirements/print-on-demand-api.md#limits), from the database.
  */
-export async function listPlans(db: Db): Promise<TPlans> {
+export async function listPlans(ctx: AppContext): Promise<TPlans> {
+  const { db } = ctx;
   const [rows, piece] = await Promise.all([subscriptionsRepo.listPlans(db), subscriptionsRepo.piecePrices(db, PIECE_PRICE_KEYS)]);
   return {
     plans: rows.map((p) => ({ id: p.id, name: p.name, monthly_price: p.monthlyPriceCents / 100, features: p.features })),
@@ -100,10 +107,12 @@ export async function planLimit(db: Db, principal: Principal, limit: LimitKey): 
 }
 
 /**
- * PUT /api/admin/users/{id}/plan (docs/requirements/plans-and-billing.md#plans; admin only — the route checks): puts a user on a
- * plan at once, written to the audit log (docs/requirements/administration.md#administration). Returns that user's subscription. Errors: NOT_FOUND (404) for an unknown user.
+ * PUT /api/admin/users/{id}/plan (docs/requirements/plans-and-billing.md#plans; admin only — the route checks): puts user `id` on
+ * plan `plan_id` at once, written to the audit log (docs/requirements/administration.md#administration). Returns that user's subscription. Errors: NOT_FOUND (404) for an unknown user.
  */
-export async function setUserPlan(db: Db, admin: Principal, userId: string, input: TSetPlan): Promise<TSubscription> {
+export async function setUserPlan(ctx: AppContext, admin: Principal, input: { id: string } & TSetPlan): Promise<TSubscription> {
+  const { db } = ctx;
+  const userId = input.id;
   const user = isUuid(userId) ? await adminUserById(db, userId) : undefined;
   if (!user) throw notFound('User');
   const before = (await subscriptionsRepo.currentPlan(db, userId)).plan;
@@ -117,7 +126,7 @@ export async function setUserPlan(db: Db, admin: Principal, userId: string, inpu
       });
     }
   });
-  return currentSubscription(db, { userId, isAdmin: false, via: 'session', scopes: [] });
+  return subscriptionOf(db, userId);
 }
 
 /** Starts a new account on its plan: the operator's first account on `business` (docs/requirements/plans-and-billing.md#plans), others on `free`. */

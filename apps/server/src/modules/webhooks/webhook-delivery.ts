@@ -1,21 +1,15 @@
 import { WEBHOOK_DISABLE_AFTER_DAYS, WEBHOOK_MESSAGES, WEBHOOK_RETRY_SCHEDULE_SECONDS } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
+import { retryAfterMs } from '../../platform/retrying-http.js';
 import { postSignedWebhook } from '../../platform/signed-webhook.js';
 import { webhooksRepo, type DeliveryRow, type WebhookRow } from './webhooks.repo.js';
 
 const DAY_MS = 86_400_000;
-/** The longest wait a Retry-After may ask for: the schedule's longest step (10 h). */
-const RETRY_AFTER_CAP_SECONDS = Math.max(...WEBHOOK_RETRY_SCHEDULE_SECONDS);
-
 /**
- * Seconds to wait from an answer's Retry-After (seconds or an HTTP date), or null. Capped at
- * `cap` so an endpoint cannot park a delivery for a year.
+ * The longest wait a Retry-After may ask for: the schedule's longest step (10 h), so an endpoint
+ * cannot park a delivery for a year.
  */
-export function retryAfterSeconds(header: string | null, cap: number): number | null {
-  if (!header) return null;
-  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : Math.ceil((Date.parse(header) - Date.now()) / 1000);
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, cap) : null;
-}
+const RETRY_AFTER_CAP_SECONDS = Math.max(...WEBHOOK_RETRY_SCHEDULE_SECONDS);
 
 /**
  * One delivery attempt (Standard Webhooks), on a delivery the dispatcher has leased — its
@@ -69,6 +63,10 @@ export async function attemptDelivery(ctx: AppContext, delivery: DeliveryRow, ho
     return;
   }
   let delay = steps[attempt];
-  if (status === 429 || status === 503) delay = Math.max(delay, retryAfterSeconds(retryAfter, RETRY_AFTER_CAP_SECONDS) ?? 0);
+  if (status === 429 || status === 503) {
+    // The next attempt is this job's to schedule (never an in-request retry): only the wait is read here.
+    const askedMs = retryAfterMs(retryAfter, RETRY_AFTER_CAP_SECONDS * 1000);
+    if (askedMs !== null) delay = Math.max(delay, Math.ceil(askedMs / 1000));
+  }
   await finish(outcome, delay);
 }

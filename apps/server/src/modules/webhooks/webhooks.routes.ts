@@ -1,11 +1,11 @@
 import {
-  ZDeliveryParams, ZErrorSchema, ZIdParams, ZMailingListIdParams, ZNoContent, ZWebhookAttemptSchema, ZWebhookCreateSchema,
+  ZDeliveryParams, ZIdParams, ZMailingListIdParams, ZNoContent, ZWebhookAttemptSchema, ZWebhookCreateSchema,
   ZWebhookDeliveriesQuerySchema, ZWebhookDeliveriesSchema, ZWebhookDeliverySchema, ZWebhookPatchSchema, ZWebhookSchema,
 } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
-import { requirePrincipal, signedIn } from '../../platform/principal.js';
+import { route } from '../../platform/route.js';
 import {
   createWebhook, deleteWebhook, listAttempts, listDeliveries, listWebhooks, resendDelivery, rotateSecret, sendTestEvent, setWebhookActive,
 } from './webhooks.service.js';
@@ -24,57 +24,45 @@ import {
  * - POST   /api/webhooks/{id}/deliveries/{deliveryId}/resend → 202 TWebhookDelivery (409 while pending)
  */
 export async function webhooksRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
-  const tags = ['webhooks'];
-  const errors = { 400: ZErrorSchema, 401: ZErrorSchema, 404: ZErrorSchema };
+  const webhooks = { auth: 'user' as const, tags: ['webhooks'], errors: [400, 404] as const };
 
-  app.get('/api/webhooks/:mailingListId', {
-    ...signedIn,
-    schema: { summary: 'A list\'s webhooks', tags, params: ZMailingListIdParams, response: { 200: z.array(ZWebhookSchema), ...errors } },
-  }, async (req) => listWebhooks(ctx, requirePrincipal(req), req.params.mailingListId));
+  route(app, {
+    ...webhooks, method: 'GET', url: '/api/webhooks/:mailingListId', summary: 'A list\'s webhooks', params: ZMailingListIdParams, response: z.array(ZWebhookSchema),
+  }, (principal, { params }) => listWebhooks(ctx, principal, params.mailingListId));
 
-  app.post('/api/webhooks', {
-    ...signedIn,
-    schema: { summary: 'Add a webhook to a list', tags, body: ZWebhookCreateSchema, response: { 201: ZWebhookSchema, 402: ZErrorSchema, ...errors } },
-  }, async (req, reply) => reply.status(201).send(await createWebhook(ctx, requirePrincipal(req), req.body)));
+  route(app, {
+    ...webhooks, method: 'POST', url: '/api/webhooks', summary: 'Add a webhook to a list', body: ZWebhookCreateSchema, response: ZWebhookSchema, status: 201,
+    errors: [400, 402, 404],
+  }, (principal, { body }) => createWebhook(ctx, principal, body));
 
-  app.patch('/api/webhooks/:id', {
-    ...signedIn,
-    schema: { summary: 'Turn a webhook on or off', tags, params: ZIdParams, body: ZWebhookPatchSchema, response: { 200: ZWebhookSchema, ...errors } },
-  }, async (req) => setWebhookActive(ctx, requirePrincipal(req), req.params.id, req.body.is_active));
+  route(app, {
+    ...webhooks, method: 'PATCH', url: '/api/webhooks/:id', summary: 'Turn a webhook on or off', params: ZIdParams, body: ZWebhookPatchSchema, response: ZWebhookSchema,
+  }, (principal, { params, body }) => setWebhookActive(ctx, principal, { ...body, id: params.id }));
 
-  app.delete('/api/webhooks/:id', {
-    ...signedIn,
-    schema: { summary: 'Delete a webhook', tags, params: ZIdParams, response: { 204: ZNoContent, ...errors } },
-  }, async (req, reply) => {
-    await deleteWebhook(ctx, requirePrincipal(req), req.params.id);
-    return reply.status(204).send(null);
-  });
+  route(app, {
+    ...webhooks, method: 'DELETE', url: '/api/webhooks/:id', summary: 'Delete a webhook', params: ZIdParams, response: ZNoContent, status: 204,
+  }, (principal, { params }) => deleteWebhook(ctx, principal, params.id));
 
-  app.post('/api/webhooks/:id/rotate-secret', {
-    ...signedIn,
-    schema: { summary: 'Replace a webhook\'s signing secret', tags, params: ZIdParams, response: { 200: ZWebhookSchema, ...errors } },
-  }, async (req) => rotateSecret(ctx, requirePrincipal(req), req.params.id));
+  route(app, {
+    ...webhooks, method: 'POST', url: '/api/webhooks/:id/rotate-secret', summary: 'Replace a webhook\'s signing secret', params: ZIdParams, response: ZWebhookSchema,
+  }, (principal, { params }) => rotateSecret(ctx, principal, params.id));
 
-  app.post('/api/webhooks/:id/test', {
-    ...signedIn,
-    schema: { summary: 'Send a test event', tags, params: ZIdParams, response: { 202: ZWebhookDeliverySchema, ...errors } },
-  }, async (req, reply) => reply.status(202).send(await sendTestEvent(ctx, requirePrincipal(req), req.params.id)));
+  route(app, {
+    ...webhooks, method: 'POST', url: '/api/webhooks/:id/test', summary: 'Send a test event', params: ZIdParams, response: ZWebhookDeliverySchema, status: 202,
+  }, (principal, { params }) => sendTestEvent(ctx, principal, params.id));
 
-  app.get('/api/webhooks/:id/deliveries', {
-    ...signedIn,
-    schema: {
-      summary: 'A webhook\'s delivery log', tags, params: ZIdParams, querystring: ZWebhookDeliveriesQuerySchema,
-      response: { 200: ZWebhookDeliveriesSchema, ...errors },
-    },
-  }, async (req) => listDeliveries(ctx, requirePrincipal(req), req.params.id, req.query));
+  route(app, {
+    ...webhooks, method: 'GET', url: '/api/webhooks/:id/deliveries', summary: 'A webhook\'s delivery log', params: ZIdParams, query: ZWebhookDeliveriesQuerySchema,
+    response: ZWebhookDeliveriesSchema,
+  }, (principal, { params, query }) => listDeliveries(ctx, principal, { ...query, id: params.id }));
 
-  app.get('/api/webhooks/:id/deliveries/:deliveryId/attempts', {
-    ...signedIn,
-    schema: { summary: 'Every attempt of one delivery', tags, params: ZDeliveryParams, response: { 200: z.array(ZWebhookAttemptSchema), ...errors } },
-  }, async (req) => listAttempts(ctx, requirePrincipal(req), req.params.id, req.params.deliveryId));
+  route(app, {
+    ...webhooks, method: 'GET', url: '/api/webhooks/:id/deliveries/:deliveryId/attempts', summary: 'Every attempt of one delivery', params: ZDeliveryParams,
+    response: z.array(ZWebhookAttemptSchema),
+  }, (principal, { params }) => listAttempts(ctx, principal, params));
 
-  app.post('/api/webhooks/:id/deliveries/:deliveryId/resend', {
-    ...signedIn,
-    schema: { summary: 'Send a delivery again', tags, params: ZDeliveryParams, response: { 202: ZWebhookDeliverySchema, 409: ZErrorSchema, ...errors } },
-  }, async (req, reply) => reply.status(202).send(await resendDelivery(ctx, requirePrincipal(req), req.params.id, req.params.deliveryId)));
+  route(app, {
+    ...webhooks, method: 'POST', url: '/api/webhooks/:id/deliveries/:deliveryId/resend', summary: 'Send a delivery again', params: ZDeliveryParams,
+    response: ZWebhookDeliverySchema, status: 202, errors: [400, 404, 409],
+  }, (principal, { params }) => resendDelivery(ctx, principal, params));
 }

@@ -72,9 +72,13 @@ export async function createWebhook(ctx: AppContext, principal: Principal, input
   return present({ ...hook, mailingListId: list.id });
 }
 
-/** PATCH /api/webhooks/{id} (docs/requirements/workflow.md#workflow-order): on or off; turning on clears a disable and the failure clock. */
-export async function setWebhookActive(ctx: AppContext, principal: Principal, id: string, isActive: boolean): Promise<TWebhook> {
-  const hook = await ownedWebhook(ctx, principal, id);
+/**
+ * PATCH /api/webhooks/{id} `{ is_active }` (docs/requirements/workflow.md#workflow-order): on or off; turning on clears a disable
+ * and the failure clock. Errors: NOT_FOUND (404).
+ */
+export async function setWebhookActive(ctx: AppContext, principal: Principal, input: { id: string; is_active: boolean }): Promise<TWebhook> {
+  const hook = await ownedWebhook(ctx, principal, input.id);
+  const isActive = input.is_active;
   return present({ ...(await webhooksRepo.update(ctx.db, hook.id, isActive ? { isActive, disabledReason: null, failingSince: null } : { isActive })), mailingListId: hook.mailingListId });
 }
 
@@ -112,17 +116,17 @@ export async function sendTestEvent(ctx: AppContext, principal: Principal, id: s
   return presentDelivery(delivery);
 }
 
-/** GET /api/webhooks/{id}/deliveries: the delivery log, newest first. */
-export async function listDeliveries(ctx: AppContext, principal: Principal, id: string, page: { page: number; limit: number }): Promise<TWebhookDeliveries> {
-  const hook = await ownedWebhook(ctx, principal, id);
+/** GET /api/webhooks/{id}/deliveries?page&limit: the delivery log, newest first, `limit` a page. Errors: NOT_FOUND (404). */
+export async function listDeliveries(ctx: AppContext, principal: Principal, page: { id: string; page: number; limit: number }): Promise<TWebhookDeliveries> {
+  const hook = await ownedWebhook(ctx, principal, page.id);
   const { rows, total } = await webhooksRepo.deliveries(ctx.db, hook.id, (page.page - 1) * page.limit, page.limit);
   return { deliveries: rows.map(presentDelivery), total };
 }
 
-/** GET /api/webhooks/{id}/deliveries/{deliveryId}/attempts: every attempt of one delivery. */
-export async function listAttempts(ctx: AppContext, principal: Principal, id: string, deliveryId: string) {
-  const hook = await ownedWebhook(ctx, principal, id);
-  const delivery = await webhooksRepo.findDelivery(ctx.db, hook.id, deliveryId);
+/** GET /api/webhooks/{id}/deliveries/{deliveryId}/attempts: every attempt of one delivery. Errors: NOT_FOUND (404). */
+export async function listAttempts(ctx: AppContext, principal: Principal, input: { id: string; deliveryId: string }) {
+  const hook = await ownedWebhook(ctx, principal, input.id);
+  const delivery = await webhooksRepo.findDelivery(ctx.db, hook.id, input.deliveryId);
   if (!delivery) throw notFound('Delivery');
   return (await webhooksRepo.attempts(ctx.db, delivery.id)).map(presentAttempt);
 }
@@ -132,10 +136,10 @@ export async function listAttempts(ctx: AppContext, principal: Principal, id: st
  * message id (so the receiver can tell it is the same event). Errors: NOT_FOUND (404); CONFLICT
  * (409) while it is still pending.
  */
-export async function resendDelivery(ctx: AppContext, principal: Principal, id: string, deliveryId: string): Promise<TWebhookDelivery> {
-  const hook = await ownedWebhook(ctx, principal, id);
-  if (!(await webhooksRepo.findDelivery(ctx.db, hook.id, deliveryId))) throw notFound('Delivery');
-  const reopened = await webhooksRepo.reopen(ctx.db, deliveryId);
+export async function resendDelivery(ctx: AppContext, principal: Principal, input: { id: string; deliveryId: string }): Promise<TWebhookDelivery> {
+  const hook = await ownedWebhook(ctx, principal, input.id);
+  if (!(await webhooksRepo.findDelivery(ctx.db, hook.id, input.deliveryId))) throw notFound('Delivery');
+  const reopened = await webhooksRepo.reopen(ctx.db, input.deliveryId);
   if (!reopened) throw new AppError('CONFLICT', 'This delivery is still being attempted');
   await startDispatch(ctx);
   return presentDelivery(reopened);

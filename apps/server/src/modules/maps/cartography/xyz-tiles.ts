@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { ProviderHttp } from '../provider-http.js';
 import { TILE_PX, type MapView } from './map-view.js';
 import type { PmtilesArchive } from './pmtiles-archive.js';
@@ -33,21 +34,16 @@ export function pmtilesTiles(file: string, archive: PmtilesArchive): BaseMapTile
  * desaturated) — raster tiles cannot be restyled.
  */
 function rasterTiles(name: string, fetchTile: (z: number, x: number, y: number) => Promise<Buffer>): BaseMapTiles {
-  const cache = new Map<string, Promise<Buffer>>();
+  const cache = new LRUCache<string, Promise<Buffer>>({ max: CACHE_TILES });
   const tile = (z: number, x: number, y: number): Promise<Buffer> => {
     const n = 2 ** z;
     const key = `${z}/${((x % n) + n) % n}/${y}`;
     let hit = cache.get(key);
-    if (hit) {
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const [zz, xx, yy] = key.split('/').map(Number);
     hit = fetchTile(zz, xx, yy);
     hit.catch(() => cache.delete(key));
     cache.set(key, hit);
-    if (cache.size > CACHE_TILES) cache.delete(cache.keys().next().value!);
     return hit;
   };
   return {

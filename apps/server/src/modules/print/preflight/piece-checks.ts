@@ -2,6 +2,7 @@ import type { Font, Schema, Template } from '@pdfme/common';
 import { measureTextHeight } from '@pdfme/schemas/utils';
 import { PIECE_RECORD_KEY, PREFLIGHT_PIECES_LIMIT, type TPreflightCheck } from '@mailcraft/shared';
 import { IMB_TYPE, imbDigitsProblem, isEncodedImb } from '@mailcraft/shared/designs';
+import { LRUCache } from 'lru-cache';
 import { imagePixelSize } from './image-size.js';
 
 /** Images print at this resolution at least (docs/requirements/print.md#print; print shops refuse less). */
@@ -80,8 +81,10 @@ export class PieceChecks {
   private readonly imb = new Finding();
   private readonly hasImb: boolean;
   private readonly lowRes = new Map<string, { finding: Finding; dpi: number }>();
-  private readonly measured = new Map<string, Map<string, Fit>>();
-  private readonly imageDpi = new Map<string, number | null>();
+  /** Per element: whether a text fits, the last MEASURE_CACHE texts kept. */
+  private readonly measured = new Map<string, LRUCache<string, Fit>>();
+  /** An image's effective dpi (null: size unknown), the last IMAGE_CACHE images kept. */
+  private readonly imageDpi = new LRUCache<string, { dpi: number | null }>({ max: IMAGE_CACHE });
   private readonly measureCache = new Map<string | number, unknown>();
   private readonly elements: Schema[];
   private pieces = 0;
@@ -117,12 +120,11 @@ export class PieceChecks {
   /** Records whether `text` fits `el`'s box (cached per element and text). */
   private async measure(el: Schema, text: string, piece: number, record: number): Promise<void> {
     let cache = this.measured.get(el.name);
-    if (!cache) this.measured.set(el.name, (cache = new Map()));
+    if (!cache) this.measured.set(el.name, (cache = new LRUCache({ max: MEASURE_CACHE })));
     let fit = cache.get(text);
     if (fit === undefined) {
       // A text pdfme cannot measure is one it cannot print either: the render reports that, not the preflight.
       fit = await this.fitOf(el, text).catch((): Fit => 'fit');
-      if (cache.size >= MEASURE_CACHE) cache.clear();
       cache.set(text, fit);
     }
     if (fit === 'cut') this.overflow.add(piece, el.name, record);
@@ -139,12 +141,11 @@ export class PieceChecks {
   }
 
   private checkImage(el: Schema, value: string, piece: number, record: number): void {
-    let dpi = this.imageDpi.get(value);
+    let dpi = this.imageDpi.get(value)?.dpi;
     if (dpi === undefined) {
       const px = imagePixelSize(value);
       dpi = px && el.width > 0 && el.height > 0 ? Math.max(px.width / (el.width / 25.4), px.height / (el.height / 25.4)) : null;
-      if (this.imageDpi.size >= IMAGE_CACHE) this.imageDpi.clear();
-      this.imageDpi.set(value, dpi);
+      this.imageDpi.set(value, { dpi });
     }
     if (dpi === null || dpi >= MIN_IMAGE_DPI) return;
     let low = this.lowRes.get(el.name);

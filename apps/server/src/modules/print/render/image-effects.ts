@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Schema, Template } from '@pdfme/common';
+import { LRUCache } from 'lru-cache';
 import { EFFECT_ELEMENT_PROP, type TEffectSpec } from '@mailcraft/shared';
 import { templateFieldName } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../../platform/context.js';
@@ -22,14 +23,13 @@ export type ImageEffects = { apply(inputs: Record<string, string>[]): Promise<Re
 
 /** `applyEffect` on data URLs, remembering the last CACHE_ENTRIES results by effect id and input hash. */
 function effectCache() {
-  const cache = new Map<string, Promise<string>>();
+  const cache = new LRUCache<string, Promise<string>>({ max: CACHE_ENTRIES });
   return (dataUrl: string, effectId: string, spec: TEffectSpec): Promise<string> => {
     const key = `${effectId}:${createHash('sha256').update(dataUrl).digest('base64')}`;
     let out = cache.get(key);
     if (!out) {
       out = applyEffect(imageDataUrlBytes(dataUrl), spec).then((png) => `data:image/png;base64,${png.toString('base64')}`);
       cache.set(key, out);
-      if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
     }
     return out;
   };

@@ -1,6 +1,10 @@
 import * as fontkit from 'fontkit';
 
-/** Layouts kept per font object; a chunk's fonts are new objects, so this bounds one chunk. */
+/**
+ * Layouts kept per font object; a chunk's fonts are new objects, so this bounds one chunk. A plain
+ * Map emptied when full, not an lru-cache: lru-cache allocates its `max` slots up front, 20,000 per
+ * short-lived font object, and this lookup is on the hottest path of a render.
+ */
 const MAX_ENTRIES = 20_000;
 let installed = false;
 
