@@ -3,8 +3,12 @@
  * antd expects that jsdom lacks.
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy…/waitFor give up after 5 s, not 1 s: role queries over an antd page take over a second on a loaded
+// 2-core CI machine, and a late element is not a missing one.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

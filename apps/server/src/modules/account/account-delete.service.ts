@@ -18,7 +18,7 @@ const ORDER_PAGE = 500;
  * images per list, marker logos, order PDFs and print files.
  */
 export async function userStorageKeys(ctx: AppContext, principal: Principal): Promise<string[]> {
-  const keys = (await listProjects(ctx.db, principal)).map((p) => projectFilesKey(p.id));
+  const keys = (await listProjects(ctx, principal)).map((p) => projectFilesKey(p.id));
   for (const summary of await listLists(ctx, principal)) {
     const list = await getOwnedList(ctx.db, principal, summary.id);
     if (list.fileKey) keys.push(list.fileKey);

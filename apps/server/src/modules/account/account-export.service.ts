@@ -75,7 +75,7 @@ async function writeExport(ctx: AppContext, principal: Principal, zip: ZipWriter
   }));
 
   const projectNames = new ExportNames();
-  for (const project of await listProjects(db, principal)) {
+  for (const project of await listProjects(ctx, principal)) {
     const dir = `projects/${projectNames.take(project.name)}`;
     await zip.addText(`${dir}/project.json`, json(project));
     await zip.addText(`${dir}/design.json`, json(await getDesign(db, { id: project.id, paperSize: project.paper_size, sides: project.sides })));

@@ -31,12 +31,12 @@ export async function podReadRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   route(app, {
     method: 'GET', url: at('/projects'), auth: scope('projects'), operationId: 'projects.list', summary: 'Your projects, newest first',
     description: PAGING_DOC, tags: ['projects'], query: ZApiProjectsQuerySchema, response: ZProjectListSchema, errors,
-  }, async (principal, { query }) => pageInMemory('projects', await listProjects(ctx.db, principal), byId, query));
+  }, async (principal, { query }) => pageInMemory('projects', await listProjects(ctx, principal), byId, query));
 
   route(app, {
     method: 'GET', url: at('/projects/:id'), auth: scope('projects'), operationId: 'projects.retrieve', summary: 'One project', tags: ['projects'],
     params: ZIdParams, response: ZProjectSchema, errors,
-  }, (principal, { params }) => getProject(ctx.db, principal, params.id));
+  }, (principal, { params }) => getProject(ctx, principal, params.id));
 
   route(app, {
     method: 'GET', url: at('/mailingLists'), auth: scope('mailingLists'), operationId: 'mailingLists.list', summary: 'Your mailing lists, newest first',

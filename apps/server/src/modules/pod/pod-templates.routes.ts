@@ -55,7 +55,7 @@ export async function podTemplatesRoutes(app: ZodApp, ctx: AppContext): Promise<
   route(app, {
     ...templates, method: 'PUT', url: at('/templates/project/:projectId/permit'), operationId: 'templates.setPermit', description: TEST_MODE_DOCS.readOnly,
     summary: 'Set a project\'s mailing permit', params: ZProjectIdParams, body: ZProjectPermitSchema, response: ZProjectSchema,
-  }, (principal, { params, body }) => setProjectPermit(db, principal, params.projectId, body.permitId));
+  }, (principal, { params, body }) => setProjectPermit(ctx, principal, { id: params.projectId, permitId: body.permitId }));
 
   route(app, {
     ...templates, method: 'GET', url: at('/templates/permits'), operationId: 'permits.list', summary: 'Your mailing permits, default first',
@@ -85,7 +85,7 @@ export async function podTemplatesRoutes(app: ZodApp, ctx: AppContext): Promise<
     summary: 'Thumbnail of a design page (inside, outside, r1–r3)', tags: ['projects'],
     params: ZIdParams.extend({ side: z.enum(THUMBNAIL_SIDES).describe('Which page') }), response: binary('image/png', 'The thumbnail PNG'), errors,
   }, async (principal, { params }, { reply }) => {
-    const stream = await openThumbnail(db, ctx.storage, principal, params.id, params.side);
+    const stream = await openThumbnail(ctx, principal, params);
     return reply.type('image/png').header('cache-control', 'private, max-age=31536000, immutable').send(stream);
   });
 }

@@ -26,12 +26,12 @@ export async function podWriteRoutes(app: ZodApp, ctx: AppContext): Promise<void
   route(app, {
     ...projects, method: 'POST', url: at('/projects'), operationId: 'projects.create', summary: 'Create a project', body: ZProjectCreateSchema,
     response: ZProjectSchema, status: 201,
-  }, (principal, { body }) => createProject(ctx.db, principal, body, !!ctx.config.productPermit));
+  }, (principal, { body }) => createProject(ctx, principal, body));
 
   route(app, {
     ...projects, method: 'PUT', url: at('/projects/:id'), operationId: 'projects.update', summary: 'Change a project', params: ZIdParams,
     body: ZProjectUpdateSchema, response: ZProjectSchema,
-  }, (principal, { params, body }) => updateProject(ctx, principal, params.id, body));
+  }, (principal, { params, body }) => updateProject(ctx, principal, { ...body, id: params.id }));
 
   route(app, {
     ...projects, method: 'DELETE', url: at('/projects/:id'), operationId: 'projects.delete', summary: 'Delete a project', params: ZIdParams,

@@ -1,5 +1,4 @@
 import { type TApiTemplate, type TProject, type TReinforcement } from '@mailcraft/shared';
-import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/principal.js';
 import { listReinforcements, listReinforcementsOf, reinforcementSummary } from '../reinforcements/reinforcements.service.js';
@@ -26,15 +25,15 @@ export async function projectReinforcements(ctx: AppContext, principal: Principa
 }
 
 /** Every project of the principal, newest first, with its reinforcements (one query for all of them). */
-async function projectsWithReinforcements(db: Db, principal: Principal): Promise<Array<{ project: TProject; reinforcements: TReinforcement[] }>> {
-  const projects = await listProjects(db, principal);
-  const all = await listReinforcementsOf(db, projects.map((p) => ({ id: p.id, paperSize: p.paper_size })));
+async function projectsWithReinforcements(ctx: AppContext, principal: Principal): Promise<Array<{ project: TProject; reinforcements: TReinforcement[] }>> {
+  const projects = await listProjects(ctx, principal);
+  const all = await listReinforcementsOf(ctx.db, projects.map((p) => ({ id: p.id, paperSize: p.paper_size })));
   return projects.map((project) => ({ project, reinforcements: (all.get(project.id) ?? []).map(reinforcementSummary) }));
 }
 
 /** GET /api/reinforcements without a project: every project's reinforcements, newest project first. */
 export async function allReinforcements(ctx: AppContext, principal: Principal): Promise<TReinforcement[]> {
-  return (await projectsWithReinforcements(ctx.db, principal)).flatMap((p) => p.reinforcements);
+  return (await projectsWithReinforcements(ctx, principal)).flatMap((p) => p.reinforcements);
 }
 
 /**
@@ -42,12 +41,12 @@ export async function allReinforcements(ctx: AppContext, principal: Principal): 
  * '{projectId}-main' and one per saved reinforcement '{projectId}-rN'. Errors: NOT_FOUND.
  */
 export async function projectTemplates(ctx: AppContext, principal: Principal, projectId: string): Promise<TApiTemplate[]> {
-  const project = await getProject(ctx.db, principal, projectId);
+  const project = await getProject(ctx, principal, projectId);
   return [mainTemplate(project), ...(await projectReinforcements(ctx, principal, projectId)).map((r) => reinforcementTemplate(project, r))];
 }
 
 /** GET /api/templates (docs/requirements/print-on-demand-api.md#api): every project's main template, newest project first, then its reinforcements. */
 export async function allTemplates(ctx: AppContext, principal: Principal): Promise<TApiTemplate[]> {
-  return (await projectsWithReinforcements(ctx.db, principal))
+  return (await projectsWithReinforcements(ctx, principal))
     .flatMap(({ project, reinforcements }) => [mainTemplate(project), ...reinforcements.map((r) => reinforcementTemplate(project, r))]);
 }

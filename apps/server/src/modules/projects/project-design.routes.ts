@@ -2,8 +2,7 @@ import { DESIGN_LIMITS, DESIGN_TOO_DEEP_MESSAGE, ZIdParams, ZProjectDesignSaveSc
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { route } from '../../platform/route.js';
-import { getDesign, saveDesign } from '../designs/designs.service.js';
-import { getOwnedProject } from './projects.service.js';
+import { projectDesign, saveProjectDesign } from './projects.service.js';
 
 /**
  * A project's design, for the signed-in user; another user's
@@ -20,11 +19,11 @@ export async function projectDesignRoutes(app: ZodApp, ctx: AppContext): Promise
   route(app, {
     method: 'GET', url: '/api/templates/project/:id/design', auth: 'user', summary: 'The project\'s design', tags, params: ZIdParams,
     response: ZProjectDesignSchema, errors,
-  }, async (principal, { params }) => getDesign(ctx.db, await getOwnedProject(ctx.db, principal, params.id)));
+  }, (principal, { params }) => projectDesign(ctx, principal, params.id));
 
   route(app, {
     method: 'POST', url: '/api/templates/project/:id/design', auth: 'user', summary: 'Save the project\'s design', tags, params: ZIdParams,
     body: ZProjectDesignSaveSchema, response: ZProjectDesignSchema, errors: [...errors, 413],
     config: { jsonDepth: { max: DESIGN_LIMITS.bodyDepth, message: DESIGN_TOO_DEEP_MESSAGE } },
-  }, async (principal, { params, body }) => saveDesign(ctx.db, ctx.storage, await getOwnedProject(ctx.db, principal, params.id), body));
+  }, (principal, { params, body }) => saveProjectDesign(ctx, principal, { id: params.id, design: body }));
 }

@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
-import { PRODUCT_PERMIT_UNAVAILABLE, type TProject, type TProjectCreate, type TProjectStatus, type TProjectUpdate } from '@mailcraft/shared';
+import {
+  PRODUCT_PERMIT_UNAVAILABLE, type TProject, type TProjectCreate, type TProjectDesign, type TProjectDesignSave, type TProjectStatus, type TProjectUpdate,
+} from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { Storage } from '../../platform/storage.js';
 import type { Principal } from '../../platform/principal.js';
-import { conformDesign } from '../designs/designs.service.js';
+import { conformDesign, getDesign, saveDesign } from '../designs/designs.service.js';
 import { findDefaultPermit, findPermit } from '../permits/permits.service.js';
 import { planLimit } from '../subscriptions/subscriptions.service.js';
 import { thumbnailKey, type ThumbnailSide } from '../designs/thumbnails.js';
@@ -19,12 +20,14 @@ async function presentById(db: Db, principal: Principal, id: string): Promise<TP
 }
 
 /** GET /api/projects: the user's projects, newest first (docs/requirements/workflow.md#api). */
-export async function listProjects(db: Db, principal: Principal): Promise<TProject[]> {
-  return (await projectsRepo.listRecords(db, principal.userId)).map(presentProject);
+export async function listProjects(ctx: AppContext, principal: Principal): Promise<TProject[]> {
+  return (await projectsRepo.listRecords(ctx.db, principal.userId)).map(presentProject);
 }
 
 /** GET /api/projects/{id}. Throws NOT_FOUND for a missing or another user's project. */
-export const getProject = presentById;
+export async function getProject(ctx: AppContext, principal: Principal, id: string): Promise<TProject> {
+  return presentById(ctx.db, principal, id);
+}
 
 /**
  * Resolves the permit a new project starts with (docs/requirements/projects.md#data permit_type): 'product' mails under
@@ -43,11 +46,13 @@ async function initialPermitId(db: Db, principal: Principal, input: TProjectCrea
 /**
  * POST /api/projects (docs/requirements/workflow.md#workflow-order): creates a project from a ZProjectCreateSchema payload
  * (defaults self_mailer / 8.5x11 / double / product — or none when the server offers no product
- * permit, `productPermit` false). Throws PAYMENT_REQUIRED (402) when the plan's `max_projects` is
+ * permit, `config.productPermit` unset). Throws PAYMENT_REQUIRED (402) when the plan's `max_projects` is
  * reached, NOT_FOUND when `permit_id` is not the user's, UNPROCESSABLE (422)
  * PRODUCT_PERMIT_UNAVAILABLE for permit_type 'product' without a product permit (docs/requirements/workflow.md#clear-states-and-fast-pages).
  */
-export async function createProject(db: Db, principal: Principal, input: TProjectCreate, productPermit: boolean): Promise<TProject> {
+export async function createProject(ctx: AppContext, principal: Principal, input: TProjectCreate): Promise<TProject> {
+  const { db } = ctx;
+  const productPermit = !!ctx.config.productPermit;
   const { userId } = principal;
   const permitType = input.permit_type ?? (productPermit ? 'product' : 'none');
   if (permitType === 'product' && !productPermit) throw new AppError('UNPROCESSABLE', PRODUCT_PERMIT_UNAVAILABLE);
@@ -78,8 +83,9 @@ export async function createProject(db: Db, principal: Principal, input: TProjec
  * and sides. A changed size or sides reshapes the saved design (conformDesign). Answers the
  * updated project including mailing_permit_id; NOT_FOUND for another user's project.
  */
-export async function updateProject(ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, id: string, input: TProjectUpdate): Promise<TProject> {
+export async function updateProject(ctx: AppContext, principal: Principal, input: TProjectUpdate & { id: string }): Promise<TProject> {
   const { userId } = principal;
+  const { id } = input;
   const orphaned = await ctx.db.transaction(async (tx) => {
     const before = await projectsRepo.findRow(tx, userId, id);
     if (!before) throw notFound('Project');
@@ -101,14 +107,14 @@ export async function updateProject(ctx: Pick<AppContext, 'db' | 'storage'>, pri
 export const projectFilesKey = (id: string) => `projects/${id}`;
 
 /** DELETE /api/projects/{id}: removes the project, its design and its thumbnails. */
-export async function deleteProject(ctx: Pick<AppContext, 'db' | 'storage'>, principal: Principal, id: string): Promise<void> {
+export async function deleteProject(ctx: AppContext, principal: Principal, id: string): Promise<void> {
   if (!(await projectsRepo.delete(ctx.db, principal.userId, id))) throw notFound('Project');
   await ctx.storage.delete(projectFilesKey(id));
 }
 
 /** GET /api/projects/{id}/status → `{list, template, progress}` (docs/requirements/projects.md#project status). */
-export async function projectStatus(db: Db, principal: Principal, id: string): Promise<TProjectStatus> {
-  const record = await projectsRepo.findRecord(db, principal.userId, id);
+export async function projectStatus(ctx: AppContext, principal: Principal, id: string): Promise<TProjectStatus> {
+  const record = await projectsRepo.findRecord(ctx.db, principal.userId, id);
   if (!record) throw notFound('Project');
   return presentProjectStatus(record);
 }
@@ -119,7 +125,9 @@ export async function projectStatus(db: Db, principal: Principal, id: string): P
  * 'none'. The template fields of the payload are not applied here: a project's type, size and
  * sides change only through POST /api/projects/{id}/update.
  */
-export async function setProjectPermit(db: Db, principal: Principal, id: string, permitId: string | null): Promise<TProject> {
+export async function setProjectPermit(ctx: AppContext, principal: Principal, input: { id: string; permitId: string | null }): Promise<TProject> {
+  const { db } = ctx;
+  const { id, permitId } = input;
   if (!(await projectsRepo.findRow(db, principal.userId, id))) throw notFound('Project');
   if (permitId && !(await findPermit(db, principal, permitId))) throw notFound('Permit');
   await projectsRepo.update(db, principal.userId, id, { mailingPermitId: permitId, permitType: permitId ? 'custom' : 'none' });
@@ -149,9 +157,9 @@ export async function adoptProjectListIfNone(db: Db, principal: Principal, id: s
 }
 
 /** PUT /api/projects/{id}/list {listId} → the updated project (errors as `setProjectList`). */
-export async function chooseProjectList(db: Db, principal: Principal, id: string, listId: string): Promise<TProject> {
-  await setProjectList(db, principal, id, listId);
-  return presentById(db, principal, id);
+export async function chooseProjectList(ctx: AppContext, principal: Principal, input: { id: string; listId: string }): Promise<TProject> {
+  await setProjectList(ctx.db, principal, input.id, input.listId);
+  return presentById(ctx.db, principal, input.id);
 }
 
 /** How many of the principal's projects print from `listId` (a current list cannot be deleted). */
@@ -173,11 +181,26 @@ export async function getOwnedProject(db: Db, principal: Principal, id: string):
  * A project's thumbnail PNG as a stream (GET /api/projects/{id}/thumbnails/{side}.png); NOT_FOUND
  * when the project is not the user's or has no thumbnail for that side.
  */
-export async function openThumbnail(db: Db, storage: Storage, principal: Principal, id: string, side: ThumbnailSide): Promise<Readable> {
-  const record = await projectsRepo.findRecord(db, principal.userId, id);
+export async function openThumbnail(ctx: AppContext, principal: Principal, input: { id: string; side: ThumbnailSide }): Promise<Readable> {
+  const { storage } = ctx;
+  const { id, side } = input;
+  const record = await projectsRepo.findRecord(ctx.db, principal.userId, id);
   const has = side === 'inside' || side === 'outside' ? record?.design?.thumbnails[side] : record?.design?.reinforcementThumbnails?.[side];
   if (!has) throw notFound('Thumbnail');
   const key = thumbnailKey(id, side);
   if (!(await storage.exists(key))) throw notFound('Thumbnail');
   return storage.stream(key);
+}
+
+/** GET /api/templates/project/{id}/design: the design of one of the principal's projects (NOT_FOUND for another user's). */
+export async function projectDesign(ctx: AppContext, principal: Principal, id: string): Promise<TProjectDesign> {
+  return getDesign(ctx.db, await getOwnedProject(ctx.db, principal, id));
+}
+
+/**
+ * POST /api/templates/project/{id}/design: saves the design of one of the principal's projects (NOT_FOUND for another
+ * user's; the design rules and their errors are `saveDesign`'s).
+ */
+export async function saveProjectDesign(ctx: AppContext, principal: Principal, input: { id: string; design: TProjectDesignSave }): Promise<TProjectDesign> {
+  return saveDesign(ctx.db, ctx.storage, await getOwnedProject(ctx.db, principal, input.id), input.design);
 }

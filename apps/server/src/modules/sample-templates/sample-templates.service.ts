@@ -60,8 +60,8 @@ export async function applySample(ctx: AppContext, principal: Principal, input: 
   const design = designOf(sample);
   const sides = sidesOf(design);
   if (project.sides !== sides) {
-    await updateProject(ctx, principal, project.id, {
-      name: project.name, description: project.description, template_type: project.templateType, paper_size: project.paperSize, sides,
+    await updateProject(ctx, principal, {
+      id: project.id, name: project.name, description: project.description, template_type: project.templateType, paper_size: project.paperSize, sides,
     });
   }
   const front = await sampleThumbnail(ctx, sample, 'front');
