@@ -6,14 +6,45 @@ import { eventually } from '../../test/eventually.js';
 import { variedCsv } from '../../test/varied-list.js';
 import { indexSearchRangeStatement } from './mailing-lists.repo.js';
 import { sql } from 'drizzle-orm';
+import { Worker } from 'node:worker_threads';
 
 /**
  * The server keeps answering while real-shaped lists are imported, indexed for search and
  * address-checked: three lists of 10,000 rows × 21 columns of varied free text back to back,
- * through the real HTTP listener, while a client asks `GET /api/health` every 100 ms.
+ * through the real HTTP listener, while a client in its own thread asks `GET /api/health` every 100 ms.
  */
 const WORST_HEALTH_MS = 500;
 const MAPPINGS = { CONTACTFIRSTNAME: 'first_name', CONTACTLASTNAME: 'last_name', ADDRESSLINE1: 'address', ADDRESSLINE2: 'address_2', CITY: 'city', STATE: 'state', POSTALCODE: 'zip', PHONE: 'phone' };
+
+/**
+ * Asks `url` every 100 ms from a thread of its own and answers each answer's latency (ms) when stopped: the
+ * client must not share the event loop of the server it measures (this process also uploads the files).
+ */
+function startHealthPoller(url: string): { stop(): Promise<number[]> } {
+  const worker = new Worker(`
+    const { parentPort, workerData } = require('node:worker_threads');
+    const latencies = [];
+    let polling = true;
+    parentPort.once('message', () => { polling = false; });
+    (async () => {
+      while (polling) {
+        const t0 = performance.now();
+        const res = await fetch(workerData.url);
+        await res.json();
+        latencies.push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      parentPort.postMessage(latencies);
+    })();
+  `, { eval: true, workerData: { url } });
+  return {
+    stop: () => new Promise<number[]>((resolve, reject) => {
+      worker.once('message', (latencies: number[]) => { void worker.terminate(); resolve(latencies); });
+      worker.once('error', reject);
+      worker.postMessage('stop');
+    }),
+  };
+}
 
 let t: TestApp;
 let base: string;
@@ -29,22 +60,15 @@ describe('a server that answers while lists are imported', () => {
   it('answers every health check within 500 ms while three 10,000-row lists are uploaded, indexed and address-checked', async () => {
     const user = await signUpUser(t.app);
     const headers = { cookie: user.cookie, 'sec-fetch-site': 'same-origin' };
-    const latencies: number[] = [];
-    let polling = true;
-    const poller = (async () => {
-      while (polling) {
-        const t0 = performance.now();
-        const res = await fetch(`${base}/api/health`);
-        await res.json();
-        latencies.push(performance.now() - t0);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
+    // The files are made before the clock starts: this process is also the client, and generating 10,000 rows
+    // here would delay its own health checks (a stall of the test, not of the server).
+    const files = [1, 2, 3].map((seed) => ({ seed, csv: variedCsv(10_000, seed) }));
+    const poller = startHealthPoller(`${base}/api/health`);
 
     const ids: string[] = [];
-    for (const seed of [1, 2, 3]) {
+    for (const { seed, csv } of files) {
       const form = new FormData();
-      form.append('file', new Blob([variedCsv(10_000, seed)], { type: 'text/csv' }), `sales-${seed}.csv`);
+      form.append('file', new Blob([csv], { type: 'text/csv' }), `sales-${seed}.csv`);
       const up = await fetch(`${base}/api/lists/upload`, { method: 'POST', headers, body: form });
       expect(up.status, await up.clone().text()).toBe(201);
       const { id } = await up.json() as { id: string };
@@ -60,8 +84,7 @@ describe('a server that answers while lists are imported', () => {
       const rows = await t.ctx.db.select({ ready: mailingLists.searchReady }).from(mailingLists).where(eq(mailingLists.userId, user.id));
       return rows.length === 3 && rows.every((r) => r.ready);
     }, 240_000);
-    polling = false;
-    await poller;
+    const latencies = await poller.stop();
 
     expect(latencies.length).toBeGreaterThan(20);
     expect(Math.max(...latencies)).toBeLessThanOrEqual(WORST_HEALTH_MS);
