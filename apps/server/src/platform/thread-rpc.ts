@@ -1,4 +1,5 @@
 import { parentPort, type Worker } from 'node:worker_threads';
+import { startThread } from './thread-entry.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a handler table of any signatures, typed at the caller by `ThreadCalls<H>` */
 /** A thread's functions by name; arguments and results must be structured-cloneable. */
@@ -41,6 +42,16 @@ export class ThreadCalls<H extends ThreadHandlers> {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   private stopped: Error | null = null;
+
+  /**
+   * Starts a thread on the module `task` beside `callerUrl` (the caller's `import.meta.url`; see
+   * `startThread`) with a heap of `heapMb` MB, named `mailcraft-<what>` in diagnostics, and returns
+   * its calls. `what` names the thread in errors ('The merge thread stopped …').
+   */
+  static start<H extends ThreadHandlers>(callerUrl: string, task: string, opts: { what: string; heapMb: number }): ThreadCalls<H> {
+    const worker = startThread(callerUrl, task, { name: `mailcraft-${opts.what}`, resourceLimits: { maxOldGenerationSizeMb: opts.heapMb } });
+    return new ThreadCalls<H>(worker, opts.what);
+  }
 
   constructor(private readonly worker: Worker, private readonly what: string) {
     worker.on('message', (answer: Answer) => {

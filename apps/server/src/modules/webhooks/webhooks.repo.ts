@@ -46,12 +46,15 @@ export const webhooksRepo = {
     return (await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.webhookId, webhookId))).limit(1))[0];
   },
 
-  deliveries: async (db: Db, webhookId: string, offset: number, limit: number): Promise<{ rows: DeliveryRow[]; total: number }> => {
-    const rows = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId))
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit).offset(offset);
-    const [{ n }] = await db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
-    return { rows, total: Number(n) };
-  },
+  deliveries: async (db: Db, webhookId: string, offset: number, limit: number): Promise<{ rows: DeliveryRow[]; total: number }> =>
+    // One snapshot for the page and its total: deliveries a fan-out adds between two separate reads
+    // would count in the total but be missing from the page.
+    db.transaction(async (tx) => {
+      const rows = await tx.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId))
+        .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(limit).offset(offset);
+      const [{ n }] = await tx.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId));
+      return { rows, total: Number(n) };
+    }, { isolationLevel: 'repeatable read', accessMode: 'read only' }),
 
   attempts: async (db: Db, deliveryId: string): Promise<AttemptRow[]> =>
     db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId)).orderBy(webhookAttempts.attempt),

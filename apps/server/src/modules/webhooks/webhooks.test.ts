@@ -128,7 +128,7 @@ describe('webhooks: signed deliveries with retries', () => {
       // Both finished (nothing pending, so nothing more can be sent) — then count what arrived.
       await eventually(async () => {
         const log = await deliveries(hook.id);
-        return log.total === 2 && log.deliveries.every((d: { status: string }) => d.status === 'success');
+        return log.total === 2 && log.deliveries.length === 2 && log.deliveries.every((d: { status: string }) => d.status === 'success');
       }).catch(async (err) => {
         throw new Error(`${String(err)}: received ${rx.received.length}, log ${JSON.stringify(await deliveries(hook.id))}`);
       });

@@ -1,5 +1,4 @@
 import type { TPreflight } from '@mailcraft/shared';
-import { startThread } from '../../../platform/thread-entry.js';
 import { ThreadCalls } from '../../../platform/thread-rpc.js';
 import type { PreflightPlan } from './preflight.js';
 import type { preflightCalls } from './preflight-task.js';
@@ -20,8 +19,7 @@ export class PreflightThread {
   private readonly started: Promise<void>;
 
   constructor(plan: PreflightPlan) {
-    const worker = startThread(import.meta.url, 'preflight-task', { name: 'print-preflight', resourceLimits: { maxOldGenerationSizeMb: PREFLIGHT_HEAP_MB } });
-    this.calls = new ThreadCalls<typeof preflightCalls>(worker, 'preflight');
+    this.calls = ThreadCalls.start<typeof preflightCalls>(import.meta.url, 'preflight-task', { what: 'preflight', heapMb: PREFLIGHT_HEAP_MB });
     this.started = this.calls.call('start', [plan]);
     this.started.catch(() => {}); // observed by the first check or finish
   }

@@ -1,4 +1,3 @@
-import { startThread } from '../../../platform/thread-entry.js';
 import { ThreadCalls } from '../../../platform/thread-rpc.js';
 import type { mergeCalls } from './merge-task.js';
 import type { PageBoxOptions } from './page-boxes.js';
@@ -18,8 +17,7 @@ export class MergeThread {
 
   /** Starts a thread merging into `outFile` (created or truncated). */
   static async start(outFile: string): Promise<MergeThread> {
-    const worker = startThread(import.meta.url, 'merge-task', { name: 'print-merge', resourceLimits: { maxOldGenerationSizeMb: MERGE_HEAP_MB } });
-    const thread = new MergeThread(new ThreadCalls<typeof mergeCalls>(worker, 'merge'));
+    const thread = new MergeThread(ThreadCalls.start<typeof mergeCalls>(import.meta.url, 'merge-task', { what: 'merge', heapMb: MERGE_HEAP_MB }));
     try {
       await thread.calls.call('start', [outFile]);
     } catch (err) {
