@@ -19,6 +19,8 @@ const OWNERS = {
   'admin.ts': { adminAudit: ['audit'], effects: ['effects'], sampleTemplates: ['sample-templates'], priceSchedule: ['subscriptions'] },
   'api-keys.ts': ['api-keys'],
   'fonts.ts': ['fonts'],
+  // Shared limits (rate-limit counters, work-slot leases): touched only by platform/shared-rate-limit.ts and platform/work-slots.ts, never by a module.
+  'limits.ts': [],
   'mailing-lists.ts': { mailingLists: ['mailing-lists'], mailingListRecords: ['mailing-lists'], columnMappings: ['column-mappings'] },
   'maps.ts': ['maps'],
   'notifications.ts': ['notifications'],

@@ -15,9 +15,11 @@ import { CONTENT_SECURITY_POLICY } from './platform/csp.js';
 import { installErrorHandler, notFoundEnvelope, type DocUrl } from './platform/http.js';
 import { registerModules } from './platform/module.js';
 import { registerOpenApi } from './platform/openapi.js';
-import { registerHealthRoutes } from './platform/health.routes.js';
+import { registerHealthRoutes, registerReadyRoute } from './platform/health.routes.js';
 import { route } from './platform/route.js';
 import { limitJsonDepth } from './platform/json-depth.js';
+import { clientKey } from './platform/client-key.js';
+import { sharedRateLimitStore } from './platform/shared-rate-limit.js';
 
 import { beginActivity } from './platform/runtime-activity.js';
 import { authenticateSession, guardRequests } from './modules/auth/session-auth.js';
@@ -151,7 +153,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; keyedA
   await app.register(cookie);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10 } });
-  await app.register(rateLimit, { global: false });
+  // Per route only; counted in the database, so a limit holds across every process sharing it
+  // (platform/shared-rate-limit.ts), per client address bucket (IPv6 /64, platform/client-key.ts).
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(ctx.database), keyGenerator: (req) => clientKey(req.ip) });
   await registerOpenApi(app, {
     title: 'Mailcraft web API',
     description: 'The API of the Mailcraft web app, authenticated by the session cookie.',
@@ -169,6 +173,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean; keyedA
   });
   await registerModules(app, ctx, rootModules);
   registerHealthRoutes(app, ctx);
+  registerReadyRoute(app, ctx);
 
   const webDir = ctx.config.webDir;
   const index = webDir ? path.join(webDir, 'index.html') : null;

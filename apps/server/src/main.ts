@@ -7,6 +7,8 @@ import { buildApp } from './app.js';
 import { buildPublicApi } from './public-api.js';
 import { createContext, startWorkers } from './runtime.js';
 import { DataDirInUseError, lockDataDir } from './platform/data-dir-lock.js';
+import { markStopping } from './platform/health.routes.js';
+import { releaseTrackedRuns } from './jobs/tracked-job.js';
 
 /** SIGTERM to exit, at most (ms). */
 const SHUTDOWN_MS = 9_000;
@@ -14,7 +16,8 @@ const SHUTDOWN_MS = 9_000;
 /**
  * Starts the server: validates the configuration, opens the database (PGlite in DATA_DIR/db
  * unless DATABASE_URL is set), runs migrations and, per `--role`, the web listener (PORT), the
- * public API listener (API_PORT) and/or the job workers.
+ * public API listener (API_PORT) and/or the job workers. With `--migrate-only` it migrates the
+ * database and exits.
  */
 async function main(): Promise<void> {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
@@ -29,6 +32,12 @@ async function main(): Promise<void> {
     },
   });
   await migrateDatabase(database);
+  if (process.argv.includes('--migrate-only')) {
+    // Deployments run this once before starting the processes (README "Running at scale").
+    await database.close();
+    console.log(`Mailcraft: the ${database.kind} database is migrated`);
+    process.exit(0);
+  }
   const ctx = await createContext(config, database);
 
   if (config.role !== 'web') await startWorkers(ctx);
@@ -41,14 +50,19 @@ async function main(): Promise<void> {
   }
   console.log(`Mailcraft ${config.role} ready on ${config.publicUrl} (${database.kind})${listeners.length ? `; public API on port ${config.apiPort}` : ''}`);
 
-  // SIGTERM: stop taking requests and jobs, let running ones finish, close the database — within
+  // SIGTERM: answer not ready, stop taking requests and jobs, hand back or finish running ones, close the database — within
   // SHUTDOWN_MS in all (a hung step is cut short; the next start recovers jobs and the database).
   const shutdown = async () => {
     const deadline = setTimeout(() => {
       console.error(`Shutdown took longer than ${SHUTDOWN_MS / 1000} s; exiting`);
       process.exit(1);
     }, SHUTDOWN_MS).unref();
+    markStopping(ctx);
     await Promise.all(listeners.map((l) => l.close().catch(() => {})));
+    // Take no more jobs; hand long tracked runs (prints, map generations) to another worker at once;
+    // give the short ones a moment to finish.
+    await ctx.queue.pauseWork().catch((err: Error) => console.warn(`[jobs] ${err.message}`));
+    await releaseTrackedRuns(ctx);
     await ctx.queue.stop(4_000).catch((err: Error) => console.warn(`[jobs] ${err.message}`));
     ctx.watchdog.stop();
     await database.close().catch((err: Error) => console.warn(`[db] ${err.message}`));

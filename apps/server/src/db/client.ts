@@ -29,6 +29,12 @@ export type Database = {
   url: string | null;
   /** The embedded database's thread (kind 'pglite'): its status for health, and `dump`. */
   embedded: EmbeddedPostgres | null;
+  /**
+   * Adds `task` to what `close()` does first, before the pools end — for connections of the
+   * database's own that others opened (the cache-invalidation listener). Tasks run once, in the
+   * order added; one that rejects is logged and the close goes on.
+   */
+  onClose(task: () => Promise<void>): void;
   close(): Promise<void>;
 };
 
@@ -63,6 +69,7 @@ export async function openDatabase(opts: {
   // replaced on next use; without a listener its 'error' event would end the process.
   for (const p of new Set([pool, jobPool])) p.on('error', (err) => console.warn(`[db] idle connection closed: ${err.message}`));
   const db: Db = drizzle(pool, { schema });
+  const closeTasks: Array<() => Promise<void>> = [];
   return {
     kind: embedded ? 'pglite' : 'postgres',
     db,
@@ -79,7 +86,9 @@ export async function openDatabase(opts: {
       const r = await pool.query({ name, text, values: params });
       return { rows: r.rows as Array<Record<string, unknown>> };
     },
+    onClose: (task) => { closeTasks.push(task); },
     close: async () => {
+      for (const task of closeTasks.splice(0)) await task().catch((err: Error) => console.warn(`[db] at close: ${err.message}`));
       await pool.end();
       if (jobPool !== pool) await jobPool.end();
       await embedded?.close();
@@ -87,7 +96,26 @@ export async function openDatabase(opts: {
   };
 }
 
-/** Applies the committed drizzle-kit migrations (`apps/server/drizzle`). Idempotent. */
+/** The advisory-lock key migrations hold on PostgreSQL (any constant no other lock uses). */
+const MIGRATION_LOCK_KEY = 7_240_611;
+
+/**
+ * Applies the committed drizzle-kit migrations (`apps/server/drizzle`). Idempotent. On PostgreSQL
+ * several processes may start at once (README "Running at scale"): each first takes a session
+ * advisory lock, so one migrates while the others wait and then find nothing to do. Runs on the
+ * jobs' pool (its longer statement timeout: an index build may take a while).
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
-  await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+  if (!database.url) {
+    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  const lock = new pg.Client({ connectionString: database.url });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(database.jobDb as never, { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lock.end(); // the session ends, and its lock with it
+  }
 }

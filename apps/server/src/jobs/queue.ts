@@ -29,6 +29,11 @@ export type JobQueue = {
    * `tz` (IANA, default UTC). pg-boss keeps one schedule per queue; calling again replaces it.
    */
   schedule<S extends z.ZodType>(job: JobDefinition<S>, cron: string, payload: z.input<S>, tz?: string): Promise<void>;
+  /**
+   * Stops fetching jobs in this process (running ones go on) while the queue stays usable for
+   * sending — the first step of a shutdown, before tracked runs are handed back (`releaseTrackedRuns`).
+   */
+  pauseWork(): Promise<void>;
   /** Stops taking jobs and waits up to `timeoutMs` (default 10 s) for running ones to finish. */
   stop(timeoutMs?: number): Promise<void>;
 };
@@ -46,6 +51,8 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
   const created = new Set<string>();
   // Aborted by stop(): handlers that loop over work of their own see it in JobRun.signal.
   const stopping = new AbortController();
+  /** The queues this process works (for `pauseWork`). */
+  const worked = new Set<string>();
   const ensure = async (job: JobDefinition) => {
     if (created.has(job.id)) return;
     const policy = {
@@ -80,6 +87,7 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
     },
     async work(job, ctx) {
       await ensure(job);
+      worked.add(job.id);
       for (let i = 0; i < Math.max(1, job.concurrency); i++) {
         await boss.work(job.id, { pollingIntervalSeconds: opts.pollSeconds ?? 1, batchSize: job.batchSize ?? 1 }, async (pgJobs) => {
           for (const pgJob of pgJobs) {
@@ -98,6 +106,10 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
     async schedule(job, cron, payload, tz = 'UTC') {
       await ensure(job);
       await boss.schedule(job.id, cron, job.payload.parse(payload) as object, { tz });
+    },
+    async pauseWork() {
+      stopping.abort();
+      for (const id of worked) await boss.offWork(id);
     },
     async stop(timeoutMs = 10_000) {
       stopping.abort();

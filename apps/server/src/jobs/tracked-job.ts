@@ -84,6 +84,26 @@ export type TrackedJob<Row> = {
   recoverAtStart(ctx: AppContext): Promise<string[]>;
 };
 
+/** Runs in progress in this process, each with how to hand its row back to the queue. */
+const runsHere = new Map<string, () => Promise<void>>();
+
+/**
+ * At shutdown (SIGTERM), after the queue stopped waiting for running jobs: puts the rows of runs
+ * still in progress in this process back in the queue, so another worker takes them over at once
+ * instead of after their `staleMs` of silence (README "Running at scale"). The runs here end
+ * `Superseded` on their next guarded write, if the process lives that long. Returns how many
+ * were handed back; errors are logged, not thrown.
+ */
+export async function releaseTrackedRuns(ctx: AppContext): Promise<number> {
+  let released = 0;
+  for (const [key, release] of [...runsHere]) {
+    runsHere.delete(key);
+    await release().then(() => { released++; }, (err: Error) => console.warn(`[jobs] could not hand back ${key}: ${err.message}`));
+  }
+  if (released > 0) console.info(`[jobs] handed ${released} running job(s) back to the queue for another worker (${ctx.config.role} stopping)`);
+  return released;
+}
+
 /**
  * Builds the lifecycle of a long job whose progress lives in a row of its module's table
  * (docs/architecture.md#tracked-jobs): claim by run id, heartbeat, `Superseded` when taken over,
@@ -113,12 +133,14 @@ export function trackedJob<Row extends { id: string }>(spec: TrackedJobSpec<Row>
       };
       // A missed beat is not an error: the next guarded write finds out whether the run is still held.
       const beat = setInterval(() => void spec.beat(ctx.db, row.id, runId).catch(() => undefined), spec.heartbeatMs);
+      runsHere.set(runId, () => requeue(ctx, row.id));
       try {
         await steps.work(row, run);
       } catch (err) {
         if (err instanceof Superseded) return;
         await steps.failed(err, row, run);
       } finally {
+        runsHere.delete(runId);
         clearInterval(beat);
         for (const cleanup of cleanups.reverse()) await cleanup();
       }
@@ -127,4 +149,29 @@ export function trackedJob<Row extends { id: string }>(spec: TrackedJobSpec<Row>
     recover,
     recoverAtStart: (ctx) => recover(ctx, ctx.database.kind === 'pglite' ? 0 : spec.staleMs),
   };
+}
+
+/** How often a worker looks for tracked runs whose process died (ms). */
+export const STALE_WATCH_MS = 10_000;
+
+/**
+ * On a worker: every STALE_WATCH_MS runs each of `recoverers` (a tracked job's `recover`, which
+ * requeues runs silent past their `staleMs`), so a run whose process was killed is taken over
+ * within `staleMs` + STALE_WATCH_MS — well inside a minute (README "Running at scale"). The
+ * timer ends when the database closes; a failed look is logged and tried again next time.
+ */
+export function watchStaleRuns(ctx: AppContext, recoverers: ReadonlyArray<(ctx: AppContext) => Promise<string[]>>): void {
+  let looking = false;
+  const timer = setInterval(() => {
+    if (looking) return;
+    looking = true;
+    void (async () => {
+      for (const recover of recoverers) {
+        const ids = await recover(ctx).catch((err: Error) => { console.warn(`[jobs] looking for stopped runs: ${err.message}`); return []; });
+        if (ids.length > 0) console.info(`[jobs] took over ${ids.length} run(s) whose process stopped`);
+      }
+    })().finally(() => { looking = false; });
+  }, STALE_WATCH_MS);
+  timer.unref();
+  ctx.database.onClose(async () => clearInterval(timer));
 }

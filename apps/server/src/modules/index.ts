@@ -1,7 +1,10 @@
 import type { JobDefinition } from '../jobs/job.js';
 import type { Subscriptions } from '../jobs/events.js';
+import { storagePurgeJob } from '../jobs/storage-purge.js';
+import { watchStaleRuns } from '../jobs/tracked-job.js';
 import type { AppContext } from '../platform/context.js';
 import type { RouteModule } from '../platform/module.js';
+import { registerOwnedFiles } from '../platform/owned-files.js';
 import { apiKeysPurgeJob } from './api-keys/api-keys.jobs.js';
 import { indexListSearchJob } from './mailing-lists/mailing-lists.jobs.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
@@ -21,22 +24,28 @@ import { addressCheckRoutes } from './address-checks/address-check.routes.js';
 import { templateGuideRoutes } from './designs/guide.routes.js';
 import { fontsRoutes } from './fonts/fonts.routes.js';
 import { mailingListsRoutes } from './mailing-lists/mailing-lists.routes.js';
-import { mapsGenerateJob, mapsRecoverJob, recoverGenerationsAtStart } from './maps/map-generation.js';
+import { listSourceFiles } from './mailing-lists/mailing-lists.service.js';
+import { mapsGenerateJob, mapsRecoverJob, recoverGenerations, recoverGenerationsAtStart } from './maps/map-generation.js';
 import { mapsRoutes } from './maps/maps.routes.js';
 import { markersRoutes } from './maps/markers.routes.js';
+import { accountMarkerFiles } from './maps/marker.service.js';
+import { listMapImages } from './maps/route-drawing.js';
 import { mapImageRoutes, routePreviewsRoutes } from './maps/route-previews.routes.js';
 import { orderRenderJob } from './orders/render-order.job.js';
+import { accountOrderFiles } from './orders/orders.service.js';
 import {
   notificationDigestJob, notificationDispatchJob, notificationFanOutJob, startDispatch as startNotificationDispatch,
 } from './notifications/notifications.jobs.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { permitsRoutes } from './permits/permits.routes.js';
 import { printRoutes } from './print/print.routes.js';
+import { projectPrintFiles } from './print/print.service.js';
 import { approvalsRoutes } from './print/approvals.routes.js';
-import { printRecoverJob, printRenderJob, recoverPrintJobsAtStart } from './print/print.job.js';
+import { printRecoverJob, printRenderJob, recoverPrintJobs, recoverPrintJobsAtStart } from './print/print.job.js';
 import { projectDesignRoutes } from './projects/project-design.routes.js';
 import { reinforcementsRoutes } from './reinforcements/reinforcements.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
+import { projectFolders } from './projects/projects.service.js';
 import { qrCodesRoutes } from './qr-codes/qr-codes.routes.js';
 import { scanActivityRoutes } from './scans/scan-activity.routes.js';
 import { scansPurgeIpsJob } from './scans/scans.jobs.js';
@@ -88,7 +97,7 @@ export const rootModules: readonly RouteModule[] = [shortLinkRoutes, mapImageRou
 export const jobDefinitions: readonly JobDefinition[] = [
   printRenderJob, printRecoverJob, authPurgeJob, passwordResetMailJob, scansPurgeIpsJob, webhookFanOutJob, webhookDispatchJob,
   notificationFanOutJob, notificationDispatchJob, notificationDigestJob, mapsGenerateJob, mapsRecoverJob, orderRenderJob, apiKeysPurgeJob, indexListSearchJob,
-  orderWebhookFanOutJob,
+  orderWebhookFanOutJob, storagePurgeJob,
 ];
 
 /** Cron schedules (UTC unless a time zone is given). */
@@ -111,7 +120,19 @@ export const eventSubscriptions: Subscriptions = {
   'order.changed': [orderWebhookFanOutJob],
 };
 
+/**
+ * The stored files each kind of owner holds, by the module that writes them (docs/architecture.md#storage):
+ * read before the owner's rows are deleted, removed after by 'storage.purge'. A project's lists are
+ * not its own (they outlive it), so neither are their files.
+ */
+registerOwnedFiles({
+  list: [listSourceFiles, listMapImages],
+  project: [projectFolders, projectPrintFiles],
+  account: [accountMarkerFiles, accountOrderFiles],
+});
+
 /** Start-up work of a worker process, after its job handlers are registered. */
 export const workerStartTasks: ReadonlyArray<(ctx: AppContext) => Promise<void>> = [
   recoverPrintJobsAtStart, recoverGenerationsAtStart, startWebhookDispatch, startNotificationDispatch,
+  async (ctx) => watchStaleRuns(ctx, [(c) => recoverPrintJobs(c), (c) => recoverGenerations(c)]),
 ];

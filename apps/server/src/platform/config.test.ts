@@ -8,6 +8,7 @@ describe('configuration', () => {
     expect(c).toMatchObject({ port: 8080, apiPort: 8081, role: 'all', databaseUrl: null, publicUrl: 'http://localhost:8080', trustProxy: false });
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.storageDir).toBe(path.resolve('./data/files'));
+    expect(c.storage).toEqual({ kind: 'local', dir: path.resolve('./data/files') });
   });
 
   it.each([
@@ -55,10 +56,39 @@ describe('configuration', () => {
     expect(loadConfig({ STORAGE_URL: '/srv/files' }, []).storageDir).toBe('/srv/files');
     expect(loadConfig({ STORAGE_URL: 'files/here' }, []).storageDir).toBe(path.resolve('files/here'));
     expect(loadConfig({ STORAGE_URL: 'file://localhost/srv/m%20c' }, []).storageDir).toBe('/srv/m c');
-    for (const url of ['s3://bucket/prefix', 'S3://bucket', 'gs://bucket', 'https://files.example.com/x', 'ftp://host/dir']) {
+    expect(loadConfig({ STORAGE_URL: '/srv/files' }, []).storage).toEqual({ kind: 'local', dir: '/srv/files' });
+    for (const url of ['gs://bucket', 'https://files.example.com/x', 'ftp://host/dir']) {
       expect(() => loadConfig({ STORAGE_URL: url }, []), url).toThrow(ConfigError);
       expect(() => loadConfig({ STORAGE_URL: url }, []), url).toThrow(/^STORAGE_URL .*not supported/);
     }
     expect(() => loadConfig({ STORAGE_URL: 'file://other-host/srv' }, [])).toThrow(/^STORAGE_URL/);
+  });
+
+  it('takes s3://bucket/prefix storage with its endpoint, region and addressing; credentials stay with the AWS SDK', () => {
+    const c = loadConfig({
+      DATA_DIR: '/srv/mc', STORAGE_URL: 's3://mailcraft-files/prod/files/', S3_ENDPOINT: 'https://minio.internal:9000/',
+      S3_REGION: 'eu-central-1', S3_FORCE_PATH_STYLE: 'true', AWS_ACCESS_KEY_ID: 'AKIAFAKE', AWS_SECRET_ACCESS_KEY: 'fake-secret',
+    }, []);
+    expect(c.storage).toEqual({
+      kind: 's3', bucket: 'mailcraft-files', prefix: 'prod/files', endpoint: 'https://minio.internal:9000', region: 'eu-central-1', forcePathStyle: true,
+    });
+    expect(JSON.stringify(c)).not.toMatch(/AKIAFAKE|fake-secret/);
+    expect(c.storageDir).toBe('/srv/mc/files'); // unused with S3, kept for callers that read it
+    // AWS S3 itself: no endpoint, us-east-1, virtual-hosted addressing, no prefix; the scheme in any case.
+    expect(loadConfig({ STORAGE_URL: 'S3://mailcraft-files' }, []).storage).toEqual({
+      kind: 's3', bucket: 'mailcraft-files', prefix: '', endpoint: null, region: 'us-east-1', forcePathStyle: false,
+    });
+  });
+
+  it.each([
+    [{ STORAGE_URL: 's3://' }, /^STORAGE_URL must be s3:\/\/bucket\/prefix with a valid bucket name/],
+    [{ STORAGE_URL: 's3://My_Bucket/x' }, /^STORAGE_URL must be s3:\/\/bucket\/prefix with a valid bucket name/],
+    [{ STORAGE_URL: 's3://bucket/a/../b' }, /^STORAGE_URL prefix must be folder names/],
+    [{ STORAGE_URL: 's3://bucket/a//b' }, /^STORAGE_URL prefix must be folder names/],
+    [{ STORAGE_URL: 's3://bucket', S3_ENDPOINT: 'minio:9000' }, /^S3_ENDPOINT must be an absolute http\(s\) URL/],
+    [{ STORAGE_URL: 's3://bucket', S3_FORCE_PATH_STYLE: 'yes' }, /^S3_FORCE_PATH_STYLE must be true or false/],
+  ])('stops on the S3 storage settings %o naming the variable', (env, message) => {
+    expect(() => loadConfig(env, [])).toThrow(ConfigError);
+    expect(() => loadConfig(env, [])).toThrow(message);
   });
 });

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { StorageSettings } from './storage.js';
 import {
   PERMIT_LINE_MAX, PRODUCT_PERMIT_NUMBER_MAX, productPermitIndicia, WEBHOOK_RETRY_SCHEDULE_SECONDS, type TIndicia,
 } from '@mailcraft/shared';
@@ -43,7 +44,11 @@ const ZEnvSchema = z.object({
     .describe('PostgreSQL URL; unset → embedded PGlite'),
   PUBLIC_URL: optional(z.url({ error: 'PUBLIC_URL must be an absolute http(s) URL', protocol: /^https?$/ }))
     .describe('Base URL of the app, short links and per-record URLs'),
-  STORAGE_URL: optional(z.string()).describe('File storage directory (a path or file:///path; no other scheme yet); unset → DATA_DIR/files'),
+  STORAGE_URL: optional(z.string()).describe('File storage: a directory (a path or file:///path) or s3://bucket/prefix; unset → DATA_DIR/files'),
+  S3_ENDPOINT: optional(httpUrl('S3_ENDPOINT')).describe('Endpoint of an S3-compatible service (MinIO, R2 …) for s3:// storage; unset → AWS S3'),
+  S3_REGION: optional(z.string().trim().min(1)).default('us-east-1').describe('Region of the s3:// storage bucket'),
+  S3_FORCE_PATH_STYLE: optional(z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' })).default('false')
+    .describe('Address the bucket as {endpoint}/{bucket} instead of {bucket}.{endpoint} (most S3-compatible services)'),
   WEB_DIR: z.string().optional().describe('Built web app served at /; empty → none'),
   ROLE: optional(z.enum(['all', 'web', 'worker'], { error: 'ROLE must be all, web or worker' })).default('all')
     .describe('Process role'),
@@ -100,8 +105,14 @@ export type Config = {
   databaseUrl: string | null;
   /** Public base URL (no trailing slash) used for short links and per-record URLs. */
   publicUrl: string;
-  /** Storage root for uploads, thumbnails and print files. */
+  /** Local storage root for uploads, thumbnails and print files; with S3 storage `DATA_DIR/files`, unused. */
   storageDir: string;
+  /**
+   * Where files are kept (docs/architecture.md#storage): `{ kind: 'local', dir }` (= storageDir) or, for
+   * STORAGE_URL `s3://bucket/prefix`, `{ kind: 's3', bucket, prefix, endpoint, region, forcePathStyle }`.
+   * S3 credentials are not configuration: the AWS SDK reads its own chain (AWS_ACCESS_KEY_ID …).
+   */
+  storage: StorageSettings;
   /** Directory of the built web app served at /, or null when not built. */
   webDir: string | null;
   /** Process role: web (HTTP only), worker (jobs only) or all. */
@@ -151,19 +162,40 @@ export class ConfigError extends Error {}
 /** A URL scheme at the start of a value ('s3:', 'https:'); one letter is a Windows drive, not a scheme. */
 const URL_SCHEME = /^([a-z][a-z0-9+.-]+):/i;
 
+/** An S3 bucket name (AWS rules): 3–63 lower-case letters, digits, dots and hyphens, a letter or digit at each end. */
+const S3_BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
 /**
- * The directory a STORAGE_URL names: a plain path as it is, a `file://` URL (host empty or
- * localhost) as its decoded path. Only the local directory storage exists, so any other scheme
- * (s3://, https:// …) throws ConfigError rather than becoming a folder named after it.
+ * The bucket and prefix of STORAGE_URL `s3://bucket/optional/prefix` (prefix without its outer
+ * slashes, '' for none). Throws ConfigError for a bad bucket name or a prefix with an empty, `.` or
+ * `..` segment.
  */
-function storagePath(value: string): string {
+function s3Location(value: string): { bucket: string; prefix: string } {
+  const [, bucket, rest = ''] = /^s3:\/\/([^/?#]*)(?:\/([^?#]*))?$/i.exec(value) ?? [];
+  if (bucket === undefined || !S3_BUCKET.test(bucket)) {
+    throw new ConfigError('STORAGE_URL must be s3://bucket/prefix with a valid bucket name (3–63 lower-case letters, digits, dots and hyphens)');
+  }
+  const prefix = rest.replace(/^\/+|\/+$/g, '');
+  if (prefix && prefix.split('/').some((s) => s === '' || s === '.' || s === '..')) {
+    throw new ConfigError('STORAGE_URL prefix must be folder names separated by single slashes (no . or ..)');
+  }
+  return { bucket, prefix };
+}
+
+/**
+ * What STORAGE_URL names: a plain path as it is, a `file://` URL (host empty or localhost) as its
+ * decoded path, `s3://bucket/prefix` as that bucket and prefix (`s3Location`). Any other scheme
+ * (gs://, https:// …) throws ConfigError rather than becoming a folder named after it.
+ */
+function storageLocation(value: string): { dir: string } | { bucket: string; prefix: string } {
   const scheme = URL_SCHEME.exec(value)?.[1].toLowerCase();
-  if (!scheme) return value;
+  if (!scheme) return { dir: value };
+  if (scheme === 's3') return s3Location(value);
   if (scheme !== 'file') {
-    throw new ConfigError(`STORAGE_URL scheme '${scheme}:' is not supported; give a directory path or a file:///path URL`);
+    throw new ConfigError(`STORAGE_URL scheme '${scheme}:' is not supported; give a directory path, a file:///path URL or s3://bucket/prefix`);
   }
   try {
-    return fileURLToPath(value);
+    return { dir: fileURLToPath(value) };
   } catch {
     throw new ConfigError('STORAGE_URL must be a file:///path URL on this machine (no other host)');
   }
@@ -188,7 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
-  const storage = e.STORAGE_URL ? storagePath(e.STORAGE_URL) : null;
+  const location = e.STORAGE_URL ? storageLocation(e.STORAGE_URL) : { dir: '' };
+  const storageDir = path.resolve(('dir' in location && location.dir) || path.join(dataDir, 'files'));
   return {
     port: e.PORT,
     apiPort: e.API_PORT,
@@ -196,7 +229,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     publicUrl,
-    storageDir: path.resolve(storage || path.join(dataDir, 'files')),
+    storageDir,
+    storage: 'dir' in location
+      ? { kind: 'local', dir: storageDir }
+      : {
+        kind: 's3', ...location, endpoint: e.S3_ENDPOINT?.replace(/\/$/, '') ?? null, region: e.S3_REGION,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+      },
     webDir: e.WEB_DIR === '' ? null : path.resolve(e.WEB_DIR ?? new URL('../../../web/dist', import.meta.url).pathname),
     role: e.ROLE,
     printWorkers: e.PRINT_WORKERS ?? os.availableParallelism(),

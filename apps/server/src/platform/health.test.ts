@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { eventually } from '../test/eventually.js';
+import { markStopping } from './health.routes.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ workers: false }); });
@@ -32,6 +33,42 @@ describe('GET /api/health', () => {
     await slow;
     // The thread marks itself idle once the statement's last protocol message is done.
     await eventually(async () => !(await t.app.inject({ method: 'GET', url: '/api/health' })).json().database_thread.busy, 5_000);
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('is ready when the database and the file storage answer; names what does not; drains while stopping', async () => {
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok', storage: 'ok', stopping: false });
+
+    // A storage that fails (a bucket gone, credentials revoked) makes the process not ready.
+    const storage = t.ctx.storage;
+    const broken = Object.create(storage) as typeof storage;
+    broken.exists = () => Promise.reject(new Error('Access Denied'));
+    t.ctx.storage = broken;
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'not_ready', database: 'ok', storage: 'Access Denied', stopping: false });
+    } finally {
+      t.ctx.storage = storage;
+    }
+    // Not on the public API's listener: readiness is the web listener's (the load balancer's target).
+    expect((await t.publicApi.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(404);
+  });
+
+  it('answers 503 once the process is shutting down, while health stays ok', async () => {
+    const other = await createTestApp({ workers: false });
+    try {
+      markStopping(other.ctx);
+      const res = await other.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'not_ready', stopping: true, database: 'ok', storage: 'ok' });
+      expect((await other.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -7,17 +7,64 @@ import type { Readable } from 'node:stream';
 
 /**
  * File storage for uploads, thumbnails, fonts and print files (docs/architecture.md#storage). Keys are
- * relative, slash-separated paths such as `lists/{id}/source.csv`.
+ * relative, slash-separated paths such as `lists/{id}/source.csv` (`checkStorageKey`: no leading
+ * slash, no empty, `.` or `..` segment; an invalid key throws `Invalid storage key: …`). Two
+ * implementations keep the same contract, which `storage-contract.test.ts` runs against both:
+ * `LocalStorage` (a directory, the default) and `S3Storage` (`s3-storage.ts`, an S3 bucket).
  */
 export interface Storage {
+  /** Writes `data` under `key` atomically: a reader sees the previous bytes or all of the new. */
   put(key: string, data: Buffer | Uint8Array | string): Promise<void>;
+  /**
+   * Writes a stream under `key` atomically without holding it in memory; answers the bytes written.
+   * A stream that errors leaves the previous object as it was and rejects with the stream's error.
+   */
   putStream(key: string, stream: Readable): Promise<number>;
+  /** The whole object; rejects with `code` 'ENOENT' when there is none. */
   get(key: string): Promise<Buffer>;
+  /** The object as a stream, returned at once; a missing object errors the stream with `code` 'ENOENT'. */
   stream(key: string): Readable;
+  /** Whether an object is stored under `key`. */
   exists(key: string): Promise<boolean>;
+  /** The object's size in bytes; rejects with `code` 'ENOENT' when there is none. */
   size(key: string): Promise<number>;
+  /** Removes the object under `key` and, as a folder, everything under `key/`; nothing when there is none. */
   delete(key: string): Promise<void>;
+  /**
+   * Removes every object under the folder `prefix` (`lists/{id}` or `lists/{id}/`: everything under
+   * `lists/{id}/`, never `lists/{id}x`); answers how many objects were removed (0 when none).
+   */
+  deletePrefix(prefix: string): Promise<number>;
+  /**
+   * A URL that downloads the object without our server for `expiresSeconds`, saved as `filename`
+   * (Content-Disposition attachment), or null when the store cannot sign one (LocalStorage). The
+   * caller checks the product's own authorisation first.
+   */
+  presignedUrl(key: string, opts: { expiresSeconds: number; filename?: string }): Promise<string | null>;
 }
+
+/** Where files are kept: `Config.storage`, opened by `openStorage` (storage-open.ts, docs/architecture.md#storage). */
+export type StorageSettings =
+  | { kind: 'local'; dir: string }
+  | { kind: 's3'; bucket: string; prefix: string; endpoint: string | null; region: string; forcePathStyle: boolean };
+
+/**
+ * Answers `key` when it is a valid storage key — relative and slash-separated, no leading slash,
+ * no empty, `.` or `..` segment, no backslash or NUL — else throws `Invalid storage key: {key}`.
+ * Both implementations check keys with it, so a key is refused the same way wherever files are kept.
+ */
+export function checkStorageKey(key: string): string {
+  const valid = key !== '' && !/[\\\0]/.test(key) && key.split('/').every((s) => s !== '' && s !== '.' && s !== '..');
+  if (!valid) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** `prefix` as a folder name for `deletePrefix`: trailing slashes dropped, then checked as a key. */
+export const storageFolder = (prefix: string): string => checkStorageKey(prefix.replace(/\/+$/, ''));
+
+/** The error of a missing object: `code` 'ENOENT', like a missing local file. */
+export const missingObject = (key: string): NodeJS.ErrnoException =>
+  Object.assign(new Error(`ENOENT: no stored file '${key}'`), { code: 'ENOENT' });
 
 /**
  * A temporary name beside `file` that no other write uses, in this process or another:
@@ -47,10 +94,10 @@ export async function writeAtomically<T>(file: string, write: (tmp: string) => P
 export class LocalStorage implements Storage {
   constructor(private readonly root: string) {}
 
-  /** Absolute path of a key inside the root; throws for a key that escapes it. */
+  /** Absolute path of a key inside the root; throws for an invalid key (`checkStorageKey`) or one that escapes the root. */
   private localPath(key: string): string {
-    const full = path.resolve(this.root, key);
-    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Invalid storage key: ${key}`);
+    const full = path.resolve(this.root, checkStorageKey(key));
+    if (!full.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
     return full;
   }
   async put(key: string, data: Buffer | Uint8Array | string): Promise<void> {
@@ -66,7 +113,7 @@ export class LocalStorage implements Storage {
       return (await fs.stat(tmp)).size;
     });
   }
-  get(key: string): Promise<Buffer> {
+  async get(key: string): Promise<Buffer> {
     return fs.readFile(this.localPath(key));
   }
   stream(key: string): Readable {
@@ -80,5 +127,20 @@ export class LocalStorage implements Storage {
   }
   async delete(key: string): Promise<void> {
     await fs.rm(this.localPath(key), { force: true, recursive: true });
+  }
+  /** Removes the folder `prefix`, counting its files first; 0 when there is no such folder. */
+  async deletePrefix(prefix: string): Promise<number> {
+    const dir = this.localPath(storageFolder(prefix));
+    const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT' || err.code === 'ENOTDIR') return null; // no folder (a file of that name is not one)
+      throw err;
+    });
+    if (!entries) return 0;
+    await fs.rm(dir, { force: true, recursive: true });
+    return entries.filter((e) => e.isFile()).length;
+  }
+  /** Always null: a local file is served by our own routes. */
+  async presignedUrl(): Promise<string | null> {
+    return null;
   }
 }

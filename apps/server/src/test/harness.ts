@@ -11,6 +11,7 @@ import type { AppContext } from '../platform/context.js';
 import { operatorSeat } from '../modules/auth/operator-seat.js';
 import { buildPublicApi } from '../public-api.js';
 import { createContext, startWorkers } from '../runtime.js';
+import { startS3rver, type TestS3 } from './s3rver.js';
 
 /**
  * A real app on a real, migrated database for integration tests: PGlite from the global setup's
@@ -22,10 +23,19 @@ export type TestApp = {
   /** The public API listener (API_PORT) on the same context. */
   publicApi: FastifyInstance;
   ctx: AppContext;
+  /** The s3rver holding the app's files with `storage: 's3'`, else null. */
+  s3: TestS3 | null;
   close(): Promise<void>;
 };
 
-async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openTestDatabase(sharing?: TestApp): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (sharing) {
+    const first = sharing.ctx.database;
+    // PostgreSQL: a pool of its own on the same database, as a second process has. The embedded
+    // database is one session in this process: the same connection, closed by the first app.
+    if (first.url) return { database: await openDatabase({ url: first.url }), drop: async () => {} };
+    return { database: { ...first, close: async () => {} }, drop: async () => {} };
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) return openScratchPostgres(serverUrl, 'mc_test');
   const dump = process.env.MC_TEST_PGLITE_DUMP;
@@ -34,11 +44,18 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   return { database, drop: async () => {} };
 }
 
-/** `env` adds configuration variables (e.g. TRUST_PROXY) to the test defaults. */
-export async function createTestApp(opts: { workers?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+/**
+ * `env` adds configuration variables (e.g. TRUST_PROXY) to the test defaults. `sameDatabaseAs`
+ * opens a second app on another app's database, standing for a second server process sharing it
+ * (its own pool on PostgreSQL; close it before the first app). `storage: 's3'` keeps the app's files
+ * in an s3rver of its own (`startS3rver`; `s3` on the answer) instead of a local directory
+ * (docs/architecture.md#storage).
+ */
+export async function createTestApp(opts: { workers?: boolean; env?: NodeJS.ProcessEnv; sameDatabaseAs?: TestApp; storage?: 'local' | 's3' } = {}): Promise<TestApp> {
+  const { database, drop } = await openTestDatabase(opts.sameDatabaseAs);
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-files-'));
-  const config = loadConfig({ DATA_DIR: tmp, WEB_DIR: '', PRINT_WORKERS: '2', ...opts.env }, []);
+  const s3 = opts.storage === 's3' ? await startS3rver() : null;
+  const config = loadConfig({ DATA_DIR: tmp, WEB_DIR: '', PRINT_WORKERS: '2', ...s3?.env, ...opts.env }, []);
   const ctx = await createContext(config, database, { pollSeconds: 0.5 });
   if (opts.workers !== false) await startWorkers(ctx);
   const publicApi = await buildPublicApi(ctx);
@@ -48,6 +65,7 @@ export async function createTestApp(opts: { workers?: boolean; env?: NodeJS.Proc
     app,
     publicApi,
     ctx,
+    s3,
     close: async () => {
       await app.close();
       await publicApi.close();
@@ -55,6 +73,7 @@ export async function createTestApp(opts: { workers?: boolean; env?: NodeJS.Proc
       await ctx.queue.stop(60_000);
       await database.close();
       await drop();
+      await s3?.close();
       await fs.rm(tmp, { recursive: true, force: true });
     },
   };

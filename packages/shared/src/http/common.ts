@@ -61,3 +61,14 @@ export const ZHealthSchema = z.object({
     busy_for_ms: z.number().int().describe('For how long the current statement has run, in milliseconds (0 when idle)'),
   }).nullable().describe('The embedded database\'s own thread (null on PostgreSQL): a long statement makes requests wait for the database, while this answer still comes at once'),
 }).meta({ id: 'Health' });
+
+/** What a readiness check found of one dependency: 'ok', or why it did not answer. */
+const ZDependencyState = z.string().describe('"ok", or why it did not answer in time (e.g. "No answer within 2 s")');
+
+/** GET /api/ready: whether this process can serve requests now (README "Running at scale"). */
+export const ZReadySchema = z.object({
+  status: z.enum(['ready', 'not_ready']).describe('"ready" when the database and the file storage answered (HTTP 200); otherwise "not_ready" (HTTP 503): a load balancer sends this process no traffic'),
+  database: ZDependencyState.describe('The database: "ok" when `SELECT 1` answered within 2 s, otherwise why not'),
+  storage: ZDependencyState.describe('The file storage (local folder or S3 bucket): "ok" when a lookup answered within 2 s, otherwise why not'),
+  stopping: z.boolean().describe('Whether the process is shutting down (SIGTERM): it answers "not_ready" while it finishes its work'),
+}).meta({ id: 'Ready' });

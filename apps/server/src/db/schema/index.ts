@@ -14,3 +14,4 @@ export * from './maps.js';
 export * from './api-keys.js';
 export * from './orders.js';
 export * from './admin.js';
+export * from './limits.js';

@@ -63,6 +63,40 @@ async function makeData(u: TestUser) {
   return { project, list, jobId };
 }
 
+/**
+ * What a user makes besides `makeData`: a map image of every record of the list and a marker logo
+ * (maps), and an on-demand order's PDF (print-on-demand API).
+ */
+async function makeMapsAndOrder(u: TestUser, projectId: string, listId: string) {
+  await onPlan(t.ctx.db, u.id, 'business', { maps: true, api: true });
+  const locationId: string = (await u.req({ method: 'POST', url: '/api/maps/locations', payload: { name: 'Cafe', address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } })).json().id;
+  const logo = Buffer.from(PNG_1PX, 'base64');
+  const marker = await u.req({ method: 'POST', url: '/api/maps/upload-marker', ...multipartBody({ name: 'logo.png', data: logo, type: 'image/png' }, { businessId: locationId, logoOffsetX: '0', logoOffsetY: '0' }) });
+  expect(marker.statusCode, marker.body).toBe(200);
+  const started = await u.req({
+    method: 'POST', url: '/api/maps/generate-routes',
+    payload: {
+      projectId, listId, businessLocationId: locationId, mapStyle: 'streets-clean', routeColor: 'rgba(15,83,254,0.78)', routeWidth: 8,
+      mapWidth: 300, mapHeight: 300, processAllEntries: true, forceRegenerate: true, markerSettings: null,
+    },
+  });
+  expect(started.statusCode, started.body).toBe(202);
+  const generationId: string = started.json().generation.id;
+  await eventually(async () => (await u.req({ method: 'GET', url: `/api/maps/generations/${generationId}` })).json().generation.status === 'done', 60_000);
+  const apiKey: string = (await u.req({ method: 'POST', url: '/api/keys', payload: { name: 'Shop key' } })).json().api_key;
+  const placed = await t.publicApi.inject({
+    method: 'POST', url: '/api/orders/mailing', headers: { 'x-api-key': apiKey },
+    payload: {
+      templateId: `${projectId}-main`, mailingListId: listId, format: 'mailer-letter',
+      recipientData: { first_name: 'Ada', last_name: 'Lovelace', address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' },
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const orderId: string = placed.json().id;
+  await eventually(async () => (await t.publicApi.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: { 'x-api-key': apiKey } })).json().status === 'rendered', 60_000);
+  return { locationId, orderId };
+}
+
 describe('delete account', () => {
   it('needs the typed email and the password; the last administrator cannot leave', async () => {
     const u = await signUpUser(t.app);
@@ -84,10 +118,13 @@ describe('delete account', () => {
     const { project, list, jobId } = await makeData(u);
     await u.req({ method: 'POST', url: '/api/api-keys', payload: { name: 'CI key' } });
     await t.ctx.db.execute(sql`INSERT INTO permits (user_id, name, indicia) VALUES (${u.id}, 'Mine', '{}'::jsonb)`);
+    const { locationId, orderId } = await makeMapsAndOrder(u, project.id, list.id);
     const made = [...(await storedFiles())].filter((f) => !othersFiles.has(f));
     expect(made).toEqual(expect.arrayContaining([
       `lists/${list.id}/source.csv`, `projects/${project.id}/thumbnails/inside.png`, `print/${jobId}.pdf`,
+      `markers/${locationId}.png`, `orders/${orderId}.pdf`,
     ]));
+    expect(made.filter((f) => f.startsWith(`maps/${list.id}/`))).toHaveLength(3);
 
     const res = await u.req({ method: 'POST', url: '/api/account/delete', payload: { confirm_email: u.email.toUpperCase(), current_password: PASSWORD } });
     expect(res.statusCode, res.body).toBe(204);
@@ -107,7 +144,11 @@ describe('delete account', () => {
     }
     expect(await rows(sql`SELECT id FROM users WHERE id = ${u.id}`)).toHaveLength(0);
 
-    // Every file the user made is gone; the other user's stay.
+    // Every file the user made goes, in the background; the other user's stay.
+    await eventually(async () => {
+      const left = await storedFiles();
+      return made.every((f) => !left.has(f));
+    });
     const after = await storedFiles();
     expect(made.filter((f) => after.has(f))).toEqual([]);
     expect([...othersFiles].filter((f) => !after.has(f))).toEqual([]);

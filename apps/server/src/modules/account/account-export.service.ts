@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { ACCOUNT_MESSAGES as M } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
+import { WorkSlots } from '../../platform/work-slots.js';
 import { getAccount } from './account.service.js';
 import { getDesign } from '../designs/designs.service.js';
 import { listReinforcements } from '../reinforcements/reinforcements.service.js';
@@ -17,9 +17,11 @@ import { getSettings } from './settings.service.js';
 import { ExportNames } from './export-names.js';
 import { ZipWriter } from './zip-writer.js';
 
-/** Exports running at once: one per user, and at most this many on the server (they read whole lists). */
-const MAX_RUNNING = 2;
-const running = new Set<string>();
+/**
+ * Exports running at once, across every process sharing the database: one per user, and at most 2
+ * on the server (they read whole lists); refused at once when taken (no waiting line).
+ */
+const exportSlots = new WorkSlots({ kind: 'account-export', total: 2, perUser: 1, waitMs: 0, busyMessage: M.exportBusy, userBusyMessage: M.exportRunning });
 
 /** Orders read per query. */
 const ORDER_PAGE = 500;
@@ -46,14 +48,13 @@ Names are your own, made safe for file names; a repeated name gets ' (2)'.
  * reinforcements.json) and every finished print file, proofs included, each mailing list as CSV
  * with its original columns, orders.json (every on-demand order, live and test), api-keys.json
  * (key metadata, no secret or hash) and README.txt. Read through the owning modules' services.
- * Errors: RATE_LIMITED (429) while one of the user's exports runs, or MAX_RUNNING in all.
+ * The export's slot (`exportSlots`) is held until the stream closes or the writing fails.
+ * Errors: RATE_LIMITED (429) while one of the user's exports runs, or 2 in all.
  */
-export function exportAccount(ctx: AppContext, principal: Principal): Readable {
-  if (running.has(principal.userId)) throw new AppError('RATE_LIMITED', M.exportRunning);
-  if (running.size >= MAX_RUNNING) throw new AppError('RATE_LIMITED', M.exportBusy);
-  running.add(principal.userId);
+export async function exportAccount(ctx: AppContext, principal: Principal): Promise<Readable> {
+  const slot = await exportSlots.take(ctx.db, principal.userId);
   const zip = new ZipWriter();
-  const release = () => running.delete(principal.userId);
+  const release = () => void slot.release();
   zip.stream.once('close', release);
   writeExport(ctx, principal, zip).then(() => zip.end(), (err: Error) => {
     zip.fail(err);

@@ -77,8 +77,8 @@ export async function accountRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   route(app, {
     method: 'GET', url: '/api/account/export', auth: 'user', summary: 'Download your data (ZIP)', tags,
     response: binary('application/zip', 'Your projects, designs, lists and print files'), errors: [...errors, 429],
-  }, (principal, _input, { reply }) => {
-    const stream = exportAccount(ctx, principal);
+  }, async (principal, _input, { reply }) => {
+    const stream = await exportAccount(ctx, principal);
     const name = `mailcraft-data-${new Date().toISOString().slice(0, 10)}.zip`;
     return reply.type('application/zip').header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="${name}"`).send(stream);

@@ -16,6 +16,7 @@ import type { AddressVerifier } from './address-verifier.js';
 import { CheckCache } from './check-cache.js';
 import { mayOverflow, overridesOf, recipientName, recordReader, type MappedList, type ReadRecord } from './record-reader.js';
 import type { AppContext } from '../../platform/context.js';
+import { invalidate, onInvalidate } from '../../platform/cache-invalidation.js';
 import { refreshPlannerStatistics } from '../../db/planner-statistics.js';
 
 
@@ -184,10 +185,20 @@ async function runCheck(db: Db, verifier: AddressVerifier, src: MappedList): Pro
 /**
  * The last full check of each list in this process: 20 lists, 10 minutes, and 60,000 issues kept
  * in all (an issue takes about 700 bytes: ~40 MB at most; one list keeps at most that many).
+ * Across processes (docs/architecture.md#caches-across-processes): what the check depends on in
+ * rows other than the records' edits is in its key (`fingerprint`), read from the database on
+ * every request; the edits (`applyAddressFixes`) publish `address-check` with the list id, so
+ * every process drops that list's check (every list's when its listener reconnects).
  */
 const checks = new CheckCache<FullCheck>({ maxLists: 20, maxAgeMs: 10 * 60_000, maxSize: KEEP_ISSUES + KEEP_IGNORED, sizeOf: (c) => c.kept });
-/** Full checks computing at once in this process: 2 per user, 4 in all; past that a check waits up to 60 s, then 429. */
-const checkSlots = new WorkSlots(4, 2, 60_000, 'Too many address checks at once: try again in a moment');
+onInvalidate('address-check', (listId) => {
+  if (listId) checks.invalidate(listId);
+  else checks.clear();
+});
+/** Full checks computing at once, across every process sharing the database: 2 per user, 4 in all; past that a check waits up to 60 s, then 429. */
+const checkSlots = new WorkSlots({
+  kind: 'address-check', total: 4, perUser: 2, waitMs: 60_000, busyMessage: 'Too many address checks at once: try again in a moment',
+});
 
 /**
  * What the check's answer depends on besides the records' edits (which invalidate the cache
@@ -208,7 +219,7 @@ function fingerprint(src: MappedList, verifier: AddressVerifier): string {
  * time per list, within the principal's check slots. Errors: RATE_LIMITED (429) when the slots stay busy.
  */
 function fullCheck(db: Db, verifier: AddressVerifier, principal: Principal, src: MappedList): Promise<FullCheck> {
-  return checks.run(src.list.id, fingerprint(src, verifier), () => checkSlots.run(principal.userId, () => runCheck(db, verifier, src)));
+  return checks.run(src.list.id, fingerprint(src, verifier), () => checkSlots.run(db, principal.userId, () => runCheck(db, verifier, src)));
 }
 
 /**
@@ -251,7 +262,8 @@ const knownCodes = (codes: readonly string[]) => [...new Set(codes)].filter((c):
  * printing or bring them back, `revert` clears their overrides, `ignore` stores `codes` as issues
  * not to report again for them, `unignore` reports `codes` again (every ignored issue without
  * `codes`). Answers how many records changed, the counts before (the cached check when there is
- * one) and the check after by `verifier` (first page, ignored issues left out); a change drops the cached check.
+ * one) and the check after by `verifier` (first page, ignored issues left out); a change drops the cached check
+ * in every process (`address-check` invalidated).
  * Errors: NOT_FOUND (404) unless the list is the principal's; VALIDATION (400) `ignore` without
  * codes; RATE_LIMITED (429) when too many checks run.
  */
@@ -277,11 +289,11 @@ export async function applyAddressFixes(
       case 'unignore': changed = await recordEdits.unignore(db, src.list, ids, codes); break;
     }
   } catch (err) {
-    checks.invalidate(src.list.id);
+    await invalidate(ctx, 'address-check', src.list.id);
     throw err;
   }
   // Nothing written: the cached check still holds.
-  if (changed > 0) checks.invalidate(src.list.id);
+  if (changed > 0) await invalidate(ctx, 'address-check', src.list.id);
   // A bulk edit (Accept all on a big list) changes which records print: fresh statistics for the print's plans.
   if (changed >= BULK_EDIT_ROWS) await refreshPlannerStatistics(ctx.database, ['mailing_list_records']);
   return { changed, before, report: pageOf(await fullCheck(db, verifier, principal, src), 1, ADDRESS_CHECK_MAX_ISSUES, false) };

@@ -17,6 +17,8 @@ export type CheckCacheLimits<T> = { maxLists: number; maxAgeMs: number; maxSize:
  * have read the records before the edit) is neither cached nor shared afterwards.
  * Bounded: at most `maxLists` lists (least recently used go first), each result at most
  * `maxAgeMs` old, and `maxSize` in all (a larger result is answered but not kept).
+ * Process-local: the owner wires `invalidate` to the other processes' edits (address-check.service.ts,
+ * docs/architecture.md#caches-across-processes).
  */
 export class CheckCache<T> {
   /**
@@ -76,6 +78,12 @@ export class CheckCache<T> {
   invalidate(listId: string): void {
     this.entries.delete(listId);
     for (const run of this.runs.get(listId) ?? []) if (run.computing) run.stale = true;
+  }
+
+  /** Forgets every list's result and marks every computing check stale (`invalidate` of every list). */
+  clear(): void {
+    this.entries.clear();
+    for (const runs of this.runs.values()) for (const run of runs) if (run.computing) run.stale = true;
   }
 
   /** How many lists have a result kept (for tests and logs). */

@@ -230,7 +230,11 @@ export function lobAddressVerifier(options: LobVerifierOptions): AddressVerifier
   const retryBaseMs = options.retryBaseMs ?? 500;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
   const inFlight = pLimit(options.maxInFlight ?? 4);
-  /** Verified addresses, least recently used dropped first. */
+  /**
+   * Verified addresses, least recently used dropped first. Per process and never invalidated
+   * (docs/architecture.md#caches-across-processes): a verdict is Lob's answer for an address's
+   * text, which no user action changes — a fix changes the text, so it asks under another key.
+   */
   const cache = new LRUCache<string, Verdict>({ max: cacheSize });
 
   /**

@@ -66,6 +66,8 @@ export async function authRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     async (_principal, { query }, { reply }) =>
       reply.type('text/html').send(renderAuthPage({ mode: 'signup', next: safeNext(query.next), setupCode: await askSetupCode() })));
 
+  // 30 posts a minute per client address and route, counted across every process (platform/shared-rate-limit.ts);
+  // failed sign-ins have their own, longer limits (auth.service.ts MAX_FAILURES).
   const loginLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
   route(app, {

@@ -38,6 +38,7 @@ const ZTokenQuerySchema = z.object({ token: z.string().max(200).optional().descr
 export async function passwordResetRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['auth'];
   const safeNext = (next: unknown) => safePath(next, ctx.config.publicUrl);
+  // 30 posts a minute per client address and route, counted across every process (platform/shared-rate-limit.ts).
   const limit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
   route(app, {

@@ -1,5 +1,6 @@
 import { effectiveMappings, type TListMappings, type TMapColumns } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import { invalidate } from '../../platform/cache-invalidation.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
@@ -34,7 +35,8 @@ async function mappingsOfList(db: Db, list: { id: string; headers: string[] }): 
 /**
  * POST /api/lists/map-columns (docs/requirements/workflow.md#api), input already checked by ZMapColumnsSchema (targets,
  * one column per non-custom field, capitalization of mapped non-USPS fields only). Saves, or
- * replaces, the list's mappings.
+ * replaces, the list's mappings; the next scan in any process maps its fields by them (`list-context`
+ * invalidated, docs/architecture.md#caches-across-processes).
  * Errors: NOT_FOUND (404) when `fileId` is not the principal's list; VALIDATION (400) naming a
  * column the list does not have.
  */
@@ -45,4 +47,5 @@ export async function saveListMappings(ctx: AppContext, principal: Principal, in
   const unknown = Object.keys(input.mappings).find((column) => !headers.has(column));
   if (unknown !== undefined) throw new AppError('VALIDATION', `'${unknown}' is not a column of this mailing list`);
   await columnMappingsRepo.upsert(db, list.id, input.mappings, input.fieldSettings);
+  await invalidate(ctx, 'list-context', list.id);
 }

@@ -118,10 +118,10 @@ export async function effectSpecs(db: Db, ids: string[]): Promise<Map<string, TE
 export const imageDataUrlBytes = (dataUrl: string): Buffer => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 
 /**
- * Previews drawn at once in this process: 2 per user and 4 in all, 10 s in line, then 429 — a
- * burst of previews from one account cannot take the image threads from everyone else.
+ * Previews drawn at once, across every process sharing the database: 2 per user and 4 in all, 10 s
+ * in line, then 429 — a burst of previews from one account cannot take the image threads from everyone else.
  */
-const previewSlots = new WorkSlots(4, 2, 10_000, M.busy);
+const previewSlots = new WorkSlots({ kind: 'effect-preview', total: 4, perUser: 2, waitMs: 10_000, busyMessage: M.busy });
 
 /**
  * POST /api/effects/{id}/preview (docs/requirements/administration.md#administration): the saved effect `id` drawn on `image` (a data URL) by `applyEffect`,
@@ -132,13 +132,13 @@ export async function previewEffect(ctx: AppContext, principal: Principal, input
   const { id, image } = input;
   const row = await effectRow(ctx.db, id);
   const spec = ZEffectSpecSchema.parse({ kind: row.kind, params: row.params });
-  return previewSlots.run(principal.userId, () => applyEffect(imageDataUrlBytes(image), spec));
+  return previewSlots.run(ctx.db, principal.userId, () => applyEffect(imageDataUrlBytes(image), spec));
 }
 
 /**
  * POST /api/admin/effects/preview (docs/requirements/administration.md#administration): an unsaved effect (the admin form, `effect`)
  * drawn on `image` (a data URL), PNG bytes. Errors as `previewEffect`.
  */
-export async function previewSpec(_ctx: AppContext, principal: Principal, input: { effect: TEffectSpec; image: string }): Promise<Buffer> {
-  return previewSlots.run(principal.userId, () => applyEffect(imageDataUrlBytes(input.image), input.effect));
+export async function previewSpec(ctx: AppContext, principal: Principal, input: { effect: TEffectSpec; image: string }): Promise<Buffer> {
+  return previewSlots.run(ctx.db, principal.userId, () => applyEffect(imageDataUrlBytes(input.image), input.effect));
 }

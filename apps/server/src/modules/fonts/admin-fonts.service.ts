@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FONT_MESSAGES as FM, type TAdminFont, type TAdminFontPatch } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import { invalidate } from '../../platform/cache-invalidation.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
@@ -43,7 +44,8 @@ async function fontRow(db: Db, id: string): Promise<FontRow> {
 /**
  * POST /api/admin/fonts (Admin → Fonts): checks `bytes` in a font thread (see `inspectFontInThread`), stores them at
  * `fonts/{id}.ttf|.otf` and adds the font, shown as `name` (trimmed; the family when empty).
- * The next print render and designer load include it.
+ * The next print render and designer load include it, in every process (the font set is read from the
+ * database at each render, `renderFonts`).
  * Errors: VALIDATION (400) for a file that is not a printable TTF/OTF, one whose check runs out
  * of memory or time, or a name over FONT_NAME_MAX; CONFLICT (409) 'A font named X already exists' for a PostScript name in use.
  * Audited as 'font.upload'.
@@ -105,7 +107,7 @@ export async function updateFont(ctx: AppContext, admin: Principal, input: { id:
 
 /**
  * DELETE /api/admin/fonts/{id} (docs/requirements/administration.md#font-deletion): removes an uploaded font and its
- * file (and its local copy for the render threads). Errors: NOT_FOUND (404); CONFLICT (409) for a built-in font, the fallback font, or a font
+ * file (and its local copies for the render threads, in every process: `font-files`). Errors: NOT_FOUND (404); CONFLICT (409) for a built-in font, the fallback font, or a font
  * any design uses ('This font is used by N designs'). Audited as 'font.delete'.
  */
 export async function deleteFont(ctx: AppContext, admin: Principal, id: string): Promise<void> {
@@ -123,4 +125,5 @@ export async function deleteFont(ctx: AppContext, admin: Principal, id: string):
   });
   await ctx.storage.delete(row.fileKey);
   await dropLocalFontFile(ctx, row);
+  await invalidate(ctx, 'font-files', row.id);
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_ELEMENT_FONT, type TFont } from '@mailcraft/shared';
+import { onInvalidate } from '../../platform/cache-invalidation.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/principal.js';
 import { isUuid } from '../../platform/ids.js';
@@ -46,7 +47,23 @@ export async function fontBase64(ctx: AppContext, _principal: Principal, id: str
 const localFontPath = (ctx: Pick<AppContext, 'config'>, row: Pick<FontRow, 'id' | 'fileKey'>) =>
   path.join(ctx.config.dataDir, 'cache', 'fonts', `${row.id}${path.extname(row.fileKey)}`);
 
-/** Removes the local copy of a deleted font's file (see `renderFonts`); nothing when there is none. */
+/** The folders of local font copies this process has written to or read from (one per DATA_DIR; tests run several apps in a process). */
+const localFontDirs = new Set<string>();
+
+/**
+ * Local font copies are per process (its DATA_DIR) and never stale: a font's bytes never change
+ * under its id, and which fonts print is read from the fonts table at every print (`renderFonts`).
+ * A deleted font's copy is only garbage: `deleteFont` publishes `font-files` with its id and every
+ * process removes its copy here (docs/architecture.md#caches-across-processes). A reconnect (key
+ * null) removes nothing — copies of existing fonts stay valid; a deletion missed meanwhile leaves
+ * an unused file behind.
+ */
+onInvalidate('font-files', async (fontId) => {
+  if (!fontId || !isUuid(fontId)) return;
+  await Promise.all([...localFontDirs].flatMap((dir) => ['.ttf', '.otf'].map((ext) => fs.rm(path.join(dir, `${fontId}${ext}`), { force: true }))));
+});
+
+/** Removes this process's local copy of a deleted font's file (see `renderFonts`); nothing when there is none. Other processes: `font-files`. */
 export async function dropLocalFontFile(ctx: Pick<AppContext, 'config'>, row: Pick<FontRow, 'id' | 'fileKey'>): Promise<void> {
   await fs.rm(localFontPath(ctx, row), { force: true });
 }
@@ -54,6 +71,7 @@ export async function dropLocalFontFile(ctx: Pick<AppContext, 'config'>, row: Pi
 /** The local copy of an uploaded font's file for the render threads (`localFontPath`), written once (atomically). */
 async function localFontFile(ctx: Pick<AppContext, 'storage' | 'config'>, row: FontRow): Promise<string> {
   const file = localFontPath(ctx, row);
+  localFontDirs.add(path.dirname(file));
   // Bytes never change under a font id, so a file that exists is current.
   if (await fs.access(file).then(() => true, () => false)) return file;
   await fs.mkdir(path.dirname(file), { recursive: true });
@@ -68,6 +86,9 @@ async function localFontFile(ctx: Pick<AppContext, 'storage' | 'config'>, row: F
  * order PDFs): the uploaded fonts as local files, the fallback's name and a key that changes
  * with the set of fonts, so threads rebuild their font map after an upload, delete or fallback
  * change (see `loadFonts`). One small query per call; files are copied from storage once.
+ * The set lives in the database, read at every print, preview and order: a font uploaded through
+ * any process prints in the next render of every process, with no message between them
+ * (docs/architecture.md#caches-across-processes; the processes share STORAGE_URL).
  */
 export async function renderFonts(ctx: Pick<AppContext, 'db' | 'storage' | 'config'>): Promise<RenderFonts & { names: string[] }> {
   const rows = await fontsRepo.list(ctx.db);

@@ -1,8 +1,11 @@
 import { LIST_MESSAGES, type TListPreview, type TMailingList, type TMailingListDetail } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import { invalidate } from '../../platform/cache-invalidation.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { ownedFiles, type OwnedFilesReader } from '../../platform/owned-files.js';
 import type { Principal } from '../../platform/principal.js';
+import { purgeStorage } from '../../jobs/storage-purge.js';
 import { countProjectsUsingList, getOwnedProject } from '../projects/projects.service.js';
 import { planLimit } from '../subscriptions/subscriptions.service.js';
 import { mailingListsRepo, type EditedRecordRow, type MailingListRow, type RecordMatch } from './mailing-lists.repo.js';
@@ -217,26 +220,40 @@ export async function getList(ctx: AppContext, principal: Principal, listId: str
 
 /**
  * PATCH /api/lists/{id} `{ name }` → `renameList(ctx, principal, { listId, name })` (docs/requirements/workflow.md#clear-states-and-fast-pages):
- * renames one of the principal's lists; the name is already trimmed and 1–255 characters (ZListRenameSchema). Errors: NOT_FOUND (404).
+ * renames one of the principal's lists; the name is already trimmed and 1–255 characters (ZListRenameSchema). Scan events
+ * of every process carry the new name from the next scan (`list-context` invalidated,
+ * docs/architecture.md#caches-across-processes). Errors: NOT_FOUND (404).
  */
 export async function renameList(ctx: AppContext, principal: Principal, input: { listId: string; name: string }): Promise<TMailingList> {
   const list = await getOwnedList(ctx.db, principal, input.listId);
-  return presentList(await mailingListsRepo.rename(ctx.db, list.id, input.name));
+  const renamed = await mailingListsRepo.rename(ctx.db, list.id, input.name);
+  await invalidate(ctx, 'list-context', list.id);
+  return presentList(renamed);
 }
 
+/** The storage folder of a list's own files (`lists/{id}/source{ext}`, the uploaded file); removed with the list. */
+export const listFilesKey = (listId: string) => `lists/${listId}`;
+
+/** The lists' folders of uploaded files (`listFilesKey`): what the mailing-lists module stores per list (docs/architecture.md#storage). */
+export const listSourceFiles: OwnedFilesReader = async (_db, listIds) => ({ files: [], folders: listIds.map(listFilesKey) });
+
 /**
- * DELETE /api/lists/{id} (docs/requirements/mailing-lists.md#upload-screen screen, §4 Deletion): removes the list, its
- * records, its mappings and its stored source file.
- * Errors: NOT_FOUND (404) unless it is the user's; CONFLICT (409) 'The current mailing list of
- * a project cannot be deleted' while any of the user's projects has it as `list_id`.
+ * DELETE /api/lists/{id} (docs/requirements/mailing-lists.md#list-deletion): removes the list, its
+ * records, its mappings (and every process's cached scan context of it, `list-context`), then —
+ * in the background, 'storage.purge' — every file it owns (`ownedFiles` 'list': its uploaded file,
+ * its map images; docs/architecture.md#storage). Errors: NOT_FOUND (404) unless it is the user's;
+ * CONFLICT (409) 'The current mailing list of a project cannot be deleted' while any of the user's
+ * projects has it as `list_id`.
  */
 export async function deleteList(ctx: AppContext, principal: Principal, listId: string): Promise<void> {
   const list = await getOwnedList(ctx.db, principal, listId);
   if ((await countProjectsUsingList(ctx.db, principal, list.id)) > 0) {
     throw new AppError('CONFLICT', LIST_MESSAGES.currentList);
   }
+  const files = await ownedFiles(ctx.db, 'list', [list.id]);
   await mailingListsRepo.delete(ctx.db, principal.userId, list.id);
-  if (list.fileKey) await ctx.storage.delete(list.fileKey).catch(() => undefined); // an orphan file is harmless
+  await invalidate(ctx, 'list-context', list.id);
+  await purgeStorage(ctx, files);
 }
 
 /**

@@ -11,8 +11,10 @@ import { openTableInThread } from './import/table-threads.js';
 import { mailingListsRepo } from './mailing-lists.repo.js';
 import { indexListSearchJob } from './mailing-lists.jobs.js';
 
-/** The process's import slots, shared by every upload: IMPORTS_PER_USER per user, IMPORTS_AT_ONCE in all, IMPORT_WAIT_SECONDS in line. */
-const importSlots = new WorkSlots(IMPORTS_AT_ONCE, IMPORTS_PER_USER, IMPORT_WAIT_SECONDS * 1000, LIST_MESSAGES.busy);
+/** The import slots, shared by every upload in every process on the database: IMPORTS_PER_USER per user, IMPORTS_AT_ONCE in all, IMPORT_WAIT_SECONDS in line. */
+const importSlots = new WorkSlots({
+  kind: 'list-import', total: IMPORTS_AT_ONCE, perUser: IMPORTS_PER_USER, waitMs: IMPORT_WAIT_SECONDS * 1000, busyMessage: LIST_MESSAGES.busy,
+});
 
 /** An uploaded file as the route received it. */
 export type UploadInput = { filename: string; bytes: Buffer; projectId?: string | null };
@@ -47,7 +49,7 @@ export async function uploadList(ctx: AppContext, principal: Principal, input: U
   const planMaxRows = await planLimit(ctx.db, principal, 'max_list_rows');
 
   // One import per user and two in all at a time: parsing is the costly part.
-  return importSlots.run(userId, () => importTable(ctx, principal, input, ext, planMaxRows));
+  return importSlots.run(ctx.db, userId, () => importTable(ctx, principal, input, ext, planMaxRows));
 }
 
 async function importTable(

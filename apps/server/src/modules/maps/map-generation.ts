@@ -10,7 +10,7 @@ import { requireFeature } from '../subscriptions/subscriptions.service.js';
 import { mapProviders } from './map-providers.js';
 import { refreshPlannerStatistics } from '../../db/planner-statistics.js';
 import { mapRoutesRepo, type MapGenerationRow } from './map-routes.repo.js';
-import { drawingHash, drawRoutes, type DrawSettings } from './route-drawing.js';
+import { drawingHash, drawRoutes, listMapImagesKey, type DrawSettings } from './route-drawing.js';
 import { routeScope, routeTarget, settingsOf } from './route-previews.service.js';
 
 /** Records drawn per step of a run; progress and the heartbeat are written after each. */
@@ -20,9 +20,9 @@ const BATCH = 100;
  * different users take turns (a 250,000-record list does not hold the queue for 40 minutes).
  */
 const STEPS_PER_TURN = 10;
-const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_MS = 5_000;
 /** A run silent this long (ms) died with its process and is taken over. */
-export const GENERATION_STALE_MS = 60_000;
+export const GENERATION_STALE_MS = 20_000;
 
 type GenerationSettings = { projectId: string; locationId: string; force: boolean; drawing: DrawSettings };
 
@@ -84,6 +84,18 @@ const generationRuns = trackedJob({
 });
 
 /**
+ * After routes could not be written: when the list was deleted while they were drawn, the images
+ * just stored are orphans its purge may have missed (it can run before they were stored), so the
+ * list's image folder is removed again (docs/architecture.md#storage) and the run ends NOT_FOUND.
+ */
+async function dropImagesOfDeletedList(ctx: AppContext, owner: Principal, listId: string): Promise<void> {
+  const gone = await getOwnedList(ctx.db, owner, listId).then(() => false, (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND');
+  if (!gone) return;
+  await ctx.storage.deletePrefix(listMapImagesKey(listId));
+  throw notFound('Mailing list');
+}
+
+/**
  * Runs one generation's turn: claims it, then draws the records not written since the run started,
  * 100 at a time in list order (so a run that died resumes where it stopped), adding progress after
  * each batch and beating every 10 s; after 1,000 records it queues itself again (runs take turns). Per-record failures are counted, never stop the run; a run
@@ -114,7 +126,10 @@ export async function runGeneration(ctx: AppContext, generationId: string): Prom
         }
         if (step > 0) await requireFeature(ctx.db, owner, 'maps', MAP_MESSAGES.upgrade);
         const drawn = await drawRoutes(ctx, providers, target, batch, { force: settings.force, hash });
-        await mapRoutesRepo.upsert(ctx.db, drawn.map((d) => d.row));
+        await mapRoutesRepo.upsert(ctx.db, drawn.map((d) => d.row)).catch(async (err: unknown) => {
+          await dropImagesOfDeletedList(ctx, owner, g.listId);
+          throw err;
+        });
         const add = { done: batch.length, failed: drawn.filter((d) => d.failed).length, approximate: drawn.filter((d) => d.approximate).length };
         run.held(await mapRoutesRepo.progress(ctx.db, g.id, run.runId, add));
         afterRow = batch[batch.length - 1].rowIndex;

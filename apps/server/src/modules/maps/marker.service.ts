@@ -2,12 +2,21 @@ import { IMAGE_MAX_PIXELS, MAP_MESSAGES, MARKER_MESSAGES as MM, MARKER_RULES, ty
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { checkImageHeader } from '../../platform/image-bounds.js';
+import type { OwnedFilesReader } from '../../platform/owned-files.js';
 import type { Principal } from '../../platform/principal.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
 import { mapsRepo, type BusinessLocationRow } from './maps.repo.js';
 
 /** Storage key of a location's marker logo (PNG). */
 export const markerKey = (locationId: string) => `markers/${locationId}.png`;
+
+/** The marker logos of the accounts' business locations (docs/architecture.md#storage): removed with the account. */
+export const accountMarkerFiles: OwnedFilesReader = async (db, userIds) => {
+  const files: string[] = [];
+  for (const userId of userIds) files.push(...(await mapsRepo.locations(db, userId)).map((l) => markerKey(l.id)));
+  return { files, folders: [] };
+};
+
 /** The logo's URL for the screen (login required), versioned so a new logo is fetched again. */
 const markerUrl = (locationId: string, at: Date) => `/api/maps/markers/${locationId}.png?v=${at.getTime()}`;
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif']);

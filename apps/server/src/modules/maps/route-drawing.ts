@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ROUTE_MESSAGES, type TMarkerSettings } from '@mailcraft/shared';
 import pLimit from 'p-limit';
 import type { AppContext } from '../../platform/context.js';
+import type { OwnedFilesReader } from '../../platform/owned-files.js';
 import { recordFields } from '../qr-codes/destination.js';
 import type { GeocodeQuery, GeocodeResult } from './geocoder.js';
 import type { LngLat } from './geo.js';
@@ -27,8 +28,13 @@ export type RouteTarget = RouteScope & { logoPng: Buffer | null; settings: DrawS
 
 /** Storage key of a record's map image. */
 export const mapImageKey = (listId: string, recordId: string) => `maps/${listId}/${recordId}.png`;
-/** Storage folder of a list's map images; deleting it removes them all (account deletion, docs/requirements/administration.md#administration). */
+/** Storage folder of a list's map images; deleting it removes them all. */
 export const listMapImagesKey = (listId: string) => `maps/${listId}`;
+/**
+ * The lists' folders of map images (`listMapImagesKey`; docs/architecture.md#storage): a record's
+ * image belongs to its list, whichever project drew it, so it goes with the list, not a project.
+ */
+export const listMapImages: OwnedFilesReader = async (_db, listIds) => ({ files: [], folders: listIds.map(listMapImagesKey) });
 /** Public URL of a map image (a QR link's `map_image`, docs/requirements/maps.md#data): unguessable, served without login, like an S3 object URL. */
 export const mapImageUrl = (publicUrl: string, token: string, version?: Date) =>
   `${publicUrl}/maps/i/${token}.png${version ? `?v=${version.getTime()}` : ''}`;

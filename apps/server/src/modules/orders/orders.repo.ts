@@ -25,6 +25,10 @@ export const ordersRepo = {
 
   byId: async (db: Db, id: string): Promise<OrderRow | undefined> => (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0],
 
+  /** Ids of every order of the users, live and test, in any state: whose files go with their accounts (docs/architecture.md#storage). */
+  idsOfUsers: async (db: Db, userIds: string[]): Promise<string[]> =>
+    (await db.select({ id: orders.id }).from(orders).where(inArray(orders.userId, userIds))).map((r) => r.id),
+
   /** A page of the user's orders of one mode (both when `test` is null), newest first. */
   list: async (db: Db, userId: string, test: boolean | null, limit: number, offset: number): Promise<OrderRow[]> =>
     db.select().from(orders).where(and(eq(orders.userId, userId), inMode(test))).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset),

@@ -3,12 +3,23 @@ import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
 import { isUuid } from '../../platform/ids.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { OwnedFilesReader } from '../../platform/owned-files.js';
 import type { Principal } from '../../platform/principal.js';
 import { publishOrderEvent } from './order-events.js';
 import { orderFileKey, presentOrder } from './order-presenter.js';
 import { ordersRepo, type OrderRow } from './orders.repo.js';
 
 export { orderFileKey };
+
+/**
+ * The order PDFs of the accounts (docs/architecture.md#storage): `orders/{id}.pdf` of every order
+ * of theirs, rendered or not (a render still running stores its file under that key). Orders
+ * outlive their project and list, so only the account's deletion removes them.
+ */
+export const accountOrderFiles: OwnedFilesReader = async (db, userIds) => ({
+  files: (await ordersRepo.idsOfUsers(db, userIds)).map(orderFileKey), folders: [],
+});
+
 export { createMailingOrder, createReinforcementOrder } from './place-order.service.js';
 
 /** The kind of the order list's cursors. */

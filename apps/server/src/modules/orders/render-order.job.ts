@@ -33,6 +33,9 @@ export async function renderOrder(ctx: AppContext, orderId: string): Promise<voi
     done = await ordersRepo.advance(ctx.db, order.id, ['pending'], {
       status: 'rendered', fileKey: orderFileKey(order.id), message: order.test ? 'Test order rendered: it is never printed or charged' : 'Print file ready',
     });
+    // Its account was deleted while it rendered: the account's purge may have run before the file
+    // was stored, so it goes now (docs/architecture.md#storage).
+    if (!done && !(await ordersRepo.byId(ctx.db, order.id))) await ctx.storage.delete(orderFileKey(order.id));
   } catch (err) {
     // The owner reads a sentence; the detail (a file system's message, a temporary file's path) goes to the log.
     if (!(err instanceof AppError)) console.error(`[orders] order ${order.id} could not be rendered`, err);

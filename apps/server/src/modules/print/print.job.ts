@@ -19,9 +19,9 @@ import { cleanStaleTempDirs, makeTempDir } from './temp-dirs.js';
 export const printFileKey = (jobId: string) => `print/${jobId}.pdf`;
 
 /** A running render refreshes its heartbeat this often (ms) … */
-const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_MS = 5_000;
 /** … and a render silent for this long (ms) is taken to have died with its process. */
-export const PRINT_STALE_MS = 60_000;
+export const PRINT_STALE_MS = 20_000;
 
 /**
  * The presort trays to separate (docs/requirements/print.md#print tray breaks): asked for with `trayBreaks`, not a proof,
@@ -95,7 +95,13 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
       await update({ phase: 'storing' });
       const key = printFileKey(job.id);
       const fileSize = await ctx.storage.putStream(key, createReadStream(outFile));
-      await update({ status: 'done', phase: null, done: result.pieces, total: result.pieces, fileKey: key, fileSize, finishedAt: new Date(), preflight });
+      const stored = await printRepo.updateRun(ctx.db, job.id, run.runId, {
+        status: 'done', phase: null, done: result.pieces, total: result.pieces, fileKey: key, fileSize, finishedAt: new Date(), preflight,
+      });
+      // Its project was deleted while it rendered: the project's purge may have run before the file
+      // was stored, so it goes now (docs/architecture.md#storage). A run taken over keeps the file.
+      if (!stored && !(await printRepo.findJob(ctx.db, job.id))) await ctx.storage.delete(key);
+      run.held(stored);
     },
     failed: async (err, job, run) => {
       const message = renderFailureMessage(err);

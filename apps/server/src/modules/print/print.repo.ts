@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { isUuid } from '../../platform/ids.js';
 import { printJobs, projects } from '../../db/schema/index.js';
@@ -20,10 +20,9 @@ export const printRepo = {
     return limit === undefined ? all : all.limit(limit);
   },
 
-  /** Storage keys of every print file of the user (account deletion, docs/requirements/administration.md#administration). */
-  fileKeysForUser: async (db: Db, userId: string): Promise<string[]> =>
-    (await db.select({ key: printJobs.fileKey }).from(printJobs).where(eq(printJobs.userId, userId)))
-      .flatMap((r) => (r.key ? [r.key] : [])),
+  /** Ids of every print job of the projects (uuids), finished or not: whose files go with the projects (docs/architecture.md#storage). */
+  jobIdsOfProjects: async (db: Db, projectIds: string[]): Promise<string[]> =>
+    (await db.select({ id: printJobs.id }).from(printJobs).where(inArray(printJobs.projectId, projectIds))).map((r) => r.id),
 
   /** A job with its project's name; scoped to the user when `userId` is given. */
   findJob: async (db: Db, jobId: string, userId?: string) => {

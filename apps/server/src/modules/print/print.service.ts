@@ -5,6 +5,7 @@ import {
 import { buildPieceInputs, type PieceContext } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { OwnedFilesReader } from '../../platform/owned-files.js';
 import type { Principal } from '../../platform/principal.js';
 import { searchRecords } from '../mailing-lists/mailing-lists.service.js';
 import { getOwnedProject } from '../projects/projects.service.js';
@@ -14,7 +15,7 @@ import { checkPrintSource } from './print-check.js';
 import { isApprovedVersion } from './approvals.service.js';
 import { loadPrintSource, pieceInputBatches } from './print-source.js';
 import { composePieceTemplate } from './render/print-template.js';
-import { printRenderJob, runPrintJob } from './print.job.js';
+import { printFileKey, printRenderJob, runPrintJob } from './print.job.js';
 import { printRepo, type PrintJobRow } from './print.repo.js';
 
 /**
@@ -101,10 +102,14 @@ export async function allPrintJobs(ctx: AppContext, principal: Principal, projec
   return (await printRepo.listForProject(ctx.db, principal.userId, projectId)).map((j) => present(j, now));
 }
 
-/** Storage keys of all the principal's print files, of every project (account deletion, docs/requirements/administration.md#administration). */
-export async function printFileKeys(ctx: Pick<AppContext, 'db'>, principal: Principal): Promise<string[]> {
-  return printRepo.fileKeysForUser(ctx.db, principal.userId);
-}
+/**
+ * The print files and proofs of the projects (docs/architecture.md#storage): `print/{jobId}.pdf` of
+ * every print job of theirs, finished or not — a render still running stores its file under that
+ * key. Read before the projects' rows are deleted: their print jobs cascade with them.
+ */
+export const projectPrintFiles: OwnedFilesReader = async (db, projectIds) => ({
+  files: (await printRepo.jobIdsOfProjects(db, projectIds)).map(printFileKey), folders: [],
+});
 
 /** GET /api/print-jobs/{id}: the user's job; NOT_FOUND for anyone else's. */
 export async function getPrintJob(ctx: AppContext, principal: Principal, jobId: string): Promise<TPrintJob> {

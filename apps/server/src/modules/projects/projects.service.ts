@@ -5,7 +5,9 @@ import {
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { ownedFiles, type OwnedFilesReader } from '../../platform/owned-files.js';
 import type { Principal } from '../../platform/principal.js';
+import { purgeStorage } from '../../jobs/storage-purge.js';
 import { conformDesign, getDesign, saveDesign } from '../designs/designs.service.js';
 import { findDefaultPermit, findPermit } from '../permits/permits.service.js';
 import { planLimit } from '../subscriptions/subscriptions.service.js';
@@ -103,13 +105,25 @@ export async function updateProject(ctx: AppContext, principal: Principal, input
   return presentById(ctx.db, principal, id);
 }
 
-/** The storage folder of a project's files (thumbnails); deleting it removes them all. */
+/** The storage folder of a project's files (design and reinforcement thumbnails); deleting it removes them all. */
 export const projectFilesKey = (id: string) => `projects/${id}`;
 
-/** DELETE /api/projects/{id}: removes the project, its design and its thumbnails. */
+/** The projects' folders (`projectFilesKey`): what the projects module stores per project (docs/architecture.md#storage). */
+export const projectFolders: OwnedFilesReader = async (_db, projectIds) => ({ files: [], folders: projectIds.map(projectFilesKey) });
+
+/**
+ * DELETE /api/projects/{id} (docs/requirements/projects.md#project-deletion): removes the project,
+ * its design, reinforcements, print jobs and approvals (rows cascading from it), then — in the
+ * background, 'storage.purge' — every file it owns (`ownedFiles` 'project', read before the rows
+ * go: its thumbnails, its print files and proofs; docs/architecture.md#storage). Its lists stay,
+ * with their files. Errors: NOT_FOUND (404) for a missing or another user's project.
+ */
 export async function deleteProject(ctx: AppContext, principal: Principal, id: string): Promise<void> {
-  if (!(await projectsRepo.delete(ctx.db, principal.userId, id))) throw notFound('Project');
-  await ctx.storage.delete(projectFilesKey(id));
+  const project = await projectsRepo.findRow(ctx.db, principal.userId, id);
+  if (!project) throw notFound('Project');
+  const files = await ownedFiles(ctx.db, 'project', [project.id]);
+  if (!(await projectsRepo.delete(ctx.db, principal.userId, project.id))) throw notFound('Project');
+  await purgeStorage(ctx, files);
 }
 
 /** GET /api/projects/{id}/status → `{list, template, progress}` (docs/requirements/projects.md#project status). */

@@ -124,7 +124,7 @@ describe('projects', () => {
     expectError(bad, 400, 'VALIDATION', 'Additional sizes coming soon', [{ message: 'Additional sizes coming soon', path: '/paper_size' }]);
   });
 
-  it('deletes a project (204) with its design and thumbnails', async () => {
+  it('deletes a project (204) with its design', async () => {
     const u = await signUpUser(t.app);
     const p = await newProject(u);
     const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -133,7 +133,7 @@ describe('projects', () => {
     const thumbnail = `projects/${p.id}/thumbnails/inside.png`;
     expect(await t.ctx.storage.exists(thumbnail)).toBe(true);
     expect((await u.req({ method: 'DELETE', url: `/api/projects/${p.id}` })).statusCode).toBe(204);
-    expect(await t.ctx.storage.exists(thumbnail)).toBe(false);
+    // Its thumbnails and print files go in the background (project-deletion.test.ts, with the job workers running).
     expectError(await u.req({ method: 'GET', url: `/api/templates/project/${p.id}/design` }), 404, 'NOT_FOUND', 'Project not found');
     expectError(await u.req({ method: 'GET', url: `/api/projects/${p.id}` }), 404, 'NOT_FOUND', 'Project not found');
     expectError(await u.req({ method: 'DELETE', url: `/api/projects/${p.id}` }), 404, 'NOT_FOUND', 'Project not found');

@@ -4,6 +4,7 @@ import {
 } from '@mailcraft/shared';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.js';
+import { cacheGeneration, invalidate, onInvalidate } from '../../platform/cache-invalidation.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/principal.js';
 import { getListMappings } from '../column-mappings/column-mappings.service.js';
@@ -42,7 +43,8 @@ export async function getQrConfigs(ctx: AppContext, principal: Principal, listId
 /**
  * POST /api/qr/config `{ listId, config }` (docs/requirements/notifications.md#rules): saves the list's configuration (already validated by
  * the shared ZQrConfigSchema: parameter names, reserved names, duplicates, URL, style) and gives
- * every record its short link. Errors: NOT_FOUND (404) for another user's list; PAYMENT_REQUIRED
+ * every record its short link; the next scan in any process redirects by it (`list-context`
+ * invalidated). Errors: NOT_FOUND (404) for another user's list; PAYMENT_REQUIRED
  * (402) 'You need to upgrade your plan to save QR code configurations' without `qr_codes` (docs/requirements/plans-and-billing.md#plan-gating).
  */
 export async function saveQrConfig(ctx: AppContext, principal: Principal, input: { listId: string; config: TQrConfig }): Promise<TQrConfigRecord> {
@@ -53,7 +55,7 @@ export async function saveQrConfig(ctx: AppContext, principal: Principal, input:
   const row = await qrCodesRepo.upsertConfig(db, {
     listId: list.id, userId: principal.userId, baseUrl: config.baseUrl, variableMapping: toVariableMapping(config), style: config.style,
   });
-  listContextCache.delete(list.id);
+  await invalidate(ctx, 'list-context', list.id);
   await qrCodesRepo.ensureLinks(db, list.id);
   return present(row);
 }
@@ -111,13 +113,26 @@ export async function shortLinksFor(ctx: Pick<AppContext, 'db' | 'config'>, list
 }
 
 /**
- * Each list's scan context, cached per process for LIST_CONTEXT_TTL_MS: a burst of scans of one
- * list reads its headers, mapping and configuration once. A save here drops the entry at once;
- * another process, or a changed column mapping, is seen within the TTL. At most 1,000 lists are
- * kept, least recently used dropped first.
+ * How long (ms) a list's scan context is kept at most. Changes reach the cache through
+ * invalidation, at once in every process; this only bounds an entry whose notification was lost.
  */
-const LIST_CONTEXT_TTL_MS = 1000;
+export const LIST_CONTEXT_TTL_MS = 30_000;
+
+/**
+ * Each list's scan context (name, headers, mappings in force, QR configuration) by list id, cached
+ * per process: a burst of scans of one list reads it once (the redirect is the scan hot path).
+ * Kept fresh across processes (docs/architecture.md#caches-across-processes): every writer of what
+ * it holds publishes `list-context` with the list id once its change has committed — the QR
+ * configuration (`saveQrConfig`), the column mappings (`saveListMappings`), the list's name and
+ * its deletion (`renameList`, `deleteList`) — and every process drops that entry; all entries go
+ * when the process's listener reconnects. A new writer of these columns must publish too. At most
+ * 1,000 lists, least recently used dropped first, each at most LIST_CONTEXT_TTL_MS old.
+ */
 const listContextCache = new LRUCache<string, ListLinkContext>({ max: 1000, ttl: LIST_CONTEXT_TTL_MS });
+onInvalidate('list-context', (listId) => {
+  if (listId) listContextCache.delete(listId);
+  else listContextCache.clear();
+});
 
 /** For the scans module: the scan context of each list, by list id (cached, see above). */
 export async function listContextsForScan(db: Db, listIds: string[]): Promise<Map<string, ListLinkContext>> {
@@ -129,13 +144,15 @@ export async function listContextsForScan(db: Db, listIds: string[]): Promise<Ma
     else missing.push(listId);
   }
   if (missing.length) {
+    // A change committed while this read runs may have been read or not: what it read is then used once, not kept.
+    const generation = cacheGeneration('list-context');
     for (const row of await qrCodesRepo.listContexts(db, missing)) {
       // The mappings in force (auto-mapped until saved), worked out once per list, not per scan.
       const saved = row.mappings ? { mappings: row.mappings, fieldSettings: row.fieldSettings ?? {} } : null;
       const { mappings, fieldSettings } = effectiveMappings(row.headers, saved);
       const value = { ...row, mappings, fieldSettings };
       lists.set(value.listId, value);
-      listContextCache.set(value.listId, value);
+      if (cacheGeneration('list-context') === generation) listContextCache.set(value.listId, value);
     }
   }
   return lists;

@@ -23,6 +23,10 @@ const TOO_MANY = page('Too many requests', 'Please wait a minute and try again.'
  * and carry no referrer. Paths that do not look like a code fall through to the web app. One
  * client address (IPv6 /64) gets SCAN_RATE_LIMIT requests a minute (default 600; a phone scans a
  * few), then a 429 page: a flood neither fills the scans table nor fans out to the owner's webhooks.
+ * The count is shared by every process on the database (platform/shared-rate-limit.ts): a process lets
+ * an address's first tenth of the limit through on its own count (a phone's few scans cost no
+ * statement), then counts it in the database — exact on one process, at most (N − 1) × a tenth over
+ * the limit across N processes (docs/decisions/0026-shared-limits-in-postgresql.md).
  * Hidden from the OpenAPI document: it is a link for people, not an API.
  */
 export async function shortLinkRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
@@ -41,6 +45,7 @@ export async function shortLinkRoutes(app: ZodApp, ctx: AppContext): Promise<voi
     // A redirect needs none of the page headers helmet computes per request (CSP and others).
     helmet: false,
     config: limit > 0 ? {
+      rateLimitLocalAllowance: Math.floor(limit / 10),
       rateLimit: {
         max: limit, timeWindow: '1 minute', keyGenerator: (req) => clientKey(req.ip),
         errorResponseBuilder: (_req, c) => Object.assign(new Error('Too many requests'), { statusCode: c.statusCode }),

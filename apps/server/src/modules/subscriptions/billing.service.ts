@@ -1,5 +1,6 @@
 import { ADMIN_USER_SEARCH_LIMIT, BILLING_MESSAGES as M, type PlanId, type TAdminUser, type TAdminUserDetail, type TBilling, type TPlanChangeResult, type TUpgradeRequest } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import { invalidate } from '../../platform/cache-invalidation.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
@@ -45,7 +46,8 @@ export async function getBilling(ctx: AppContext, principal: Principal): Promise
 /**
  * POST /api/billing/plan (docs/requirements/administration.md#administration): moves the principal to `input.plan` through the billing provider
  * (default: free plans at once, paid plans by an administrator's approval). Asking for the current
- * plan changes nothing and withdraws no request.
+ * plan changes nothing and withdraws no request. A change made at once reaches running work of
+ * every process at once (`plans` invalidated, docs/architecture.md#caches-across-processes).
  */
 export async function changePlan(
   ctx: AppContext, principal: Principal, input: { plan: PlanId }, provider: BillingProvider = approvalBillingProvider,
@@ -55,7 +57,10 @@ export async function changePlan(
   const { plan } = await subscriptionsRepo.currentPlan(db, principal.userId);
   if (plan.id === planId) return { status: 'unchanged', plan_id: plan.id, request: null, message: M.unchanged };
   const outcome = await provider.changePlan(db, principal.userId, planId);
-  if (outcome.status === 'changed') return { status: 'changed', plan_id: planId, request: null, message: M.changed };
+  if (outcome.status === 'changed') {
+    await invalidate(ctx, 'plans', principal.userId);
+    return { status: 'changed', plan_id: planId, request: null, message: M.changed };
+  }
   const request = await billingRepo.byId(db, outcome.requestId);
   return { status: 'pending', plan_id: plan.id, request: request ? presentRequest(request) : null, message: M.pending };
 }
@@ -72,7 +77,8 @@ export async function listUpgradeRequests(ctx: AppContext, _admin: Principal, in
 
 /**
  * POST /api/admin/upgrade-requests/{id}/approve|decline (administrators): decides (`decision`) the pending
- * request `id`; approving puts the user on the plan at once (their next request sees it).
+ * request `id`; approving puts the user on the plan at once (their next request sees it, and running
+ * work of every process: `plans` invalidated).
  * Errors: NOT_FOUND; CONFLICT 'This request has already been decided'.
  */
 export async function decideUpgradeRequest(
@@ -93,6 +99,7 @@ export async function decideUpgradeRequest(
     return true;
   });
   if (!decided) throw new AppError('CONFLICT', M.notPending);
+  if (decision === 'approved') await invalidate(ctx, 'plans', found.userId);
   return presentRequest((await billingRepo.byId(db, id))!);
 }
 

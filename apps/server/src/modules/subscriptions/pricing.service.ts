@@ -2,6 +2,7 @@ import {
   PIECE_PRICE_LABELS, PRICING_MESSAGES as M, ZPlanFeaturesSchema, type PiecePriceKey, type PlanId, type TAdminPricing, type TPiecePrice, type TPiecePriceInput, type TPlanUpdate,
 } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import { invalidate } from '../../platform/cache-invalidation.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
@@ -42,7 +43,8 @@ async function pricingAt(db: Db, now: Date): Promise<TAdminPricing> {
 
 /**
  * PUT /api/admin/plans/{id} (docs/requirements/administration.md#administration admin pricing): plan `id`'s name, monthly price and features;
- * users on it have the new features on their next request. Audited with the changed fields.
+ * users on it have the new features on their next request, and their running work in every process at once
+ * (`plans` invalidated for every user, docs/architecture.md#caches-across-processes). Audited with the changed fields.
  * Errors: NOT_FOUND (404) unknown plan.
  */
 export async function updatePlan(ctx: AppContext, admin: Principal, input: { id: string } & TPlanUpdate): Promise<TAdminPricing> {
@@ -61,6 +63,7 @@ export async function updatePlan(ctx: AppContext, admin: Principal, input: { id:
         before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, after[k]])),
       });
     });
+    await invalidate(ctx, 'plans', null);
   }
   return pricingAt(db, new Date());
 }

@@ -1,5 +1,6 @@
 import { featureRequiredMessage, PIECE_PRICE_KEYS, type FeatureKey, type PiecePriceKey, type LimitKey, type TPlans, type TSetPlan, type TSubscription } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
+import { cacheGeneration, invalidate } from '../../platform/cache-invalidation.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
@@ -68,7 +69,7 @@ export async function featureAllowed(db: Db, principal: Principal, feature: Feat
   return !!plan.features[feature];
 }
 
-/** How long (ms) an `ownerFeatureCheck` keeps its answers: a plan change reaches running work within this. */
+/** How long (ms) an `ownerFeatureCheck` keeps its answers at most (a plan change reaches running work at once through `plans` invalidation; this bounds a lost one). */
 export const OWNER_FEATURE_CACHE_MS = 2_000;
 
 /**
@@ -78,17 +79,23 @@ export const OWNER_FEATURE_CACHE_MS = 2_000;
  * An answer that allows is kept for `cacheMs` milliseconds (all dropped together when that much
  * time has passed since the first of them), and concurrent asks for one owner share a read — so a
  * dispatcher making thousands of attempts reads each owner's plan once per `cacheMs`, not once per
- * attempt, and a downgrade stops that owner's work at most `cacheMs` later. A refusal is not kept,
- * so a move back to a plan with the feature counts at once (what a fan-out let through is never
- * refused by a dispatcher's older answer). Rejects when the database fails (nothing is kept).
+ * attempt. Every plan change in any process (`setUserPlan`, an approved upgrade request, a
+ * move to a free plan, an administrator's edit of a plan) publishes `plans`, which drops every
+ * answer kept here at once (docs/architecture.md#caches-across-processes), so a downgrade stops
+ * that owner's work from the next ask, and at most `cacheMs` later should the notification be lost.
+ * A refusal is not kept, so a move back to a plan with the feature counts at once (what a fan-out
+ * let through is never refused by a dispatcher's older answer). Rejects when the database fails (nothing is kept).
  */
 export function ownerFeatureCheck(db: Db, feature: FeatureKey, cacheMs = OWNER_FEATURE_CACHE_MS): (userId: string) => Promise<boolean> {
   let answers = new Map<string, Promise<boolean>>();
   let since = 0;
+  let generation = cacheGeneration('plans');
   return (userId) => {
-    if (Date.now() - since >= cacheMs) {
+    // A change heard while an answer was being read drops it too: it may have read the old plan.
+    if (Date.now() - since >= cacheMs || cacheGeneration('plans') !== generation) {
       answers = new Map();
       since = Date.now();
+      generation = cacheGeneration('plans');
     }
     const kept = answers.get(userId);
     if (kept) return kept;
@@ -108,7 +115,7 @@ export async function planLimit(db: Db, principal: Principal, limit: LimitKey): 
 
 /**
  * PUT /api/admin/users/{id}/plan (docs/requirements/plans-and-billing.md#plans; admin only — the route checks): puts user `id` on
- * plan `plan_id` at once, written to the audit log (docs/requirements/administration.md#administration). Returns that user's subscription. Errors: NOT_FOUND (404) for an unknown user.
+ * plan `plan_id` at once, written to the audit log (docs/requirements/administration.md#administration); running work of every process sees it at once (`plans` invalidated). Returns that user's subscription. Errors: NOT_FOUND (404) for an unknown user.
  */
 export async function setUserPlan(ctx: AppContext, admin: Principal, input: { id: string } & TSetPlan): Promise<TSubscription> {
   const { db } = ctx;
@@ -126,6 +133,7 @@ export async function setUserPlan(ctx: AppContext, admin: Principal, input: { id
       });
     }
   });
+  await invalidate(ctx, 'plans', userId);
   return subscriptionOf(db, userId);
 }
 
