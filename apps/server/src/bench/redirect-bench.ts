@@ -18,13 +18,15 @@ import type { LoadResult } from './redirect-load.js';
 /** One redirect benchmark: the load result plus, for the real app, scans stored afterwards. */
 export type RedirectBenchResult = LoadResult & { connections: number; seconds: number; scansStored: number; redirectsMissingAScan: number };
 
-const CONNECTIONS = 50;
-const SECONDS = 20;
+/** Concurrent connections of the load generator. */
+export const CONNECTIONS = 50;
+/** Seconds of load. */
+export const SECONDS = 20;
 const RECORDS = 1000;
 const LOAD_SCRIPT = fileURLToPath(new URL('./redirect-load.js', import.meta.url));
 
 /** Runs the load generator in its own process (so it does not share the server's event loop). */
-async function load(base: string, codes: string[], dir: string): Promise<LoadResult> {
+export async function load(base: string, codes: string[], dir: string): Promise<LoadResult> {
   const file = path.join(dir, 'codes.json');
   await fs.writeFile(file, JSON.stringify(codes));
   const { stdout } = await promisify(execFile)(process.execPath, [LOAD_SCRIPT, base, file, String(CONNECTIONS), String(SECONDS)], { maxBuffer: 16 * 2 ** 20 });
@@ -80,7 +82,7 @@ export async function benchRedirect(kind: 'pglite' | 'postgres'): Promise<Redire
 }
 
 /** Signs up, uploads a 1,000-record list, saves its QR configuration; returns the list's short codes. */
-async function seed(app: Awaited<ReturnType<typeof buildApp>>, db: Db): Promise<string[]> {
+export async function seed(app: Awaited<ReturnType<typeof buildApp>>, db: Db): Promise<string[]> {
   const signup = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: 'bench@example.test', password: 'correct horse battery', given_name: 'Bench' } });
   if (signup.statusCode !== 201) throw new Error(`signup failed: ${signup.statusCode}`);
   const headers = { cookie: signup.cookies.map((c) => `${c.name}=${c.value}`).join('; '), 'sec-fetch-site': 'same-origin' };

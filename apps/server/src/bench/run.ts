@@ -29,6 +29,8 @@ const CASES: Record<string, () => Promise<Result>> = {
   'redirect-bare': async () => (await import('./redirect-bench.js')).benchBareRedirect(),
   'redirect-pglite': async () => (await import('./redirect-bench.js')).benchRedirect('pglite'),
   'redirect-postgres': async () => (await import('./redirect-bench.js')).benchRedirect('postgres'),
+  'redirect-postgres-1p': async () => (await import('./redirect-cluster-bench.js')).benchRedirectProcesses(1),
+  'redirect-postgres-2p': async () => (await import('./redirect-cluster-bench.js')).benchRedirectProcesses(2),
   web: async () => (await import('./web-bench.js')).benchWeb(),
   'maps-10000': async () => (await import('./maps-bench.js')).benchMaps(10_000),
   'pod-api-pglite': async () => (await import('./pod-bench.js')).benchPodApi('pglite'),
@@ -213,13 +215,17 @@ docs/requirements/scans-and-analytics.md#scan-recording: 50 connections for 20 s
 through the 1,000 short links of a list with a QR configuration, as an iPhone (every request a human scan:
 location, device, first-scan flag, counters, a scan event queued). Each 302 answers only after its scan is
 committed (group commit: scans that arrive while a batch is written go into the next one). The comparison is a
-bare Fastify route answering 302 without recording, in the same run.
+bare Fastify route answering 302 without recording, in the same run. The "web process" rows run the built server
+(\`ROLE=web\`) as separate processes sharing one port through Node's \`cluster\` (README "Running at scale"), on the
+same PostgreSQL; on this 2-core machine the load generator and PostgreSQL share the cores with them.
 
 | server | redirects/s | of bare | p50 ms | p99 ms | 302 answers | other answers / errors | scans stored |
 |---|---:|---:|---:|---:|---:|---:|---:|
 ${row('redirect-bare', 'bare Fastify 302 (comparison)')}
 ${row('redirect-pglite', 'Mailcraft, embedded PGlite')}
 ${row('redirect-postgres', 'Mailcraft, PostgreSQL 127.0.0.1')}
+${row('redirect-postgres-1p', 'Mailcraft, PostgreSQL, 1 web process (cluster)')}
+${row('redirect-postgres-2p', 'Mailcraft, PostgreSQL, 2 web processes (cluster)')}
 
 Where the time goes (measured 2026-11-24 with \`--cpu-prof\` and per-batch timers, PGlite): a batch of ~30 scans
 took 7 ms in its write statement before the changes below and ~3–4 ms after; planning was 2 ms of it (now a

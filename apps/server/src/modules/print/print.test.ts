@@ -11,6 +11,8 @@ import {
 import { pdfPageTexts, squashSpaces } from '../../test/pdf-text.js';
 import { printJobs } from '../../db/schema/index.js';
 import { PRINT_STALE_MS, recoverPrintJobs, recoverPrintJobsAtStart, runPrintJob } from './print.job.js';
+import { releaseTrackedRuns } from '../../jobs/tracked-job.js';
+import { eventually } from '../../test/eventually.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp({ env: { PRODUCT_PERMIT_NUMBER: '1234', PRODUCT_PERMIT_CITY: 'Austin, TX' } }); });
@@ -264,6 +266,22 @@ describe('print files', () => {
     await recoverPrintJobsAtStart(t.ctx); // as a worker does when the server starts again
     const { job: finished } = await waitForJob(user, job.id);
     expect(finished).toMatchObject({ status: 'done', done: 5, total: 5 });
+  });
+
+  // SIGTERM on a worker (README "Running at scale"): its running render goes back to the queue at once.
+  it('a stopping worker hands its running render back; another run takes it over and the file is whole', async () => {
+    const user = await signUpUser(t.app);
+    const { project } = await printableProject(user);
+    const jobId = await startPrint(user, project.id);
+    await eventually(async () => (await getJob(user, jobId)).done > 0, 60_000);
+    const [before] = await t.ctx.db.select({ runId: printJobs.runId }).from(printJobs).where(eq(printJobs.id, jobId));
+    expect(await releaseTrackedRuns(t.ctx)).toBe(1);
+    const { job } = await waitForJob(user, jobId);
+    expect(job).toMatchObject({ status: 'done', done: 500, total: 500 });
+    const [after] = await t.ctx.db.select({ runId: printJobs.runId }).from(printJobs).where(eq(printJobs.id, jobId));
+    expect(after.runId).not.toBe(before.runId);
+    const file = await user.req({ method: 'GET', url: `/api/print-jobs/${jobId}/file` });
+    expect(pdfPageTexts(file.rawPayload)).toHaveLength(1000);
   });
 
   // Several workers on PostgreSQL: a render that stopped beating is taken over; a live one is not.
