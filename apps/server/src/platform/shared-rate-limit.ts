@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../db/client.js';
+import { groupCommit } from './group-commit.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,7 +24,8 @@ const MAX_KEYS = 50_000;
 /** A request's count: the requests of its key in the window so far, this one included, and the ms the window still runs. */
 type Count = { current: number; ttl: number };
 /** Requests waiting for their batch; `n` > 1 carries requests let through before counting began. */
-type Waiting = { key: string; n: number; windowMs: number; resolve(c: Count): void; reject(err: unknown): void };
+/** One request to count: its key, how many it counts for, its route's window (ms). */
+type Pending = { key: string; n: number; windowMs: number };
 /** A key counted in this process: requests in its window, when the window ends, whether the database counts it now. */
 type Local = { count: number; until: number; counted: boolean };
 
@@ -71,12 +73,9 @@ export function sharedRateLimitStore(database: Pick<Database, 'kind' | 'executeP
   const maxInFlight = database.kind === 'postgres' ? 2 : 1;
   const blocked = new LRUCache<string, number>({ max: MAX_KEYS });
   const local = new LRUCache<string, Local>({ max: MAX_KEYS });
-  let queue: Waiting[] = [];
-  let inFlight = 0;
-  let scheduled = false;
   let lastPurge = Date.now();
 
-  async function countBatch(batch: Waiting[]): Promise<void> {
+  async function countBatch(batch: Pending[]): Promise<Count[]> {
     const perKey = new Map<string, { n: number; w: number }>();
     for (const h of batch) {
       const k = perKey.get(h.key);
@@ -89,39 +88,21 @@ export function sharedRateLimitStore(database: Pick<Database, 'kind' | 'executeP
     const after = new Map(rows.map((r) => [String(r.key), { count: Number(r.count), ttl: Number(r.ttl_ms) }]));
     // The batch's requests of one key take the count up to the total, in the order they came.
     const before = new Map([...perKey].map(([key, { n }]) => [key, after.get(key)!.count - n]));
-    for (const h of batch) {
+    const counts = batch.map((h) => {
       const current = before.get(h.key)! + h.n;
       before.set(h.key, current);
-      h.resolve({ current, ttl: after.get(h.key)!.ttl });
-    }
+      return { current, ttl: after.get(h.key)!.ttl };
+    });
     if (Date.now() - lastPurge > PURGE_EVERY_MS) {
       lastPurge = Date.now();
       database.executePrepared('rate-limit-purge', `DELETE FROM rate_limits WHERE expires_at < now() - interval '1 minute'`, [])
         .catch((err: Error) => console.warn(`[rate-limit] could not delete old counters: ${err.message}`));
     }
+    return counts;
   }
 
-  function pump() {
-    scheduled = false;
-    while (queue.length && inFlight < maxInFlight) {
-      const batch = queue.slice(0, MAX_BATCH);
-      queue = queue.slice(batch.length);
-      inFlight++;
-      countBatch(batch)
-        .catch((err: unknown) => batch.forEach((h) => h.reject(err)))
-        .finally(() => {
-          inFlight--;
-          if (queue.length && !scheduled) { scheduled = true; setImmediate(pump); }
-        });
-    }
-  }
-
-  function count(key: string, n: number, windowMs: number): Promise<Count> {
-    return new Promise((resolve, reject) => {
-      queue.push({ key, n, windowMs, resolve, reject });
-      if (!scheduled && inFlight < maxInFlight) { scheduled = true; setImmediate(pump); }
-    });
-  }
+  const count = groupCommit<Pending, Count>({ maxBatch: MAX_BATCH, maxInFlight, write: countBatch });
+  const countKey = (key: string, n: number, windowMs: number): Promise<Count> => count({ key, n, windowMs });
 
   /** The store of one route (or of the plugin itself: namespace '', no allowance). */
   class SharedRateLimitStore implements FastifyRateLimitStore {
@@ -143,7 +124,7 @@ export function sharedRateLimitStore(database: Pick<Database, 'kind' | 'executeP
         n = mine.counted ? 1 : mine.count;
         mine.counted = true;
       }
-      count(full, n, timeWindow).then((res) => {
+      countKey(full, n, timeWindow).then((res) => {
         if (mine) mine.until = Date.now() + res.ttl; // the database's window from now on
         if (res.current > max) blocked.set(full, Date.now() + res.ttl);
         cb(null, res);

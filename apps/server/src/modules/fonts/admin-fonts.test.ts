@@ -1,7 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FONT_MAX_BYTES, FONT_MESSAGES as FM, type TAdminFont, type TAuditEntry, type TFont } from '@mailcraft/shared';
@@ -9,6 +7,7 @@ import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser }
 import { createDesign, createMailingList, createProject, designPage, saveColumnMappings, textElement } from '../../test/factories.js';
 import { healthWhile } from '../../test/health-meanwhile.js';
 import { corruptFont, fontClaimingGlyphs } from '../../test/hostile-files.js';
+import { pdfFonts } from '../../test/pdf-fonts.js';
 
 /** Free fonts the server's own dependencies install (SIL OFL 1.1), read in place: none is committed. */
 const require = createRequire(import.meta.url);
@@ -18,20 +17,6 @@ const BOLD = fontFile('700Bold'); // PostScript name NotoSansArabic-Bold
 const MEDIUM = fontFile('500Medium'); // NotoSansArabic-Medium
 const LIGHT = fontFile('300Light'); // NotoSansArabic-Light
 
-/** The font names of a PDF as poppler's `pdffonts` lists them (pdf-lib's subset tag and suffix removed) with whether each is embedded. */
-function pdfFonts(pdf: Buffer): Array<{ name: string; embedded: boolean }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-pdffonts-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'in.pdf'), pdf);
-    const out = execFileSync('pdffonts', [path.join(dir, 'in.pdf')], { encoding: 'utf8' });
-    return out.split('\n').slice(2).filter(Boolean).map((line) => {
-      const cols = line.trim().split(/\s+/);
-      return { name: cols[0].replace(/^[A-Z]{6}\+/, '').replace(/-\d+$/, ''), embedded: cols.at(-5) === 'yes' };
-    });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 let t: TestApp;
 let admin: TestUser;

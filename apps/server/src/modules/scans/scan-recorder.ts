@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ScanRecorded } from '../../jobs/events.js';
 import type { AppContext } from '../../platform/context.js';
+import { groupCommit } from '../../platform/group-commit.js';
 import { destinationOf, listContextsForScan, recordFields, shortUrl } from '../qr-codes/qr-codes.service.js';
 import { mapFieldValues } from '../maps/map-fields.js';
 import { locateIp } from './geoip.js';
@@ -31,35 +32,12 @@ const cut = (s: string | null, n: number) => (s ? s.slice(0, n) : null);
  * to nobody.
  */
 export function createScanRecorder(ctx: RecorderContext) {
-  type Waiting = { req: ScanRequest; resolve: (o: ScanOutcome) => void; reject: (e: unknown) => void };
-  const maxInFlight = ctx.database.kind === 'postgres' ? 4 : 1;
-  let queue: Waiting[] = [];
-  let inFlight = 0;
-  let scheduled = false;
-
-  function pump() {
-    scheduled = false;
-    while (queue.length && inFlight < maxInFlight) {
-      const batch = queue.slice(0, MAX_BATCH);
-      queue = queue.slice(batch.length);
-      inFlight++;
-      writeBatch(ctx, batch.map((w) => w.req))
-        .then((outcomes) => batch.forEach((w, i) => w.resolve(outcomes[i])), (err: unknown) => batch.forEach((w) => w.reject(err)))
-        .finally(() => {
-          inFlight--;
-          if (queue.length && !scheduled) { scheduled = true; setImmediate(pump); }
-        });
-    }
-  }
-
+  const record = groupCommit<ScanRequest, ScanOutcome>({
+    maxBatch: MAX_BATCH, maxInFlight: ctx.database.kind === 'postgres' ? 4 : 1, write: (reqs) => writeBatch(ctx, reqs),
+  });
   return {
     /** Stores the scan and answers where to send the scanner. Rejects when the database fails. */
-    record(req: ScanRequest): Promise<ScanOutcome> {
-      return new Promise<ScanOutcome>((resolve, reject) => {
-        queue.push({ req, resolve, reject });
-        if (!scheduled && inFlight < maxInFlight) { scheduled = true; setImmediate(pump); }
-      });
-    },
+    record,
   };
 }
 

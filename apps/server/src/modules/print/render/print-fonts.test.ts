@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Template } from '@pdfme/common';
 import { loadFonts } from '../../fonts/builtin-fonts.js';
@@ -10,6 +6,7 @@ import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser }
 import { createProject, designPage, textElement } from '../../../test/factories.js';
 import { pdfPageTexts, squashSpaces } from '../../../test/pdf-text.js';
 import { renderChunk } from './render-chunk.js';
+import { pdfFonts } from '../../../test/pdf-fonts.js';
 
 /** Names in Latin with diacritics, Chinese, Cyrillic, Arabic, Japanese, Korean and with emoji. */
 const NAMES = ['Zoë Ñúñez', '李雷', 'Владимир', 'محمد', 'Sunny 🌻 Day', '田中さくら', '김민준'];
@@ -25,20 +22,6 @@ function expectWords(page: string, expected: string, times = 1) {
   for (const w of words(expected)) expect(found.filter((f) => f === w).length, `'${w}' in '${squashSpaces(page)}'`).toBeGreaterThanOrEqual(times);
 }
 
-/** The embedded fonts of a PDF as poppler's `pdffonts` lists them: name and whether embedded. */
-function pdfFonts(pdf: Uint8Array): Array<{ name: string; embedded: boolean }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mc-pdffonts-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'in.pdf'), pdf);
-    const out = execFileSync('pdffonts', [path.join(dir, 'in.pdf')], { encoding: 'utf8' });
-    return out.split('\n').slice(2).filter(Boolean).map((line) => {
-      const cols = line.trim().split(/\s+/);
-      return { name: cols[0], embedded: cols.at(-5) === 'yes' };
-    });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
