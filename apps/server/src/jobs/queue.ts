@@ -51,6 +51,8 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
   const created = new Set<string>();
   // Aborted by stop(): handlers that loop over work of their own see it in JobRun.signal.
   const stopping = new AbortController();
+  /** Handlers of fetched jobs running now (`stop` waits for them). */
+  let handling = 0;
   /** The queues this process works (for `pauseWork`). */
   const worked = new Set<string>();
   const ensure = async (job: JobDefinition) => {
@@ -88,17 +90,25 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
     async work(job, ctx) {
       await ensure(job);
       worked.add(job.id);
+      /** Runs the jobs of one fetch; a job fetched alone fails through pg-boss, in a batch only the one that threw. */
+      const runFetched = async (pgJobs: Array<{ id: string; data: unknown }>) => {
+        for (const pgJob of pgJobs) {
+          try {
+            await asActivity(`job ${job.id}`, () => job.handler(job.payload.parse(pgJob.data), ctx, { jobId: pgJob.id, signal: stopping.signal }))
+              .catch((err: unknown) => { throw isStatementTimeout(err) ? jobTimeoutError(job.id, err) : err; });
+          } catch (err) {
+            if (pgJobs.length === 1) throw err;
+            await boss.fail(job.id, pgJob.id, { message: err instanceof Error ? err.message : String(err) });
+          }
+        }
+      };
       for (let i = 0; i < Math.max(1, job.concurrency); i++) {
         await boss.work(job.id, { pollingIntervalSeconds: opts.pollSeconds ?? 1, batchSize: job.batchSize ?? 1 }, async (pgJobs) => {
-          for (const pgJob of pgJobs) {
-            try {
-              await asActivity(`job ${job.id}`, () => job.handler(job.payload.parse(pgJob.data), ctx, { jobId: pgJob.id, signal: stopping.signal }))
-                .catch((err: unknown) => { throw isStatementTimeout(err) ? jobTimeoutError(job.id, err) : err; });
-            } catch (err) {
-              // A job fetched alone fails through pg-boss; in a batch, only the one that threw.
-              if (pgJobs.length === 1) throw err;
-              await boss.fail(job.id, pgJob.id, { message: err instanceof Error ? err.message : String(err) });
-            }
+          handling++;
+          try {
+            await runFetched(pgJobs);
+          } finally {
+            handling--;
           }
         });
       }
@@ -113,7 +123,16 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
     },
     async stop(timeoutMs = 10_000) {
       stopping.abort();
+      const deadline = Date.now() + timeoutMs;
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      // pg-boss counts a job as running only once its fetch has returned: one fetched while it was
+      // stopping starts after its stop resolved. Wait until no handler has run for three looks in a row,
+      // so none outlives the queue (and meets a closed database).
+      let quiet = 0;
+      while (quiet < 3 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        quiet = handling === 0 ? quiet + 1 : 0;
+      }
     },
   };
 }

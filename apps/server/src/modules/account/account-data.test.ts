@@ -113,8 +113,10 @@ describe('delete account', () => {
     const before = await storedFiles();
     const u = await signUpUser(t.app);
     const other = await signUpUser(t.app);
-    await other.req({ method: 'POST', url: '/api/lists/upload', ...multipartBody({ name: 'theirs.csv', data: Buffer.from(CSV) }) });
+    const theirs = await other.req({ method: 'POST', url: '/api/lists/upload', ...multipartBody({ name: 'theirs.csv', data: Buffer.from(CSV) }) });
+    expect(theirs.statusCode, theirs.body).toBe(201);
     const othersFiles = await storedFiles();
+    expect(othersFiles.has(`lists/${theirs.json().id}/source.csv`)).toBe(true);
     const { project, list, jobId } = await makeData(u);
     await u.req({ method: 'POST', url: '/api/api-keys', payload: { name: 'CI key' } });
     await t.ctx.db.execute(sql`INSERT INTO permits (user_id, name, indicia) VALUES (${u.id}, 'Mine', '{}'::jsonb)`);
@@ -151,7 +153,8 @@ describe('delete account', () => {
     });
     const after = await storedFiles();
     expect(made.filter((f) => after.has(f))).toEqual([]);
-    expect([...othersFiles].filter((f) => !after.has(f))).toEqual([]);
+    const othersLists = (await other.req({ method: 'GET', url: '/api/lists' })).json().map((l: { id: string }) => l.id);
+    expect([...othersFiles].filter((f) => !after.has(f)), `the other user's lists: ${othersLists.join(', ')}; the deleted user's: ${list.id}`).toEqual([]);
     expect([...after].filter((f) => !before.has(f) && !othersFiles.has(f))).toEqual([]);
     expect((await other.req({ method: 'GET', url: '/api/lists' })).json()).toHaveLength(1);
   }, PRINT_TIMEOUT);
