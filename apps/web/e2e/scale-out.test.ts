@@ -225,13 +225,13 @@ test('limits hold across the web processes; a killed web process loses no sessio
   // slot, so a small upload sent at the same moment to web process B waits for it and ends after it.
   const [webA, webB] = cluster.processes.filter((p) => p.role === 'web' && !p.exited());
   const us500 = (await fs.readFile(path.join(SHARED_DATA, 'us-500.csv'), 'utf8')).trimEnd().split(/\r\n|\r|\n/);
-  const big = [us500[0], ...Array.from({ length: 100 }, (_, copy) => us500.slice(1).map((line) => line.replace(/^"([^"]*)"/, `"$1 ${copy}"`))).flat()];
+  const big = [us500[0], ...Array.from({ length: 200 }, (_, copy) => us500.slice(1).map((line) => line.replace(/^"([^"]*)"/, `"$1 ${copy}"`))).flat()];
   const uploadTo = (base: string, name: string, lines: string[]) => page.request.post(`${base}/api/lists/upload`, {
     headers: SAME_ORIGIN, timeout: 120_000,
     multipart: { projectId, file: { name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) } },
   }).then(async (res) => ({ status: res.status(), body: await res.text(), at: Date.now() }));
-  const bigUpload = uploadTo(webA.url!, 'us-50000.csv', big);
-  await new Promise((r) => setTimeout(r, 1_000)); // by now A holds the slot (50,000 rows take a few seconds)
+  const bigUpload = uploadTo(webA.url!, 'us-100000.csv', big);
+  await new Promise((r) => setTimeout(r, 1_000)); // by now A holds the slot (100,000 rows take a few seconds)
   const smallUpload = uploadTo(webB.url!, 'us-500-again.csv', us500);
   const [a, b] = await Promise.all([bigUpload, smallUpload]);
   assert.equal(a.status, 201, a.body);
