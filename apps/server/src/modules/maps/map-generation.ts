@@ -71,7 +71,7 @@ const NO_PROGRESS = { done: 0, failed: 0, approximate: 0 };
 
 /**
  * The lifecycle of a run (docs/architecture.md#tracked-jobs): claimed by run id, beating every 10 s,
- * taken over after a minute of silence, requeued at start-up.
+ * taken over after 20 s of silence, requeued at start-up.
  */
 const generationRuns = trackedJob({
   heartbeatMs: HEARTBEAT_MS,

@@ -35,7 +35,7 @@ async function traysOf(ctx: AppContext, source: PrintSource, options: Partial<TP
 
 /**
  * The lifecycle of a render (docs/architecture.md#tracked-jobs): claimed by run id, beating every 10 s,
- * taken over after a minute of silence, requeued at start-up.
+ * taken over after 20 s of silence, requeued at start-up.
  */
 const printRuns = trackedJob({
   heartbeatMs: HEARTBEAT_MS,
@@ -143,7 +143,7 @@ export const printRecoverJob = defineJob({
 /**
  * At start-up of a worker: with the embedded database there is exactly one process, so every
  * running job was cut off and is requeued at once; on PostgreSQL other workers may be alive, so
- * only renders silent for a minute are (the schedule catches the rest). Temporary folders of
+ * only renders silent for 20 s are (`watchStaleRuns` catches the rest). Temporary folders of
  * dead processes are removed first (`cleanStaleTempDirs`).
  */
 export async function recoverPrintJobsAtStart(ctx: AppContext): Promise<void> {
