@@ -70,7 +70,7 @@ export async function latestGeneration(ctx: AppContext, principal: Principal, li
 const NO_PROGRESS = { done: 0, failed: 0, approximate: 0 };
 
 /**
- * The lifecycle of a run (docs/architecture.md#tracked-jobs): claimed by run id, beating every 10 s,
+ * The lifecycle of a run (docs/architecture.md#tracked-jobs): claimed by run id, beating every 5 s,
  * taken over after 20 s of silence, requeued at start-up.
  */
 const generationRuns = trackedJob({

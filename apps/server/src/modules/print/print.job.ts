@@ -34,7 +34,7 @@ async function traysOf(ctx: AppContext, source: PrintSource, options: Partial<TP
 }
 
 /**
- * The lifecycle of a render (docs/architecture.md#tracked-jobs): claimed by run id, beating every 10 s,
+ * The lifecycle of a render (docs/architecture.md#tracked-jobs): claimed by run id, beating every 5 s,
  * taken over after 20 s of silence, requeued at start-up.
  */
 const printRuns = trackedJob({
