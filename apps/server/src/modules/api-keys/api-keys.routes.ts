@@ -35,7 +35,7 @@ export async function apiKeysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   route(app, {
     method: 'PUT', url: at('/:id'), auth: 'user', summary: 'Switch an API key on or off', tags,
     params: ZIdParams, body: ZApiKeyUpdateSchema, response: ZApiKeySchema, errors,
-  }, (principal, { params, body }) => setKeyActive(ctx, principal, params.id, body.is_active));
+  }, (principal, { params, body }) => setKeyActive(ctx, principal, { id: params.id, isActive: body.is_active }));
 
   route(app, {
     method: 'DELETE', url: at('/:id'), auth: 'user', summary: 'Delete an API key', tags, params: ZIdParams, response: ZNoContent, status: 204, errors,

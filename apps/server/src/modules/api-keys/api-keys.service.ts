@@ -87,7 +87,8 @@ export async function regenerateKey(ctx: AppContext, principal: Principal, id: s
 }
 
 /** PUT /keys/{id} (docs/requirements/print-on-demand-api.md#rules): switches the key on or off. Errors: NOT_FOUND. */
-export async function setKeyActive(ctx: AppContext, principal: Principal, id: string, isActive: boolean): Promise<TApiKey> {
+export async function setKeyActive(ctx: AppContext, principal: Principal, input: { id: string; isActive: boolean }): Promise<TApiKey> {
+  const { id, isActive } = input;
   const row = await owned(ctx, principal, id);
   return present(await apiKeysRepo.update(ctx.db, row.id, { isActive }));
 }
