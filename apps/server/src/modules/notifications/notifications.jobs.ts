@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DOMAIN_EVENTS, type ScanRecorded } from '../../jobs/events.js';
-import { createFairDispatcher, type FairDispatcher } from '../../jobs/fair-dispatcher.js';
+import { dispatchJob } from '../../jobs/dispatch-job.js';
 import { defineJob } from '../../jobs/job.js';
 import type { AppContext } from '../../platform/context.js';
 import { ownerFeatureCheck } from '../subscriptions/subscriptions.service.js';
@@ -10,50 +10,27 @@ import { latestDigest } from './notification-schedule.js';
 import { formatScanTime, scanVariables } from './notification-template.js';
 import { notificationsRepo, type CarrierRow, type NotificationRow } from './notifications.repo.js';
 
-/** This process's dispatcher of each app context (tests run several apps in one process). */
-const dispatchers = new WeakMap<AppContext, FairDispatcher>();
-
-function dispatcherOf(ctx: AppContext): FairDispatcher {
-  let dispatcher = dispatchers.get(ctx);
-  if (!dispatcher) {
-    // The owner's plan is read when the attempt runs, kept a moment so a backlog reads it once per owner.
-    const planAllows = ownerFeatureCheck(ctx.db, 'notifications');
-    dispatcher = createFairDispatcher('notifications', {
-      dueOwners: (after, limit) => notificationsRepo.dueOwners(ctx.db, after, limit),
-      claim: (owners, limit, perOwner, leaseSeconds) => notificationsRepo.claimDue(ctx.db, owners, { limit, perOwner, leaseSeconds }),
-      ownerOf: ({ delivery }) => delivery.userId,
-      attempt: async ({ delivery, notification }) => attemptNotification(ctx, delivery, notification, await planAllows(delivery.userId)),
-    });
-    dispatchers.set(ctx, dispatcher);
-  }
-  return dispatcher;
-}
-
 /**
- * Sends every due notification delivery, fairly between customers (`createFairDispatcher`: the
- * pending rows of notification_deliveries are the queue; a customer's sends out at once are capped,
+ * Sends every due notification delivery, fairly between customers (`dispatchJob` over `createFairDispatcher`:
+ * the pending rows of notification_deliveries are the queue; a customer's sends out at once are capped,
  * the others' start within a look); a delivery of an owner whose plan no longer has `notifications`
- * ends unsent (`attemptNotification`). One run per worker process at a time, as long as deliveries are
- * due soon; new deliveries start it (`startDispatch`), and so does a run every minute, for retries.
+ * ends unsent (`attemptNotification`; the plan is read when the attempt runs, kept a moment so a
+ * backlog reads it once per owner). New deliveries start it (`startDispatch`), and so does a run every
+ * minute, for retries.
  */
-export const notificationDispatchJob = defineJob({
-  id: 'notification.dispatch',
-  payload: z.object({}),
-  queuePolicy: 'short',
-  retry: { limit: 2, delaySeconds: 5, backoff: true },
-  expireInSeconds: 15 * 60,
-  handler: async (_payload, ctx, run) => {
-    if ((await dispatcherOf(ctx).run(run.signal)) === 'budget') await ctx.queue.send(notificationDispatchJob, {});
-  },
+const notificationDispatch = dispatchJob('notification.dispatch', 'notifications', (ctx) => {
+  const planAllows = ownerFeatureCheck(ctx.db, 'notifications');
+  return {
+    dueOwners: (after, limit) => notificationsRepo.dueOwners(ctx.db, after, limit),
+    claim: (owners, limit, perOwner, leaseSeconds) => notificationsRepo.claimDue(ctx.db, owners, { limit, perOwner, leaseSeconds }),
+    ownerOf: ({ delivery }) => delivery.userId,
+    attempt: async ({ delivery, notification }) => attemptNotification(ctx, delivery, notification, await planAllows(delivery.userId)),
+  };
 });
-
-/**
- * Starts sending new deliveries: wakes this process's dispatcher when it runs, else queues a run
- * for any worker (at most one waits).
- */
-export async function startDispatch(ctx: AppContext): Promise<void> {
-  if (!dispatchers.get(ctx)?.wake()) await ctx.queue.send(notificationDispatchJob, {});
-}
+/** 'notification.dispatch': see `notificationDispatch`. */
+export const notificationDispatchJob = notificationDispatch.job;
+/** Starts sending new notification deliveries (wakes this process's dispatcher, else queues a run). */
+export const startDispatch = notificationDispatch.start;
 
 type NewDelivery = Parameters<typeof notificationsRepo.insertDeliveries>[1][number];
 

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { WEBHOOK_EVENT_NAMES, type WebhookEventType } from '@mailcraft/shared';
-import { z } from 'zod';
 import { DOMAIN_EVENTS } from '../../jobs/events.js';
-import { createFairDispatcher, type FairDispatcher } from '../../jobs/fair-dispatcher.js';
+import { dispatchJob } from '../../jobs/dispatch-job.js';
 import { defineJob } from '../../jobs/job.js';
 import type { AppContext } from '../../platform/context.js';
 import { ownerFeatureCheck } from '../subscriptions/subscriptions.service.js';
@@ -13,50 +12,26 @@ import { webhooksRepo } from './webhooks.repo.js';
 /** Deliveries inserted per statement by the fan-out. */
 const INSERT_CHUNK = 500;
 
-/** This process's dispatcher of each app context (tests run several apps in one process). */
-const dispatchers = new WeakMap<AppContext, FairDispatcher>();
-
-function dispatcherOf(ctx: AppContext): FairDispatcher {
-  let dispatcher = dispatchers.get(ctx);
-  if (!dispatcher) {
-    // The owner's plan is read when the attempt runs, kept a moment so a backlog reads it once per owner.
-    const planAllows = ownerFeatureCheck(ctx.db, 'webhooks');
-    dispatcher = createFairDispatcher('webhooks', {
-      dueOwners: (after, limit) => webhooksRepo.dueOwners(ctx.db, after, limit),
-      claim: (owners, limit, perOwner, leaseSeconds) => webhooksRepo.claimDue(ctx.db, owners, { limit, perOwner, leaseSeconds }),
-      ownerOf: ({ delivery }) => delivery.userId,
-      attempt: async ({ delivery, hook }) => attemptDelivery(ctx, delivery, hook, await planAllows(delivery.userId)),
-    });
-    dispatchers.set(ctx, dispatcher);
-  }
-  return dispatcher;
-}
-
 /**
- * Sends every due webhook delivery, fairly between customers (`createFairDispatcher`: the pending
- * rows of webhook_deliveries are the queue; a customer's attempts out are capped, the others'
+ * Sends every due webhook delivery, fairly between customers (`dispatchJob` over `createFairDispatcher`: the
+ * pending rows of webhook_deliveries are the queue; a customer's attempts out are capped, the others'
  * start within a look); a delivery of an owner whose plan no longer has `webhooks` ends unsent
- * (`attemptDelivery`). One run per worker process at a time, as long as deliveries are due soon;
- * new deliveries start it (`startDispatch`), and so does a run every minute, for retries due later.
+ * (`attemptDelivery`; the plan is read when the attempt runs, kept a moment so a backlog reads it once
+ * per owner). New deliveries start it (`startDispatch`), and so does a run every minute, for retries due later.
  */
-export const webhookDispatchJob = defineJob({
-  id: 'webhook.dispatch',
-  payload: z.object({}),
-  queuePolicy: 'short',
-  retry: { limit: 2, delaySeconds: 5, backoff: true },
-  expireInSeconds: 15 * 60,
-  handler: async (_payload, ctx, run) => {
-    if ((await dispatcherOf(ctx).run(run.signal)) === 'budget') await ctx.queue.send(webhookDispatchJob, {});
-  },
+const webhookDispatch = dispatchJob('webhook.dispatch', 'webhooks', (ctx) => {
+  const planAllows = ownerFeatureCheck(ctx.db, 'webhooks');
+  return {
+    dueOwners: (after, limit) => webhooksRepo.dueOwners(ctx.db, after, limit),
+    claim: (owners, limit, perOwner, leaseSeconds) => webhooksRepo.claimDue(ctx.db, owners, { limit, perOwner, leaseSeconds }),
+    ownerOf: ({ delivery }) => delivery.userId,
+    attempt: async ({ delivery, hook }) => attemptDelivery(ctx, delivery, hook, await planAllows(delivery.userId)),
+  };
 });
-
-/**
- * Starts sending new deliveries: wakes this process's dispatcher when it runs, else queues a run
- * for any worker (at most one waits).
- */
-export async function startDispatch(ctx: AppContext): Promise<void> {
-  if (!dispatchers.get(ctx)?.wake()) await ctx.queue.send(webhookDispatchJob, {});
-}
+/** 'webhook.dispatch': see `webhookDispatch`. */
+export const webhookDispatchJob = webhookDispatch.job;
+/** Starts sending new webhook deliveries (wakes this process's dispatcher, else queues a run). */
+export const startDispatch = webhookDispatch.start;
 
 /**
  * The webhooks whose owner's plan has `webhooks` now, in their order (one plan read per owner): a
