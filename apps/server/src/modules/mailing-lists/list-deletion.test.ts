@@ -1,11 +1,12 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoMap, type TMapGeneration } from '@mailcraft/shared';
+import { autoMap } from '@mailcraft/shared';
 import { eventually } from '../../test/eventually.js';
 import { expectError } from '../../test/expect-error.js';
 import { createProject, onPlan, saveColumnMappings, us500 } from '../../test/factories.js';
 import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { storedKeys } from '../../test/stored-keys.js';
+import { drawAllMaps } from '../../test/draw-maps.js';
 
 /**
  * docs/requirements/mailing-lists.md#list-deletion, docs/architecture.md#storage: deleting a list
@@ -32,22 +33,7 @@ describe('deleting a list removes its stored files', () => {
     const listId: string = upload.json().id;
     await saveColumnMappings(t.ctx.db, listId, autoMap(headers));
     const projectId = (await createProject(t.ctx.db, u.id)).id;
-    const loc = (await u.req({ method: 'POST', url: '/api/maps/locations', payload: { name: 'Cafe', address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } })).json();
-    const started = await u.req({
-      method: 'POST', url: '/api/maps/generate-routes',
-      payload: {
-        projectId, listId, businessLocationId: loc.id, mapStyle: 'streets-clean', routeColor: 'rgba(15,83,254,0.78)', routeWidth: 8,
-        mapWidth: 300, mapHeight: 300, processAllEntries: true, forceRegenerate: true, markerSettings: null,
-      },
-    });
-    expect(started.statusCode, started.body).toBe(202);
-    const { id } = (started.json() as { generation: TMapGeneration }).generation;
-    let last: TMapGeneration | undefined;
-    await eventually(async () => {
-      last = (await u.req({ method: 'GET', url: `/api/maps/generations/${id}` })).json().generation;
-      return last?.status === 'done' || last?.status === 'failed';
-    }, 90_000);
-    expect(last).toMatchObject({ status: 'done', done: records, failed: 0 });
+    expect(await drawAllMaps(u, projectId, listId)).toMatchObject({ done: records });
     return { listId, projectId };
   }
 

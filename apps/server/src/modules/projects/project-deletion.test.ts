@@ -1,12 +1,13 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoMap, type TMapGeneration } from '@mailcraft/shared';
+import { autoMap } from '@mailcraft/shared';
 import { eventually } from '../../test/eventually.js';
 import { expectError } from '../../test/expect-error.js';
 import { createProject, designPage, onPlan, saveColumnMappings, textElement, us500 } from '../../test/factories.js';
 import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { printFile } from '../../test/print-file.js';
 import { storedKeys } from '../../test/stored-keys.js';
+import { drawAllMaps } from '../../test/draw-maps.js';
 
 const PNG_1PX = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 /** Renders wait for the render threads, slow to start on a busy machine. */
@@ -49,24 +50,10 @@ describe('deleting a project removes its stored objects (S3 storage)', () => {
     return { projectId: project.id, listId };
   }
 
-  /** Draws the map of every record of the list for the project; waits until the run is done. */
-  async function drawMaps(u: TestUser, projectId: string, listId: string) {
-    const loc = (await u.req({ method: 'POST', url: '/api/maps/locations', payload: { name: 'Cafe', address: '1 Main St', city: 'Austin', state: 'TX', zip: '78701' } })).json();
-    const started = await u.req({
-      method: 'POST', url: '/api/maps/generate-routes',
-      payload: {
-        projectId, listId, businessLocationId: loc.id, mapStyle: 'streets-clean', routeColor: 'rgba(15,83,254,0.78)', routeWidth: 8,
-        mapWidth: 300, mapHeight: 300, processAllEntries: true, forceRegenerate: true, markerSettings: null,
-      },
-    });
-    expect(started.statusCode, started.body).toBe(202);
-    const { id } = (started.json() as { generation: TMapGeneration }).generation;
-    await eventually(async () => (await u.req({ method: 'GET', url: `/api/maps/generations/${id}` })).json().generation.status === 'done', 90_000);
-  }
 
   it('removes its thumbnails, print file and proof; keeps its list\'s file and map images, and another user\'s objects', async () => {
     const mine = await designedProject(owner);
-    await drawMaps(owner, mine.projectId, mine.listId);
+    await drawAllMaps(owner, mine.projectId, mine.listId);
     const final = String((await printFile(owner, mine.projectId, { confirm_warnings: true })).job.id);
     const proof = String((await printFile(owner, mine.projectId, { proof: true, confirm_warnings: true })).job.id);
     const theirs = await designedProject(other);
