@@ -139,8 +139,10 @@ export async function printFile(ctx: AppContext, principal: Principal, jobId: st
   if (!found) throw notFound('Print job');
   const { job } = found;
   if (job.status !== 'done' || !job.fileKey) throw new AppError('CONFLICT', 'The print file is not ready yet');
-  if (!(await ctx.storage.exists(job.fileKey))) throw notFound('Print file');
-  const size = await ctx.storage.size(job.fileKey);
+  // One lookup: a missing file rejects with code ENOENT in both stores (platform/storage.ts).
+  const size = await ctx.storage.size(job.fileKey).catch((err: NodeJS.ErrnoException) => {
+    throw err.code === 'ENOENT' ? notFound('Print file') : err;
+  });
   const proof = !!job.options?.proof;
   const approved = !proof && job.designVersion !== null && (await isApprovedVersion(ctx, job.projectId, job.designVersion)) ? job.designVersion : null;
   const name = proof ? `${found.projectName} proof` : found.projectName;
