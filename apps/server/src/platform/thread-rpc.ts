@@ -1,5 +1,6 @@
 import { parentPort, type Worker } from 'node:worker_threads';
 import { startThread } from './thread-entry.js';
+import { lowerThreadPriority } from './thread-priority.js';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- a handler table of any signatures, typed at the caller by `ThreadCalls<H>` */
 /** A thread's functions by name; arguments and results must be structured-cloneable. */
@@ -13,10 +14,12 @@ type Answer = { id: number; value?: unknown; error?: { name: string; message: st
  * The thread side of `ThreadCalls` (docs/architecture.md#bounded-work-in-threads): answers each call posted by the parent with the
  * handler of its name, one call at a time in the order they were posted, so a call sees every earlier call finished.
  * A handler's error goes back as the caller's rejection (its name and message; never the stack).
+ * The thread runs at background priority (`lowerThreadPriority`): it gives way to the HTTP thread.
  */
 export function serveCalls(handlers: ThreadHandlers): void {
   const port = parentPort;
   if (!port) throw new Error('serveCalls runs inside a worker thread');
+  lowerThreadPriority();
   let turn: Promise<void> = Promise.resolve();
   port.on('message', (call: Call) => {
     turn = turn.then(async () => {

@@ -24,6 +24,12 @@ import { composePieceTemplate } from './render/print-template.js';
 import { printedFields } from './printed-record.js';
 
 const READ_BATCH = 500;
+/**
+ * Pieces whose inputs are built between two turns of the event loop: a batch of 500 is built in
+ * slices of a few milliseconds, so requests are answered while a print file is read (docs/architecture.md#bounded-work-in-threads).
+ */
+const BUILD_SLICE = 50;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Everything needed to render a project's mail pieces, checked and loaded once. */
 export type PrintSource = {
@@ -175,14 +181,19 @@ async function pieceInputsOf(ctx: AppContext, source: PrintSource, records: Edit
     shortLinksFor(ctx, source.list.id, ids),
     source.mapFields ? printMapFields(ctx, ids, source.mapFields) : null,
   ]);
-  const inputs = records.map((r) => ({
-    ...buildPieceInputs(
-      source.template,
-      { ...printedFields(source, r), ...maps?.get(r.id) },
-      { indiciaText: source.indiciaText, qrUrl: links.get(r.id) ?? '' },
-    ),
-    [PIECE_RECORD_KEY]: String(r.rowIndex + 1), // for the preflight's report; no element has this name
-  }));
+  const inputs: Record<string, string>[] = [];
+  for (let i = 0; i < records.length; i++) {
+    if (i > 0 && i % BUILD_SLICE === 0) await nextTurn();
+    const r = records[i];
+    inputs.push({
+      ...buildPieceInputs(
+        source.template,
+        { ...printedFields(source, r), ...maps?.get(r.id) },
+        { indiciaText: source.indiciaText, qrUrl: links.get(r.id) ?? '' },
+      ),
+      [PIECE_RECORD_KEY]: String(r.rowIndex + 1), // for the preflight's report; no element has this name
+    });
+  }
   return source.imageEffects ? source.imageEffects.apply(inputs) : inputs;
 }
 

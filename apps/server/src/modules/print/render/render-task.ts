@@ -4,6 +4,10 @@ import { Piscina } from 'piscina';
 import type { Template } from '@pdfme/common';
 import { loadFonts, type RenderFonts } from '../../fonts/builtin-fonts.js';
 import { renderChunk } from './render-chunk.js';
+import { lowerThreadPriority } from '../../../platform/thread-priority.js';
+
+// Render threads give way to the HTTP thread when both want the CPU (docs/architecture.md#bounded-work-in-threads).
+lowerThreadPriority();
 
 /**
  * One render task for a pool thread: a chunk of mail pieces (one pdfme input each) and the
