@@ -33,6 +33,7 @@ const OWNERS = {
   'subscriptions.ts': ['subscriptions'],
   // The user's own row and sessions are read by sign-in (auth) and by the account pages (account).
   'users.ts': { users: ['auth', 'account'], sessions: ['auth', 'account'], authAttempts: ['auth'], passwordResets: ['auth'] },
+  'tracking.ts': ['tracking'],
   'webhooks.ts': ['webhooks'],
 };
 

@@ -18,6 +18,7 @@ export * from './fonts.js';
 export * from './qr/index.js';
 export * from './scans.js';
 export * from './scan-constants.js';
+export * from './tracking.js';
 export * from './webhook-rules.js';
 export * from './webhooks.js';
 export * from './order-webhooks.js';

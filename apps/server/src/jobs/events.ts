@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_EVENT_TYPES, ZOrderSchema } from '@mailcraft/shared';
+import { MAIL_EVENT_TYPES, MAIL_STAGES, ORDER_EVENT_TYPES, ZOrderSchema } from '@mailcraft/shared';
 import type { JobDefinition } from './job.js';
 import type { JobQueue } from './queue.js';
 
@@ -35,6 +35,26 @@ export type ScanRecorded = z.infer<typeof ZScanRecorded>;
  * it and fanned out to every job subscribed to it — a scan to webhook deliveries and
  * notifications (docs/requirements/scans-and-analytics.md#scan, docs/requirements/qr-codes.md#rules).
  */
+/** One piece's stage change as `mail.tracked` carries it (docs/requirements/mail-tracking.md#delivery-events). */
+const ZMailTracked = z.object({
+  type: z.enum(MAIL_EVENT_TYPES).describe('The delivery event (shared mailEventOf)'),
+  pieceId: z.string().describe('The mail piece'),
+  userId: z.string().describe('Owner of the piece'),
+  printJobId: z.string().nullable().describe('Its print file, or null for an on-demand order'),
+  orderId: z.string().nullable().describe('Its on-demand order, or null'),
+  listId: z.string().nullable().describe('Mailing list of the record, when known'),
+  recordId: z.string().nullable().describe('The record the piece was printed for, when known'),
+  imb: z.string().describe('The piece\'s IMb: tracking + routing code, digits only'),
+  stage: z.enum(MAIL_STAGES).describe('The stage reached'),
+  previousStage: z.enum(MAIL_STAGES).nullable().describe('The stage before, null when this is the first scan'),
+  occurredAt: z.string().describe('ISO 8601 time of the scan that moved it'),
+  facility: z.object({ zip: z.string().nullable(), city: z.string().nullable(), state: z.string().nullable() })
+    .describe('Where it was scanned, as the scan data names it'),
+  simulated: z.boolean().describe('A simulated scan (test mode)'),
+});
+/** One stage change of a `mail.tracked` event. */
+export type MailTracked = z.infer<typeof ZMailTracked>;
+
 export const DOMAIN_EVENTS = {
   /**
    * People (not bots) scanned QR codes of mail pieces: the human scans of one write of the scan
@@ -54,6 +74,11 @@ export const DOMAIN_EVENTS = {
     at: z.string().describe('ISO 8601 time of the change'),
     order: ZOrderSchema.describe('The order after the change'),
   }),
+  /**
+   * Mail pieces moved to a stage that publishes a delivery event (shared `mailEventOf`): the changes of one batch of
+   * stored scans (1 to 256), published once after they are stored.
+   */
+  'mail.tracked': z.object({ changes: z.array(ZMailTracked).min(1).max(256).describe('The stage changes, in scan order') }),
 } as const;
 export type DomainEventName = keyof typeof DOMAIN_EVENTS;
 export type DomainEvent<E extends DomainEventName> = z.infer<(typeof DOMAIN_EVENTS)[E]>;

@@ -15,3 +15,4 @@ export * from './api-keys.js';
 export * from './orders.js';
 export * from './admin.js';
 export * from './limits.js';
+export * from './tracking.js';

@@ -10,5 +10,7 @@ export const permits = pgTable('permits', {
   indicia: jsonb('indicia').$type<TIndicia>().notNull(),
   isDefault: boolean('is_default').notNull().default(false),
   permitImage: text('permit_image'),
+  /** The mail owner's Mailer ID when it differs from the account's (docs/requirements/mail-tracking.md#imb-assignment); null: the account's. */
+  mailerId: text('mailer_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('permits_user_idx').on(t.userId)]);

@@ -17,6 +17,12 @@ export const users = pgTable('users', {
   timeZone: text('time_zone'),
   /** Defaults for new projects (docs/requirements/administration.md#administration /settings). */
   projectDefaults: jsonb('project_defaults').$type<ProjectDefaults>().notNull().default({}),
+  /** USPS Mailer ID (6 or 9 digits) the product assigns IMbs under (docs/requirements/mail-tracking.md#imb-assignment); null: none. */
+  mailerId: text('mailer_id'),
+  /** USPS Service Type ID (3 digits) of assigned IMbs (see IMB_SERVICE_TYPES). */
+  imbServiceTypeId: text('imb_service_type_id'),
+  /** USPS Barcode ID (2 digits, second 0–4) of assigned IMbs; '00' when unset. */
+  imbBarcodeId: text('imb_barcode_id'),
 });
 
 /**

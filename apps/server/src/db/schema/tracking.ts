@@ -1,0 +1,106 @@
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { MailStage, TrackingSource } from '@mailcraft/shared';
+import { orders } from './orders.js';
+import { printJobs } from './print-jobs.js';
+import { users } from './users.js';
+
+/**
+ * The serial numbers a Mailer ID has handed out (docs/requirements/mail-tracking.md#imb-assignment): `next_seq` counts every
+ * serial ever assigned for the MID, across accounts and processes; a piece's serial is `seq mod 10^digits` (9 digits
+ * for a 6-digit MID, 6 for a 9-digit one), so a serial comes back only after the whole range was used — and the
+ * allocator refuses when that would be within 45 days of the serial's last use (USPS: unique for at least 45 days).
+ * Ranges are taken with one `UPDATE … RETURNING`, so two processes never get the same serials.
+ */
+export const imbSerialCounters = pgTable('imb_serial_counters', {
+  mailerId: text('mailer_id').primaryKey(),
+  nextSeq: bigint('next_seq', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One printed mail piece with its Intelligent Mail barcode (docs/requirements/mail-tracking.md): a piece of a print file
+ * (`print_job_id`, `piece_number` its 1-based place in the file) or an on-demand order (`order_id`). `imb` is the
+ * 31-digit-at-most tracking code + routing code, digits only; `mailer_id`/`serial` are parsed from it (also for a
+ * list's own `imbno`), `seq` is the allocator's sequence number (null for a list's own IMb). `stage` and `stage_at`
+ * are the latest normalised tracking stage and its time, null until the first scan; `in_home_at` the estimated
+ * in-home time (the `delivered` stage). `address` holds the printed address lines (the manifest's columns).
+ */
+export const mailPieces = pgTable('mail_pieces', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  printJobId: uuid('print_job_id').references(() => printJobs.id, { onDelete: 'cascade' }),
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+  pieceNumber: integer('piece_number').notNull(),
+  listId: uuid('list_id'),
+  recordId: uuid('record_id'),
+  /** The record's 1-based number in its list, as the preflight and the manifest name it. */
+  recordNumber: integer('record_number'),
+  imb: text('imb').notNull(),
+  barcodeId: text('barcode_id').notNull(),
+  serviceTypeId: text('service_type_id').notNull(),
+  mailerId: text('mailer_id').notNull(),
+  serial: text('serial').notNull(),
+  routing: text('routing').notNull(),
+  seq: bigint('seq', { mode: 'number' }),
+  /** Whether the product assigned the IMb (false: the list's own `imbno`). */
+  assigned: boolean('assigned').notNull(),
+  /** A test piece (a test order, or a print job marked for simulation): only simulated scans reach it. */
+  test: boolean('test').notNull().default(false),
+  address: jsonb('address').$type<{ name: string; lines: string[]; city: string; state: string; zip: string }>().notNull(),
+  stage: text('stage').$type<MailStage>(),
+  stageAt: timestamp('stage_at', { withTimezone: true }),
+  inHomeAt: timestamp('in_home_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('mail_pieces_job_piece_idx').on(t.printJobId, t.pieceNumber),
+  uniqueIndex('mail_pieces_order_idx').on(t.orderId),
+  index('mail_pieces_match_idx').on(t.mailerId, t.serial, t.createdAt),
+  index('mail_pieces_user_idx').on(t.userId, t.createdAt),
+]);
+
+/**
+ * One tracking event of a piece (docs/requirements/mail-tracking.md#scan-data): an IV-MTR piece scan matched to it, or a
+ * simulated one. `occurred_at` is the scan time as an instant; `occurred_tz` the zone or offset the feed gave it in
+ * (shown as the facility's local time). `dedupe_key` (operation code + scan time + facility ZIP) makes a scan that
+ * arrives twice — pushed and uploaded, or fetched again — one event.
+ */
+export const trackingEvents = pgTable('tracking_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  pieceId: uuid('piece_id').notNull().references(() => mailPieces.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  stage: text('stage').$type<MailStage>().notNull(),
+  operationCode: text('operation_code').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  occurredTz: text('occurred_tz'),
+  facilityZip: text('facility_zip'),
+  facilityCity: text('facility_city'),
+  facilityState: text('facility_state'),
+  source: text('source').$type<TrackingSource>().notNull(),
+  importId: uuid('import_id'),
+  dedupeKey: text('dedupe_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('tracking_events_dedupe_idx').on(t.pieceId, t.dedupeKey),
+  index('tracking_events_user_idx').on(t.userId, t.occurredAt),
+]);
+
+/**
+ * One batch of scan data taken in (docs/requirements/mail-tracking.md#scan-data): a push, an uploaded file or a fetch.
+ * Counts every row: matched to a piece (new events + duplicates), unknown IMbs (`unmatched`, the first 100 kept in
+ * `unmatched_samples`), and rows that could not be read (`error` names the first bad line; the batch then stored nothing).
+ */
+export const trackingImports = pgTable('tracking_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  source: text('source').$type<TrackingSource>().notNull(),
+  filename: text('filename'),
+  status: text('status').$type<'running' | 'done' | 'failed'>().notNull().default('running'),
+  rows: integer('rows').notNull().default(0),
+  matched: integer('matched').notNull().default(0),
+  duplicates: integer('duplicates').notNull().default(0),
+  unmatched: integer('unmatched').notNull().default(0),
+  unmatchedSamples: jsonb('unmatched_samples').$type<string[]>().notNull().default([]),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+}, (t) => [index('tracking_imports_user_idx').on(t.userId, t.createdAt)]);
