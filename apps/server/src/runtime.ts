@@ -9,7 +9,7 @@ import { StallWatchdog } from './platform/stall-watchdog.js';
 import { openStorage } from './platform/storage-open.js';
 import { seedFonts } from './modules/fonts/fonts.service.js';
 import { seedSampleTemplates } from './modules/sample-templates/seed-sample-templates.js';
-import { eventSubscriptions, jobDefinitions, jobSchedules, workerStartTasks } from './modules/index.js';
+import { eventSubscriptions, jobDefinitions, jobSchedules, retiredSchedules, workerStartTasks } from './modules/index.js';
 
 /**
  * The running app's context on an open, migrated database: storage (`openStorage`: the local
@@ -41,5 +41,6 @@ export async function startWorkers(ctx: AppContext): Promise<void> {
   const jobCtx: AppContext = { ...ctx, db: ctx.database.jobDb };
   for (const job of jobDefinitions) await ctx.queue.work(job, jobCtx);
   for (const { job, cron, payload, tz } of jobSchedules) await ctx.queue.schedule(job, cron, payload, tz);
+  for (const id of retiredSchedules) await ctx.queue.unschedule(id);
   for (const task of workerStartTasks) await task(jobCtx);
 }

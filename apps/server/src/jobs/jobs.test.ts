@@ -78,6 +78,15 @@ describe('typed jobs', () => {
     expect(rows).toEqual([{ name: 'test.digest', cron: '0 8 * * *', timezone: 'America/New_York', data: { period: 'daily' } }]);
     await expect(t.ctx.queue.schedule(job, '0 8 * * *', { period: 'hourly' } as never)).rejects.toBeInstanceOf(ZodError);
   });
+
+  it('removes a schedule an older version set, and answers quietly when there is none', async () => {
+    const job = defineJob({ id: 'test.retired', payload: z.object({}), handler: async () => {} });
+    await t.ctx.queue.schedule(job, '* * * * *', {});
+    await t.ctx.queue.unschedule('test.retired');
+    await t.ctx.queue.unschedule('test.never-scheduled');
+    const rows = (await t.ctx.db.execute(sql`SELECT name FROM pgboss.schedule WHERE name IN ('test.retired', 'test.never-scheduled')`)).rows;
+    expect(rows).toEqual([]);
+  });
 });
 
 describe('domain events', () => {

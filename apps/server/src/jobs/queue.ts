@@ -29,6 +29,8 @@ export type JobQueue = {
    * `tz` (IANA, default UTC). pg-boss keeps one schedule per queue; calling again replaces it.
    */
   schedule<S extends z.ZodType>(job: JobDefinition<S>, cron: string, payload: z.input<S>, tz?: string): Promise<void>;
+  /** Removes the cron schedule of the job named `id` if a database still holds one (a schedule an older version set). */
+  unschedule(id: string): Promise<void>;
   /**
    * Stops fetching jobs in this process (running ones go on) while the queue stays usable for
    * sending — the first step of a shutdown, before tracked runs are handed back (`releaseTrackedRuns`).
@@ -116,6 +118,9 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
     async schedule(job, cron, payload, tz = 'UTC') {
       await ensure(job);
       await boss.schedule(job.id, cron, job.payload.parse(payload) as object, { tz });
+    },
+    async unschedule(id) {
+      await boss.unschedule(id);
     },
     async pauseWork() {
       stopping.abort();

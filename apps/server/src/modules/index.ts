@@ -25,7 +25,7 @@ import { templateGuideRoutes } from './designs/guide.routes.js';
 import { fontsRoutes } from './fonts/fonts.routes.js';
 import { mailingListsRoutes } from './mailing-lists/mailing-lists.routes.js';
 import { listSourceFiles } from './mailing-lists/mailing-lists.service.js';
-import { mapsGenerateJob, mapsRecoverJob, recoverGenerations, recoverGenerationsAtStart } from './maps/map-generation.js';
+import { mapsGenerateJob, recoverGenerations, recoverGenerationsAtStart } from './maps/map-generation.js';
 import { mapsRoutes } from './maps/maps.routes.js';
 import { markersRoutes } from './maps/markers.routes.js';
 import { accountMarkerFiles } from './maps/marker.service.js';
@@ -41,7 +41,7 @@ import { permitsRoutes } from './permits/permits.routes.js';
 import { printRoutes } from './print/print.routes.js';
 import { projectPrintFiles } from './print/print.service.js';
 import { approvalsRoutes } from './print/approvals.routes.js';
-import { printRecoverJob, printRenderJob, recoverPrintJobs, recoverPrintJobsAtStart } from './print/print.job.js';
+import { printRenderJob, recoverPrintJobs, recoverPrintJobsAtStart } from './print/print.job.js';
 import { projectDesignRoutes } from './projects/project-design.routes.js';
 import { reinforcementsRoutes } from './reinforcements/reinforcements.routes.js';
 import { projectsRoutes } from './projects/projects.routes.js';
@@ -95,24 +95,28 @@ export const rootModules: readonly RouteModule[] = [shortLinkRoutes, mapImageRou
 
 /** Every background job a worker runs (docs/architecture.md#jobs-and-events). */
 export const jobDefinitions: readonly JobDefinition[] = [
-  printRenderJob, printRecoverJob, authPurgeJob, passwordResetMailJob, scansPurgeIpsJob, webhookFanOutJob, webhookDispatchJob,
-  notificationFanOutJob, notificationDispatchJob, notificationDigestJob, mapsGenerateJob, mapsRecoverJob, orderRenderJob, apiKeysPurgeJob, indexListSearchJob,
+  printRenderJob, authPurgeJob, passwordResetMailJob, scansPurgeIpsJob, webhookFanOutJob, webhookDispatchJob,
+  notificationFanOutJob, notificationDispatchJob, notificationDigestJob, mapsGenerateJob, orderRenderJob, apiKeysPurgeJob, indexListSearchJob,
   orderWebhookFanOutJob, storagePurgeJob,
 ];
 
 /** Cron schedules (UTC unless a time zone is given). */
 export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; payload: object; tz?: string }> = [
-  { job: printRecoverJob, cron: '* * * * *', payload: {} },
   { job: authPurgeJob, cron: '17 * * * *', payload: {} },
   { job: scansPurgeIpsJob, cron: '41 * * * *', payload: {} },
   { job: notificationDigestJob, cron: '*/15 * * * *', payload: {} },
   // Deliveries' retries due later: a dispatcher run stays up only while one is due within a minute.
   { job: webhookDispatchJob, cron: '* * * * *', payload: {} },
   { job: notificationDispatchJob, cron: '* * * * *', payload: {} },
-  { job: mapsRecoverJob, cron: '* * * * *', payload: {} },
   { job: apiKeysPurgeJob, cron: '23 * * * *', payload: {} },
   { job: indexListSearchJob, cron: '*/5 * * * *', payload: {} },
 ];
+
+/**
+ * Schedules older versions set and this one does not: removed at a worker's start so their jobs stop arriving.
+ * 'print.recover' and 'maps.recover' ran every minute; `watchStaleRuns` now takes over stale runs every 10 s.
+ */
+export const retiredSchedules: readonly string[] = ['print.recover', 'maps.recover'];
 
 /** Jobs that run when a domain event is published (scans and order changes fan out here). */
 export const eventSubscriptions: Subscriptions = {

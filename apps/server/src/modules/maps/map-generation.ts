@@ -160,15 +160,6 @@ export async function recoverGenerations(ctx: AppContext, staleMs = GENERATION_S
   return generationRuns.recover(ctx, staleMs);
 }
 
-/** 'maps.recover', every minute: `recoverGenerations`. */
-export const mapsRecoverJob = defineJob({
-  id: 'maps.recover',
-  payload: z.object({}),
-  handler: async (_p, ctx) => { await recoverGenerations(ctx); },
-  retry: { limit: 0, delaySeconds: 0, backoff: false },
-  expireInSeconds: 300,
-});
-
 /** At a worker's start: with PGlite every running run was cut off; on PostgreSQL only silent ones. */
 export async function recoverGenerationsAtStart(ctx: AppContext): Promise<void> {
   await generationRuns.recoverAtStart(ctx);

@@ -129,17 +129,6 @@ export async function recoverPrintJobs(ctx: AppContext, staleMs = PRINT_STALE_MS
   return printRuns.recover(ctx, staleMs);
 }
 
-/** 'print.recover', scheduled every minute: `recoverPrintJobs`. */
-export const printRecoverJob = defineJob({
-  id: 'print.recover',
-  payload: z.object({}),
-  handler: async (_payload, ctx) => {
-    await recoverPrintJobs(ctx);
-  },
-  retry: { limit: 0, delaySeconds: 0, backoff: false },
-  expireInSeconds: 300,
-});
-
 /**
  * At start-up of a worker: with the embedded database there is exactly one process, so every
  * running job was cut off and is requeued at once; on PostgreSQL other workers may be alive, so
