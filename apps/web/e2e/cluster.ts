@@ -103,8 +103,8 @@ export async function startCluster(opts: { webs: number; workers: number; env?: 
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-cluster-'));
   const s3Dir = path.join(tmp, 's3');
   await fs.mkdir(s3Dir);
-  const s3 = new S3rver({ port: await freePort(), address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
-  const s3Address = await s3.run() as unknown as { port: number };
+  const s3 = new S3rver({ port: await freePort(), address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET }] });
+  const s3Address = await s3.run();
   const dbName = `mc_cluster_${randomBytes(5).toString('hex')}`;
   const admin = async (sql: string) => {
     const c = new pg.Client({ connectionString: POSTGRES_URL });

@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startCluster } from './cluster.ts';
 import { startLandingPage, startWebhookReceiver } from './loopback-servers.ts';
-import { eventually, launchChromium, SAME_ORIGIN, saveDesignAndPrint, SHARED_DATA } from './support.ts';
+import { addressAndQrDesign, eventually, launchChromium, SAME_ORIGIN, saveDesignAndPrint, SHARED_DATA, trackedCampaignThroughUi, webhookThroughUi } from './support.ts';
 
 /**
  * README "Running at scale", end to end: two ROLE=web processes behind a round-robin proxy and one
@@ -89,34 +89,10 @@ test('two web processes and a worker: the whole campaign through the proxy, scan
     });
     assert.equal(signup.status(), 201, await signup.text());
 
-    await page.goto(`${cluster.url}/projects`);
-    await page.getByLabel('Project name').fill('Cluster mailer');
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.waitForURL(/\/upload\?project=/);
-    projectId = new URL(page.url()).searchParams.get('project')!;
-    await page.locator('#mailing-list-file').setInputFiles(path.join(SHARED_DATA, 'us-500.csv'));
-    await page.waitForURL(/step=mapping/);
-    await page.getByRole('button', { name: 'Save Mappings & Continue' }).click();
-    await page.waitForURL(/\/qr\//);
-    const listId = new URL(page.url()).pathname.split('/').pop()!;
-
-    await page.getByLabel('Destination URL').fill(`${landing.url}/welcome`);
-    await page.getByRole('switch', { name: 'First Name' }).click();
-    await page.getByRole('button', { name: 'Save & Continue' }).click();
-    await page.waitForURL(/\/notifications\?project=/);
-
-    await page.goto(`${cluster.url}/webhooks/${listId}`);
-    await page.getByLabel('Name').fill('CRM');
-    await page.getByLabel('Endpoint URL').fill(`${receiver.url}/hooks`);
-    await page.getByRole('button', { name: 'Add Webhook' }).click();
-    await page.getByText(`${receiver.url}/hooks`).waitFor();
-    const hooks = await (await page.request.get(`${cluster.url}/api/webhooks/${listId}`)).json() as Array<{ secret_key: string }>;
-    receiver.setSecret(hooks[0].secret_key);
-
-    await page.goto(`${cluster.url}/projects/${projectId}/editor`);
-    const fields = page.getByRole('complementary', { name: 'Fields' });
-    await fields.getByRole('button', { name: /Address block/ }).click();
-    await fields.getByRole('button', { name: /QR code/ }).click();
+    const campaign = await trackedCampaignThroughUi(page, cluster.url, { name: 'Cluster mailer', list: 'us-500.csv', destination: `${landing.url}/welcome` });
+    projectId = campaign.projectId;
+    receiver.setSecret(await webhookThroughUi(page, cluster.url, campaign.listId, `${receiver.url}/hooks`));
+    await addressAndQrDesign(page, cluster.url, projectId);
     const pdf = path.join(tmp, 'print.pdf');
     // Rendered by the worker (the web processes run no jobs), downloaded through the proxy from either web process.
     await fs.writeFile(pdf, await saveDesignAndPrint(page, 240_000));

@@ -218,3 +218,49 @@ export async function saveDesignAndPrint(page: Page, timeout = 240_000): Promise
   const link = await generatePrintFile(page, timeout);
   return (await page.request.get(new URL((await link.getAttribute('href'))!, page.url()).toString())).body();
 }
+
+/**
+ * Through the UI, as a new user starts a tracked campaign (signed in already): creates project `name` on /projects,
+ * uploads the shared list `list`, saves the suggested mappings, and on the QR screen sets `destination`, turns on
+ * First Name, runs `qrOptions` (more QR settings) and saves — ending on the notifications step. Answers the ids.
+ */
+export async function trackedCampaignThroughUi(
+  page: Page, baseUrl: string, opts: { name: string; list: string; destination: string; qrOptions?: (page: Page) => Promise<void> },
+): Promise<{ projectId: string; listId: string }> {
+  await page.goto(`${baseUrl}/projects`);
+  await page.getByLabel('Project name').fill(opts.name);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.waitForURL(/\/upload\?project=/);
+  const projectId = new URL(page.url()).searchParams.get('project')!;
+  await page.locator('#mailing-list-file').setInputFiles(path.join(SHARED_DATA_DIR, opts.list));
+  await page.waitForURL(/step=mapping/);
+  await page.getByRole('button', { name: 'Save Mappings & Continue' }).click();
+  await page.waitForURL(/\/qr\//);
+  const listId = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByLabel('Destination URL').fill(opts.destination);
+  await page.getByRole('switch', { name: 'First Name' }).click();
+  await opts.qrOptions?.(page);
+  await page.getByRole('button', { name: 'Save & Continue' }).click();
+  await page.waitForURL(/\/notifications\?project=/);
+  return { projectId, listId };
+}
+
+/** Through the UI: adds a webhook named 'CRM' for `endpoint` to list `listId` and answers its signing secret (read from the API). */
+export async function webhookThroughUi(page: Page, baseUrl: string, listId: string, endpoint: string): Promise<string> {
+  await page.goto(`${baseUrl}/webhooks/${listId}`);
+  await page.getByLabel('Name').fill('CRM');
+  await page.getByLabel('Endpoint URL').fill(endpoint);
+  await page.getByRole('button', { name: 'Add Webhook' }).click();
+  await page.getByText(endpoint).waitFor();
+  const hooks = await (await page.request.get(`${baseUrl}/api/webhooks/${listId}`)).json() as Array<{ secret_key: string }>;
+  assert.equal(hooks.length, 1, 'one webhook on the list');
+  return hooks[0].secret_key;
+}
+
+/** Through the UI: opens project `projectId`'s Designer and adds the address block and a QR code from the Fields panel. */
+export async function addressAndQrDesign(page: Page, baseUrl: string, projectId: string): Promise<void> {
+  await page.goto(`${baseUrl}/projects/${projectId}/editor`);
+  const fields = page.getByRole('complementary', { name: 'Fields' });
+  await fields.getByRole('button', { name: /Address block/ }).click();
+  await fields.getByRole('button', { name: /QR code/ }).click();
+}

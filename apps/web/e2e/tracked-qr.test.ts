@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { eventually, launchChromium, saveDesignAndPrint, SHARED_DATA, startServer } from './support.ts';
+import { addressAndQrDesign, eventually, launchChromium, saveDesignAndPrint, startServer, trackedCampaignThroughUi, webhookThroughUi } from './support.ts';
 import { startLandingPage, startWebhookReceiver } from './loopback-servers.ts';
 
 /**
@@ -51,47 +51,22 @@ test('print us-500 with tracked QR codes, scan one, see the visit in the app and
     });
     assert.equal(signup.status(), 201);
 
-    // Project and list through the UI.
-    await page.goto(`${server.url}/projects`);
-    await page.getByLabel('Project name').fill('Tracked mailer');
-    await page.getByRole('button', { name: 'Create' }).click();
-    await page.waitForURL(/\/upload\?project=/);
-    await page.locator('#mailing-list-file').setInputFiles(path.join(SHARED_DATA, 'us-500.csv'));
-    await page.waitForURL(/step=mapping/);
-    await page.getByRole('button', { name: 'Save Mappings & Continue' }).click();
-    await page.waitForURL(/\/qr\//);
-    const listId = new URL(page.url()).pathname.split('/').pop()!;
-
-    // QR configuration: destination, first and last name, a static parameter, dots in a colour.
-    await page.getByLabel('Destination URL').fill(`${landing.url}/welcome`);
-    await page.getByRole('switch', { name: 'First Name' }).click();
-    await page.getByRole('switch', { name: 'Last Name' }).click();
-    await page.getByText('Static Parameters', { exact: true }).click();
-    await page.getByRole('button', { name: 'Add Static Parameter' }).click();
-    await page.getByPlaceholder('Parameter name').last().fill('src');
-    await page.getByPlaceholder('Value').last().fill('mailer');
-    await page.getByText('Save the configuration for QR codes to work').waitFor();
-    await page.getByLabel('Dots').check();
-    await page.getByRole('button', { name: 'Save & Continue' }).click();
-    await page.waitForURL(/\/notifications\?project=/);
-
-    // A webhook for the list; the receiver learns its secret from the API.
-    await page.goto(`${server.url}/webhooks/${listId}`);
-    await page.getByLabel('Name').fill('CRM');
-    await page.getByLabel('Endpoint URL').fill(`${receiver.url}/hooks`);
-    await page.getByRole('button', { name: 'Add Webhook' }).click();
-    await page.getByText(`${receiver.url}/hooks`).waitFor();
-    const hooks = await (await page.request.get(`${server.url}/api/webhooks/${listId}`)).json() as Array<{ secret_key: string }>;
-    assert.equal(hooks.length, 1);
-    receiver.setSecret(hooks[0].secret_key);
-
-    // Designer: a QR code and the address block; then print.
-    const projectId = new URL(page.url(), server.url).searchParams.get('project')
-      ?? (await (await page.request.get(`${server.url}/api/projects`)).json() as Array<{ id: string }>)[0].id;
-    await page.goto(`${server.url}/projects/${projectId}/editor`);
-    const fields = page.getByRole('complementary', { name: 'Fields' });
-    await fields.getByRole('button', { name: /Address block/ }).click();
-    await fields.getByRole('button', { name: /QR code/ }).click();
+    // Project and list through the UI; QR configuration: destination, first and last name, a static parameter, dots.
+    const { projectId, listId } = await trackedCampaignThroughUi(page, server.url, {
+      name: 'Tracked mailer', list: 'us-500.csv', destination: `${landing.url}/welcome`,
+      qrOptions: async (p) => {
+        await p.getByRole('switch', { name: 'Last Name' }).click();
+        await p.getByText('Static Parameters', { exact: true }).click();
+        await p.getByRole('button', { name: 'Add Static Parameter' }).click();
+        await p.getByPlaceholder('Parameter name').last().fill('src');
+        await p.getByPlaceholder('Value').last().fill('mailer');
+        await p.getByText('Save the configuration for QR codes to work').waitFor();
+        await p.getByLabel('Dots').check();
+      },
+    });
+    // A webhook for the list; the receiver learns its secret from the API. Designer: the address block and a QR code; then print.
+    receiver.setSecret(await webhookThroughUi(page, server.url, listId, `${receiver.url}/hooks`));
+    await addressAndQrDesign(page, server.url, projectId);
     const pdf = path.join(tmp, 'print.pdf');
     await fs.writeFile(pdf, await saveDesignAndPrint(page, 180_000));
 
