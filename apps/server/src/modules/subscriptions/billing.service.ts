@@ -6,6 +6,9 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import type { Principal } from '../../platform/principal.js';
 import { approvalBillingProvider, type BillingProvider } from './billing-provider.js';
+
+/** The billing provider plan changes go through (docs/requirements/plans-and-billing.md#billing-page): approval by an administrator for paid plans. */
+const billingProvider: BillingProvider = approvalBillingProvider;
 import { adminUserById, billingRepo, searchUsers, type RequestStatus, type UpgradeRequestRecord } from './billing.repo.js';
 import { recordAdminChange } from '../audit/audit.service.js';
 import { subscriptionsRepo } from './subscriptions.repo.js';
@@ -49,14 +52,12 @@ export async function getBilling(ctx: AppContext, principal: Principal): Promise
  * plan changes nothing and withdraws no request. A change made at once reaches running work of
  * every process at once (`plans` invalidated, docs/architecture.md#caches-across-processes).
  */
-export async function changePlan(
-  ctx: AppContext, principal: Principal, input: { plan: PlanId }, provider: BillingProvider = approvalBillingProvider,
-): Promise<TPlanChangeResult> {
+export async function changePlan(ctx: AppContext, principal: Principal, input: { plan: PlanId }): Promise<TPlanChangeResult> {
   const { db } = ctx;
   const planId = input.plan;
   const { plan } = await subscriptionsRepo.currentPlan(db, principal.userId);
   if (plan.id === planId) return { status: 'unchanged', plan_id: plan.id, request: null, message: M.unchanged };
-  const outcome = await provider.changePlan(db, principal.userId, planId);
+  const outcome = await billingProvider.changePlan(db, principal.userId, planId);
   if (outcome.status === 'changed') {
     await invalidate(ctx, 'plans', principal.userId);
     return { status: 'changed', plan_id: planId, request: null, message: M.changed };
