@@ -19,6 +19,8 @@ const OWNERS = {
   'admin.ts': { adminAudit: ['audit'], effects: ['effects'], sampleTemplates: ['sample-templates'], priceSchedule: ['subscriptions'] },
   'api-keys.ts': ['api-keys'],
   'fonts.ts': ['fonts'],
+  // Delivered-piece follow-ups (docs/requirements/mail-tracking.md#delivery-events): settings and the orders they place.
+  'follow-ups.ts': ['orders'],
   // Shared limits (rate-limit counters, work-slot leases): touched only by platform/shared-rate-limit.ts and platform/work-slots.ts, never by a module.
   'limits.ts': [],
   'mailing-lists.ts': { mailingLists: ['mailing-lists'], mailingListRecords: ['mailing-lists'], columnMappings: ['column-mappings'] },
@@ -61,6 +63,12 @@ const EXCEPTIONS = {
   'column-mappings/column-mappings.repo.ts': { mailingLists: 'the owned list and its mapping read in one prepared statement (ownership check and read together)' },
   'fonts/fonts.repo.ts': { users: 'admin font list: the uploader\'s email joined for display' },
   'maps/map-routes.repo.ts': { mailingListRecords: 'records paged with their routes in one query (left join map_routes), read only' },
+  'orders/order-tracking.ts': {
+    // The tracking module's pieces and events, read for orders until it offers a function for them (never written).
+    mailPieces: 'orders present their piece\'s tracking_events, and a delivered piece\'s follow-up reads its record and test flag (read only)',
+    trackingEvents: 'orders present their piece\'s tracking_events: a page of orders\' events in one statement (read only)',
+    printJobs: 'a delivered piece\'s follow-up finds the project of its print file, joined in the same statement as the piece (read only)',
+  },
   'permits/permits.repo.ts': { users: 'row lock on the owner (SELECT … FOR UPDATE) in the caller\'s transaction, so the plan limit holds' },
   'print/approvals.repo.ts': { users: 'the approver\'s email joined for display' },
   'print/print.repo.ts': { projects: 'print jobs listed with their project\'s name (join for display)' },

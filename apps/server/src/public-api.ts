@@ -18,6 +18,7 @@ import { podReadRoutes } from './modules/pod/pod-read.routes.js';
 import { podWriteRoutes } from './modules/pod/pod-write.routes.js';
 import { podTemplatesRoutes } from './modules/pod/pod-templates.routes.js';
 import { orderWebhooksRoutes } from './modules/webhooks/order-webhooks.routes.js';
+import { trackingPublicRoutes } from './modules/tracking/tracking.routes.js';
 import { API_KEY_SCHEMES, API_KEY_SECURITY, finishPublicDocument } from './public-api/document.js';
 import { CURRENT_API_VERSION, readApiVersion, VERSION_DOC } from './public-api/version.js';
 
@@ -71,6 +72,7 @@ export async function buildPublicApi(ctx: AppContext, opts: { logger?: boolean }
     await addressesRoutes(typed, ctx);
     await ordersRoutes(typed, ctx);
     await orderWebhooksRoutes(typed, ctx);
+    await trackingPublicRoutes(typed, ctx);
   });
   // A known path asked with another method: 405 with Allow (RFC 9110), not 404.
   app.setNotFoundHandler((req, reply) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZSignupSchema } from './auth.js';
 import { MAILER_SIZES, PAPER_SIZES, PERMIT_TYPES, SIDES, TEMPLATE_TYPES, type PaperSize } from './constants.js';
+import { IMB_MESSAGES, imbServiceType, isBarcodeId, isMailerId } from './imb-assignment.js';
 
 /** What the account and settings pages say (docs/requirements/administration.md#administration /account, /settings). */
 export const ACCOUNT_MESSAGES = {
@@ -102,11 +103,23 @@ export const ZProjectDefaultsSchema = z.object({
 });
 export type TProjectDefaults = z.infer<typeof ZProjectDefaultsSchema>;
 
-/** PUT /api/account/settings body. */
+/** A Mailer ID as entered: 6 digits starting 0–8 or 9 digits starting with 9 (docs/requirements/mail-tracking.md#imb-assignment). */
+export const ZMailerIdSchema = z.string().trim().max(9, IMB_MESSAGES.mailerIdFormat).refine(isMailerId, IMB_MESSAGES.mailerIdFormat);
+
+/**
+ * PUT /api/account/settings body. The mail-tracking fields (docs/requirements/mail-tracking.md#imb-assignment) may be
+ * left out: what is absent keeps its stored value. A Mailer ID needs a Service Type ID (checked against the stored one).
+ */
 export const ZSettingsUpdateSchema = z.object({
   time_zone: z.string().max(64).refine(isTimeZone, ACCOUNT_MESSAGES.unknownTimeZone).nullable()
     .describe("IANA time zone, e.g. 'Europe/Berlin'; null = the browser's"),
   project_defaults: ZProjectDefaultsSchema.describe('Defaults for new projects'),
+  mailer_id: ZMailerIdSchema.nullable().optional()
+    .describe('USPS Mailer ID the product assigns Intelligent Mail barcodes under: 6 digits starting 0–8, or 9 digits starting with 9; null stops assigning; absent keeps it'),
+  imb_service_type_id: z.string().refine((id) => !!imbServiceType(id), IMB_MESSAGES.serviceTypeUnknown).nullable().optional()
+    .describe('Service Type ID (STID, 3 digits) of assigned IMbs, one of IMB_SERVICE_TYPES; null for none (then no Mailer ID); absent keeps it'),
+  imb_barcode_id: z.string().trim().refine(isBarcodeId, IMB_MESSAGES.barcodeIdFormat).optional()
+    .describe("Barcode ID of assigned IMbs: 2 digits, the second 0–4 ('00' unless USPS says otherwise); absent keeps it"),
 }).meta({ id: 'SettingsUpdate' });
 export type TSettingsUpdate = z.infer<typeof ZSettingsUpdateSchema>;
 
@@ -116,6 +129,9 @@ export const ZSettingsSchema = z.object({
   project_defaults: ZProjectDefaultsSchema.describe('Defaults for new projects (the product defaults until changed)'),
   product_permit: z.boolean().describe('Whether the server offers its own permit (permit type product)'),
   short_link_base_url: z.string().describe('Base URL of short links and QR codes (set by the operator with PUBLIC_URL)'),
+  mailer_id: z.string().nullable().describe('USPS Mailer ID the product assigns Intelligent Mail barcodes under, or null: none are assigned'),
+  imb_service_type_id: z.string().nullable().describe('Service Type ID (STID) of assigned IMbs, or null'),
+  imb_barcode_id: z.string().describe("Barcode ID of assigned IMbs ('00' unless changed)"),
 }).meta({ id: 'Settings' });
 export type TSettings = z.infer<typeof ZSettingsSchema>;
 

@@ -28,7 +28,7 @@ export function apiKeyStatus(key: { isActive: boolean; expiresAt: Date | string 
 }
 
 /** The resources a scope can name (docs/requirements/print-on-demand-api.md#scopes documented API). */
-export const API_RESOURCES = ['projects', 'templates', 'mailingLists', 'addresses', 'recipients', 'mappings', 'reinforcements', 'orders', 'keys', 'webhooks'] as const;
+export const API_RESOURCES = ['projects', 'templates', 'mailingLists', 'addresses', 'recipients', 'mappings', 'reinforcements', 'orders', 'keys', 'webhooks', 'tracking'] as const;
 
 /**
  * Resources a test key may change (POST, PUT, PATCH, DELETE): its own test orders and the order

@@ -1,5 +1,8 @@
+import { DELIVERY_EVENT_LABELS } from './delivery-event-rules.js';
+import { MAIL_EVENT_TYPES } from './tracking.js';
+
 /**
- * Scan notifications (docs/requirements/notifications.md#notification Notifications, §5, §8, §9): types, schedules,
+ * Scan and delivery notifications (docs/requirements/notifications.md#notification Notifications, §5, §8, §9): types, schedules,
  * limits, default templates and messages, written once for the server and the web app. Apart from
  * the zod schemas in notifications.ts (docs/requirements/workflow.md#clear-states-and-fast-pages: pages load zod only when they validate).
  */
@@ -11,6 +14,15 @@ export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 /** When it is sent (docs/requirements/notifications.md#rules): at each scan, or a digest of the period's scans. */
 export const SCHEDULE_TYPES = ['immediate', 'daily', 'weekly', 'monthly'] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
+
+/**
+ * What a notification reports (docs/requirements/notifications.md#rules; docs/requirements/mail-tracking.md#delivery-events): the list's
+ * human scans (`scan`, the default) and/or its pieces' delivery events.
+ */
+export const NOTIFICATION_EVENTS = ['scan', ...MAIL_EVENT_TYPES] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+/** How the forms name each event a notification can report. */
+export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = { scan: 'QR code scan', ...DELIVERY_EVENT_LABELS };
 
 /** Retries of a failed delivery (docs/requirements/qr-codes.md#rules): count 0–10 (default 3), delay 60–3600 s (default 300). */
 export const NOTIFICATION_RETRY = {
@@ -41,6 +53,30 @@ export const DEFAULT_EMAIL_TEMPLATE = [
   'Total scans: {{ scan_count }}',
 ].join('\n');
 
+/**
+ * Variables of a delivery event (docs/requirements/mail-tracking.md#delivery-events) beside the record's fields: `mail_recipient`
+ * (the addressee's name, else the record), `mail_status` ('Delivered'), `mail_stage` (the stage reached in words),
+ * `mail_occurred_at` (the scan's time in the notification's zone), `mail_facility` ('City, ST 12345' or 'Unknown
+ * facility'), `imb`, `mail_simulated` ('yes' for a simulated scan, else 'no').
+ */
+export const NOTIFICATION_MAIL_FIELDS = ['mail_recipient', 'mail_status', 'mail_stage', 'mail_occurred_at', 'mail_facility', 'imb', 'mail_simulated'] as const;
+
+/**
+ * Default templates of a delivery-event message, naming the piece's addressee and its stage. A notification that
+ * reports delivery events only starts from these; one that reports scans too keeps the scan defaults for scans and
+ * sends these for delivery events unless its templates were changed.
+ */
+export const DEFAULT_MAIL_SMS_TEMPLATE = '{{ mail_status }}: mail piece for {{ mail_recipient }}, {{ address }}, {{ city_state_zip }} ({{ mail_occurred_at }}, {{ mail_facility }})';
+export const DEFAULT_MAIL_EMAIL_SUBJECT = '{{ mail_status }}: mail piece for {{ mail_recipient }}';
+export const DEFAULT_MAIL_EMAIL_TEMPLATE = [
+  'The mail piece for {{ mail_recipient }} is now: {{ mail_stage }}.',
+  '',
+  'Address: {{ address }}, {{ city_state_zip }}',
+  'Scanned at: {{ mail_occurred_at }} ({{ mail_facility }})',
+  'Record: {{ record_id }}',
+  'IMb: {{ imb }}',
+].join('\n');
+
 /** Delivery statuses of the history (docs/requirements/notifications.md#rules); anything else shows as 'other'. */
 export const NOTIFICATION_DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
 export type NotificationDeliveryStatus = (typeof NOTIFICATION_DELIVERY_STATUSES)[number];
@@ -59,6 +95,7 @@ export const NOTIFICATION_MESSAGES = {
   webhookRequired: 'Name and endpoint URL are required',
   webhookTestRequired: 'A composed webhook URL is required',
   invalidList: 'Invalid mailing list ID',
+  eventRequired: 'Choose at least one event to notify about',
   retryCount: `Retry count must be between ${NOTIFICATION_RETRY.count.min} and ${NOTIFICATION_RETRY.count.max}`,
   retryDelay: `Retry delay must be between ${NOTIFICATION_RETRY.delaySeconds.min} and ${NOTIFICATION_RETRY.delaySeconds.max} seconds`,
   scheduleTime: 'Daily, weekly and monthly notifications need a time (HH:MM)',
@@ -133,7 +170,7 @@ export const NOTIFICATION_MAP_FIELDS = ['map_image', 'distance', 'duration'] as 
 /**
  * The variable picker's groups (docs/requirements/notifications.md#notification field lists): the record's standard
  * fields (company_name, phone, cell_phone and sequence included), custom, USPS, maps (only when
- * `withMaps`) and the scan's fields. The same names render in SMS, email and webhook templates.
+ * `withMaps`), the scan's fields and a delivery event's. The same names render in SMS, email and webhook templates.
  */
 export function notificationVariableGroups(withMaps: boolean): Array<{ group: string; fields: string[] }> {
   const record = [
@@ -146,5 +183,6 @@ export function notificationVariableGroups(withMaps: boolean): Array<{ group: st
     { group: 'USPS', fields: ['no', 'ase', 'oel', 'presorttrayid', 'presortdate', 'imbno', 'encodedimbno'] },
     ...(withMaps ? [{ group: 'Maps', fields: [...NOTIFICATION_MAP_FIELDS] }] : []),
     { group: 'Scan', fields: [...NOTIFICATION_SCAN_FIELDS] },
+    { group: 'Delivery', fields: [...NOTIFICATION_MAIL_FIELDS] },
   ];
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  NOTIFICATION_MESSAGES as M, NOTIFICATION_RETRY, NOTIFICATION_TYPES, SCHEDULE_TYPES, splitRecipients,
+  NOTIFICATION_EVENTS, NOTIFICATION_MESSAGES as M, NOTIFICATION_RETRY, NOTIFICATION_TYPES, SCHEDULE_TYPES, splitRecipients,
 } from './notification-rules.js';
 
 /** A carrier's email-to-SMS gateway (docs/requirements/notifications.md#carrier GET /api/carriers). */
@@ -31,13 +31,15 @@ export const ZNotificationVariableMappingSchema = z.object({
 const base = {
   name: z.string().trim().max(200).default('').describe('Name of the notification'),
   project_id: z.uuid({ error: 'Invalid project ID' }).describe('The project'),
-  mailing_list_id: z.uuid({ error: M.invalidList }).describe('The mailing list whose scans it reports'),
+  mailing_list_id: z.uuid({ error: M.invalidList }).describe('The mailing list whose scans and pieces it reports'),
+  events: z.array(z.enum(NOTIFICATION_EVENTS)).min(1, M.eventRequired).max(NOTIFICATION_EVENTS.length).default(['scan'])
+    .describe('What it reports: scan (the list\'s QR code scans, the default) and/or the delivery events mail.in_transit, mail.out_for_delivery, mail.delivered, mail.returned of its pieces'),
   schedule_type: z.enum(SCHEDULE_TYPES).default('immediate').describe('immediate, or a daily, weekly or monthly digest'),
   schedule_time: z.string().regex(HHMM, M.scheduleTime).nullish().describe('HH:MM (24 h) in `timezone`, for digests'),
   schedule_day: z.number().int().nullish().describe('Weekly: 0 (Sunday)–6; monthly: 1–31 (the last day of shorter months)'),
   timezone: z.string().max(64).default('UTC').describe('IANA time zone of the schedule, e.g. America/New_York'),
   is_active: z.boolean().default(true).describe('Whether it is sent'),
-  send_first_scan_only: z.boolean().default(false).describe('Only the first scan of each record'),
+  send_first_scan_only: z.boolean().default(false).describe('Only the first scan of each record (scans only; delivery events are each sent once)'),
   retry_count: z.number().int().min(NOTIFICATION_RETRY.count.min, M.retryCount).max(NOTIFICATION_RETRY.count.max, M.retryCount)
     .default(NOTIFICATION_RETRY.count.default).describe('Retries after a failed delivery (0–10)'),
   retry_delay: z.number().int().min(NOTIFICATION_RETRY.delaySeconds.min, M.retryDelay).max(NOTIFICATION_RETRY.delaySeconds.max, M.retryDelay)
@@ -81,6 +83,7 @@ export const ZNotificationSchema = z.object({
   name: z.string().describe('Name'),
   project_id: z.string().nullable().describe('The project'),
   mailing_list_id: z.string().describe('The mailing list'),
+  events: z.array(z.enum(NOTIFICATION_EVENTS)).describe('What it reports: scan and/or delivery events'),
   phone_number: z.string().nullable().describe('SMS phone number'),
   carrier_id: z.string().nullable().describe('SMS carrier'),
   sms_template: z.string().nullable().describe('SMS template'),
@@ -113,7 +116,7 @@ export const ZNotificationDeliverySchema = z.object({
   id: z.string().describe('Delivery id'),
   status: z.string().describe('success, failed or pending (anything else shows as other)'),
   created_at: z.string().describe('ISO 8601 time the delivery was queued'),
-  scan_timestamp: z.string().nullable().describe('The scan it reports (null for a digest or a test)'),
+  scan_timestamp: z.string().nullable().describe('The time of the scan it reports — a QR code scan, or the USPS scan of a delivery event (null for a digest or a test)'),
   city: z.string().nullable().describe('City of the scan'),
   country: z.string().nullable().describe('Country of the scan'),
   response_code: z.number().int().nullable().describe('HTTP status (webhook) or SMTP reply code of the last attempt'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiList, CURSOR_QUERY_FIELDS } from './http/api-list.js';
+import { MAIL_STAGES } from './tracking.js';
 
 /** Delivery types and formats of an order (docs/requirements/print-on-demand-api.md#limits). */
 export const DELIVERY_TYPES = ['print-mail', 'print-only', 'digital'] as const;
@@ -74,6 +75,22 @@ export const ZOrdersQuerySchema = z.object({
     .describe('true: list test orders (placed with test keys) instead of live ones. Default: the key\'s own mode; a test key lists only test orders and is refused test=false'),
 });
 
+/**
+ * One tracking event of an order's mail piece (docs/requirements/mail-tracking.md#delivery-events: orders carry
+ * `tracking_events`): a USPS scan matched to the piece, or a simulated one in test mode.
+ */
+export const ZOrderTrackingEventSchema = z.object({
+  stage: z.enum(MAIL_STAGES).describe('The stage the scan stands for: accepted, in_transit, in_local_area, out_for_delivery, delivered, returned_to_sender or forwarded'),
+  occurred_at: z.string().describe('ISO 8601 time of the scan'),
+  facility: z.object({
+    zip: z.string().nullable().describe('ZIP code of the scanning facility'),
+    city: z.string().nullable().describe('Its city'),
+    state: z.string().nullable().describe('Its state'),
+  }).describe('Where the piece was scanned'),
+  simulated: z.boolean().describe('True for a simulated scan (test mode)'),
+}).meta({ id: 'OrderTrackingEvent' });
+export type TOrderTrackingEvent = z.infer<typeof ZOrderTrackingEventSchema>;
+
 /** An order (docs/requirements/print-on-demand-api.md#order, with the file, mode and currency beyond it). */
 export const ZOrderSchema = z.object({
   id: z.string().describe('Order id'),
@@ -91,6 +108,8 @@ export const ZOrderSchema = z.object({
   test: z.boolean().describe('Placed with a test key: never printed or charged'),
   message: z.string().describe('What happened, for people'),
   file_url: z.string().nullable().describe('The order\'s one-piece print file (PDF) once rendered, else null'),
+  tracking_events: z.array(ZOrderTrackingEventSchema)
+    .describe('The tracking events of the order\'s mail piece, oldest first; empty until USPS scans it (delivery events also reach your order webhooks)'),
   created_at: z.string().describe('ISO 8601 creation time'),
 }).meta({ id: 'Order' });
 export type TOrder = z.infer<typeof ZOrderSchema>;

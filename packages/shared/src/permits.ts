@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZMailerIdSchema } from './account.js';
 import { PAPER_SIZES, PERMIT_LINE_MAX, SIDES, TEMPLATE_TYPES } from './constants.js';
 
 const line = (n: number) =>
@@ -24,8 +25,17 @@ export const ZPermitCreateSchema = z.object({
   name: z.string({ error: 'Permit name is required' }).trim().min(1, 'Permit name is required').max(100).describe('Permit name'),
   indicia: ZIndiciaSchema.describe('The six indicia lines, at most 20 characters each'),
   isDefault: z.boolean().optional().default(false).describe('Make this the default permit'),
+  mailer_id: ZMailerIdSchema.nullable().optional()
+    .describe('The mail owner\'s USPS Mailer ID when it differs from the account\'s (6 or 9 digits): IMbs of projects mailing under this permit carry it; null or absent: the account\'s'),
 });
 export type TPermitCreate = z.infer<typeof ZPermitCreateSchema>;
+
+/** PATCH /api/templates/permits/{id}: change the permit's Mailer ID (docs/requirements/mail-tracking.md#imb-assignment). */
+export const ZPermitUpdateSchema = z.object({
+  mailer_id: ZMailerIdSchema.nullable()
+    .describe('The mail owner\'s USPS Mailer ID when it differs from the account\'s (6 or 9 digits), or null for the account\'s'),
+}).meta({ id: 'PermitUpdate' });
+export type TPermitUpdate = z.infer<typeof ZPermitUpdateSchema>;
 
 /** Permit as the API presents it (docs/requirements/projects.md#data). */
 export const ZPermitSchema = z.object({
@@ -34,6 +44,7 @@ export const ZPermitSchema = z.object({
   indicia: ZIndiciaSchema.extend({ text: z.string().describe('The six lines joined by newlines') }).describe('Indicia lines'),
   is_default: z.boolean().describe('Whether new custom-permit projects take this permit'),
   permit_image: z.string().nullable().describe('URL of an uploaded indicia image, or null'),
+  mailer_id: z.string().nullable().describe('The mail owner\'s USPS Mailer ID the IMbs of its projects carry, or null for the account\'s'),
   created_at: z.string().describe('ISO 8601 creation time'),
 }).meta({ id: 'Permit' });
 export type TPermit = z.infer<typeof ZPermitSchema>;

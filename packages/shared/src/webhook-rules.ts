@@ -1,16 +1,25 @@
+import { MAIL_EVENT_TYPES } from './tracking.js';
+
 /**
  * Per-list webhooks (docs/requirements/webhooks.md#webhook): event types, included fields, defaults, retry
  * schedule and messages, apart from the zod schemas of webhooks.ts so the webhooks page does not
  * load zod (docs/architecture.md#first-load-budget).
  */
 
-/** Scan events a webhook subscribes to (docs/requirements/webhooks.md#webhook `event_types`). */
-export const WEBHOOK_EVENT_TYPES = ['first_scan', 'every_scan'] as const;
+/**
+ * Events a list's webhook subscribes to (docs/requirements/webhooks.md#webhook `event_types`): its records' scans
+ * (`first_scan`, `every_scan`) and its pieces' delivery events (docs/requirements/mail-tracking.md#delivery-events:
+ * `mail.in_transit`, `mail.out_for_delivery`, `mail.delivered`, `mail.returned`).
+ */
+export const WEBHOOK_EVENT_TYPES = ['first_scan', 'every_scan', ...MAIL_EVENT_TYPES] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
-/** Whether `type` is a scan event type (a list's webhook), not an order event (an account's order webhook). */
+/** Whether `type` is an event type of a list's webhook (a scan or delivery event), not an order event (an account's order webhook). */
 export const isScanEventType = (type: string): type is WebhookEventType => (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
-/** The `type` each event type is delivered as; `webhook.test` is the 'Send test event' button's. */
-export const WEBHOOK_EVENT_NAMES = { first_scan: 'scan.first', every_scan: 'scan.every' } as const;
+/** The `type` each event type is delivered as (a delivery event keeps its own name); `webhook.test` is the 'Send test event' button's. */
+export const WEBHOOK_EVENT_NAMES = {
+  first_scan: 'scan.first', every_scan: 'scan.every',
+  'mail.in_transit': 'mail.in_transit', 'mail.out_for_delivery': 'mail.out_for_delivery', 'mail.delivered': 'mail.delivered', 'mail.returned': 'mail.returned',
+} as const satisfies Record<WebhookEventType, string>;
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 /** Parts of the scan a delivery carries (docs/requirements/webhooks.md#webhook `included_fields`). */
 export const WEBHOOK_INCLUDED_FIELDS = ['contact_info', 'scan_location', 'scan_timestamp', 'custom_fields'] as const;

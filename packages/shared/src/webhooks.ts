@@ -12,11 +12,12 @@ const ZEndpointUrl = z.string().trim().min(1, WEBHOOK_MESSAGES.urlRequired).max(
 export const ZWebhookCreateSchema = z.object({
   name: z.string().trim().min(1, WEBHOOK_MESSAGES.nameRequired).max(100).describe('Name shown in the list'),
   endpoint_url: ZEndpointUrl,
-  event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, WEBHOOK_MESSAGES.eventRequired).max(2)
-    .default(WEBHOOK_DEFAULTS.event_types).describe('first_scan, every_scan'),
+  event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, WEBHOOK_MESSAGES.eventRequired).max(WEBHOOK_EVENT_TYPES.length)
+    .default(WEBHOOK_DEFAULTS.event_types)
+    .describe('Scan events first_scan, every_scan; delivery events mail.in_transit, mail.out_for_delivery, mail.delivered, mail.returned'),
   included_fields: z.array(z.enum(WEBHOOK_INCLUDED_FIELDS)).max(4)
-    .default(WEBHOOK_DEFAULTS.included_fields).describe('Parts of the scan each delivery carries'),
-  mailing_list_id: z.string().min(1).max(100).describe('The list whose scans are delivered'),
+    .default(WEBHOOK_DEFAULTS.included_fields).describe('Parts of the scan each scan delivery carries (a delivery event carries its piece, always the same fields)'),
+  mailing_list_id: z.string().min(1).max(100).describe('The list whose scans and pieces\' delivery events are delivered'),
 }).meta({ id: 'WebhookCreate' });
 export type TWebhookCreate = z.input<typeof ZWebhookCreateSchema>;
 
@@ -30,7 +31,7 @@ export const ZWebhookSchema = z.object({
   id: z.string().describe('Webhook id'),
   name: z.string().describe('Name'),
   endpoint_url: z.string().describe('Endpoint URL'),
-  event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).describe('Subscribed events'),
+  event_types: z.array(z.enum(WEBHOOK_EVENT_TYPES)).describe('Subscribed events: scan events and delivery events'),
   included_fields: z.array(z.enum(WEBHOOK_INCLUDED_FIELDS)).describe('Included parts of the scan'),
   is_active: z.boolean().describe('Whether scans are delivered'),
   success_rate: z.number().nullable().describe('Successful deliveries ÷ finished deliveries, percent; 0 while every attempt so far failed; null before the first attempt'),
@@ -47,7 +48,7 @@ export type TWebhook = z.infer<typeof ZWebhookSchema>;
 export const ZWebhookDeliverySchema = z.object({
   id: z.string().describe('Delivery id'),
   message_id: z.string().describe('The webhook-id header: the same on every attempt and resend'),
-  event_type: z.string().describe('scan.first, scan.every or webhook.test'),
+  event_type: z.string().describe('scan.first, scan.every, a delivery event (mail.in_transit, mail.out_for_delivery, mail.delivered, mail.returned), an order event or webhook.test'),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).describe('pending (attempts left), success, failed (gave up)'),
   attempts: z.number().int().describe('Attempts made'),
   response_code: z.number().int().nullable().describe('HTTP status of the latest attempt, null if none came'),

@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
  * p99 ≤ 50 ms at 20 connections, and orders/s; from docs/requirements/print.md#print: address check of 100,000 records ≤ 3 s, preflight
  * ≤ 20 % of a 10,000-piece render, a 10-piece proof under 3 s. Responsiveness (`responsive-*`): event-loop p99
  * ≤ 20 ms and every `GET /api/health` within 200 ms while a 100,000-row list is imported and indexed, and while
- * a 10,000-piece print file is made, on PGlite and PostgreSQL.
+ * a 10,000-piece print file is made, on PGlite and PostgreSQL. From docs/requirements/mail-tracking.md#limits (`tracking-match`): 1,000,000
+ * IV-MTR scan rows matched against 250,000 pieces from one file in ≤ 60 s with peak RSS ≤ 1 GB, on PGlite and PostgreSQL (BENCH_SCALE=0.05 for a quick check).
  * `node dist/bench/run.js --only redirect-bare,redirect-pglite` runs some cases and prints them
  * without writing BENCHMARKS.md.
  */
@@ -42,6 +43,8 @@ const CASES: Record<string, () => Promise<Result>> = {
   'responsive-import-postgres': async () => (await import('./responsive-bench.js')).benchResponsiveImport('postgres'),
   'responsive-print-pglite': async () => (await import('./responsive-bench.js')).benchResponsivePrint('pglite'),
   'responsive-print-postgres': async () => (await import('./responsive-bench.js')).benchResponsivePrint('postgres'),
+  'tracking-match': async () => (await import('./tracking-bench.js')).benchTrackingMatch('pglite'),
+  'tracking-match-postgres': async () => (await import('./tracking-bench.js')).benchTrackingMatch('postgres'),
 };
 
 const LABELS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import type { Database } from './client.js';
 
 /** The tables a bulk write may refresh (named here so no caller builds SQL from a string). */
-export type AnalyzedTable = 'mailing_list_records' | 'mailing_lists' | 'map_routes' | 'geocode_cache';
+export type AnalyzedTable = 'mailing_list_records' | 'mailing_lists' | 'map_routes' | 'geocode_cache' | 'mail_pieces' | 'tracking_events';
 
 /**
  * Refreshes the planner's statistics of `tables` after a bulk write. PGlite runs no autovacuum, so

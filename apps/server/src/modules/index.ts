@@ -9,6 +9,7 @@ import { apiKeysPurgeJob } from './api-keys/api-keys.jobs.js';
 import { indexListSearchJob } from './mailing-lists/mailing-lists.jobs.js';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.js';
 import { accountRoutes } from './account/account.routes.js';
+import { readImbSettings } from './account/account.service.js';
 import { auditRoutes } from './audit/audit.routes.js';
 import { adminUsersRoutes } from './auth/admin-users.routes.js';
 import { effectsRoutes } from './effects/effects.routes.js';
@@ -31,10 +32,12 @@ import { markersRoutes } from './maps/markers.routes.js';
 import { accountMarkerFiles } from './maps/marker.service.js';
 import { listMapImages } from './maps/route-drawing.js';
 import { mapImageRoutes, routePreviewsRoutes } from './maps/route-previews.routes.js';
+import { followUpOrderJob, followUpScheduleJob } from './orders/follow-ups.jobs.js';
+import { followUpsRoutes } from './orders/follow-ups.routes.js';
 import { orderRenderJob } from './orders/render-order.job.js';
 import { accountOrderFiles } from './orders/orders.service.js';
 import {
-  notificationDigestJob, notificationDispatchJob, notificationFanOutJob, startDispatch as startNotificationDispatch,
+  notificationDeliveryFanOutJob, notificationDigestJob, notificationDispatchJob, notificationFanOutJob, startDispatch as startNotificationDispatch,
 } from './notifications/notifications.jobs.js';
 import { notificationsRoutes } from './notifications/notifications.routes.js';
 import { permitsRoutes } from './permits/permits.routes.js';
@@ -51,10 +54,16 @@ import { scanActivityRoutes } from './scans/scan-activity.routes.js';
 import { scansPurgeIpsJob } from './scans/scans.jobs.js';
 import { shortLinkRoutes } from './scans/short-link.routes.js';
 import { subscriptionsRoutes } from './subscriptions/subscriptions.routes.js';
+import { trackingRoutes } from './tracking/tracking.routes.js';
+import { accountTrackingFiles } from './tracking/tracking.service.js';
+import { trackingImportJob, trackingPullJob, trackingSimulateJob } from './tracking/tracking.jobs.js';
 import { billingRoutes } from './subscriptions/billing.routes.js';
 import { startDispatch as startWebhookDispatch, webhookDispatchJob, webhookFanOutJob } from './webhooks/webhooks.jobs.js';
 import { webhooksRoutes } from './webhooks/webhooks.routes.js';
+import { manifestRoutes } from './tracking/manifest.routes.js';
+import { registerImbSettingsReader } from './tracking/imb-settings.js';
 import { orderWebhookFanOutJob } from './webhooks/order-webhooks.jobs.js';
+import { deliveryWebhookFanOutJob } from './webhooks/delivery-webhooks.jobs.js';
 
 /** Every domain's `/api` routes on the web listener, each its own encapsulated plugin. */
 export const webModules: readonly RouteModule[] = [
@@ -65,6 +74,7 @@ export const webModules: readonly RouteModule[] = [
   projectsRoutes,
   projectDesignRoutes,
   reinforcementsRoutes,
+  followUpsRoutes,
   permitsRoutes,
   templateGuideRoutes,
   mailingListsRoutes,
@@ -72,6 +82,7 @@ export const webModules: readonly RouteModule[] = [
   addressCheckRoutes,
   fontsRoutes,
   printRoutes,
+  manifestRoutes,
   approvalsRoutes,
   qrCodesRoutes,
   scanActivityRoutes,
@@ -88,6 +99,7 @@ export const webModules: readonly RouteModule[] = [
   effectsRoutes,
   sampleTemplatesRoutes,
   adminPricingRoutes,
+  trackingRoutes,
 ];
 
 /** Routes on the web listener outside `/api` and its session step: the short links. */
@@ -97,7 +109,8 @@ export const rootModules: readonly RouteModule[] = [shortLinkRoutes, mapImageRou
 export const jobDefinitions: readonly JobDefinition[] = [
   printRenderJob, authPurgeJob, passwordResetMailJob, scansPurgeIpsJob, webhookFanOutJob, webhookDispatchJob,
   notificationFanOutJob, notificationDispatchJob, notificationDigestJob, mapsGenerateJob, orderRenderJob, apiKeysPurgeJob, indexListSearchJob,
-  orderWebhookFanOutJob, storagePurgeJob,
+  orderWebhookFanOutJob, storagePurgeJob, deliveryWebhookFanOutJob, notificationDeliveryFanOutJob, followUpScheduleJob, followUpOrderJob,
+  trackingImportJob, trackingPullJob, trackingSimulateJob,
 ];
 
 /** Cron schedules (UTC unless a time zone is given). */
@@ -110,6 +123,8 @@ export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; pay
   { job: notificationDispatchJob, cron: '* * * * *', payload: {} },
   { job: apiKeysPurgeJob, cron: '23 * * * *', payload: {} },
   { job: indexListSearchJob, cron: '*/5 * * * *', payload: {} },
+  // New IV-MTR piece scans (a no-op unless IV_MTR_URL is set).
+  { job: trackingPullJob, cron: '*/15 * * * *', payload: {} },
 ];
 
 /**
@@ -118,10 +133,11 @@ export const jobSchedules: ReadonlyArray<{ job: JobDefinition; cron: string; pay
  */
 export const retiredSchedules: readonly string[] = ['print.recover', 'maps.recover'];
 
-/** Jobs that run when a domain event is published (scans and order changes fan out here). */
+/** Jobs that run when a domain event is published (scans, order changes and delivery events fan out here). */
 export const eventSubscriptions: Subscriptions = {
   'scans.recorded': [webhookFanOutJob, notificationFanOutJob],
   'order.changed': [orderWebhookFanOutJob],
+  'mail.tracked': [deliveryWebhookFanOutJob, notificationDeliveryFanOutJob, followUpScheduleJob],
 };
 
 /**
@@ -132,8 +148,11 @@ export const eventSubscriptions: Subscriptions = {
 registerOwnedFiles({
   list: [listSourceFiles, listMapImages],
   project: [projectFolders, projectPrintFiles],
-  account: [accountMarkerFiles, accountOrderFiles],
+  account: [accountMarkerFiles, accountOrderFiles, accountTrackingFiles],
 });
+
+/** Print reads the account's Mailer ID settings through the tracking module (the account module imports print). */
+registerImbSettingsReader(readImbSettings);
 
 /** Start-up work of a worker process, after its job handlers are registered. */
 export const workerStartTasks: ReadonlyArray<(ctx: AppContext) => Promise<void>> = [

@@ -88,6 +88,16 @@ const ZEnvSchema = z.object({
   MAP_ATTRIBUTION: optional(z.string().max(200)).describe('Attribution drawn on maps; default © OpenStreetMap contributors'),
   MAP_REQUESTS_PER_SECOND: optional(z.coerce.number().min(0.1).max(1000)).default(10)
     .describe('Calls per second to each map service (Nominatim\'s public server allows 1)'),
+  IV_MTR_URL: optional(httpUrl('IV_MTR_URL'))
+    .describe('USPS IV-MTR piece-scan API the tracking pull fetches new scans from (with IV_MTR_USERNAME and IV_MTR_PASSWORD); unset → no pull'),
+  IV_MTR_TOKEN_URL: optional(httpUrl('IV_MTR_TOKEN_URL')).default('https://services.usps.com/oauth/authenticate')
+    .describe('Where the IV-MTR pull gets its access token (USPS IV-MTR API Developer Toolkit)'),
+  IV_MTR_USERNAME: optional(z.string().trim().min(1).max(200)).describe('Business Customer Gateway user of the IV-MTR pull'),
+  IV_MTR_PASSWORD: optional(z.string().min(1).max(200)).describe('Password of IV_MTR_USERNAME'),
+  IV_MTR_CLIENT_ID: optional(z.string().trim().min(1).max(100)).default('687b8a36-db61-42f7-83f7-11c79bf7785e')
+    .describe('OAuth client id the IV-MTR token request names (the toolkit\'s published one by default)'),
+  TRACKING_SIMULATION_SECONDS: optional(z.coerce.number().min(1, 'TRACKING_SIMULATION_SECONDS must be at least 1').max(110, 'TRACKING_SIMULATION_SECONDS must be at most 110'))
+    .default(90).describe('Seconds a simulated delivery spreads its scans over (tests shorten it); every piece is delivered within 2 minutes'),
 });
 
 /**
@@ -154,6 +164,13 @@ export type Config = {
   };
   /** The operator's own permit indicia (PRODUCT_PERMIT_NUMBER + PRODUCT_PERMIT_CITY), or null: not offered. */
   productPermit: TIndicia | null;
+  /** Mail tracking (docs/requirements/mail-tracking.md#scan-data, #test-mode). */
+  tracking: {
+    /** The IV-MTR pull's API and credentials, or null: no pull (IV_MTR_URL unset). */
+    ivmtr: { url: string; tokenUrl: string; username: string; password: string; clientId: string } | null;
+    /** Seconds a simulated delivery spreads its scans over (TRACKING_SIMULATION_SECONDS, default 90). */
+    simulationSeconds: number;
+  };
 };
 
 /** Thrown by `loadConfig` for an invalid variable; the message names it. */
@@ -218,6 +235,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   if (!e.PRODUCT_PERMIT_NUMBER !== !e.PRODUCT_PERMIT_CITY) {
     throw new ConfigError('PRODUCT_PERMIT_NUMBER and PRODUCT_PERMIT_CITY must be set together (a permit imprint needs both)');
   }
+  if (e.IV_MTR_URL && (!e.IV_MTR_USERNAME || !e.IV_MTR_PASSWORD)) {
+    throw new ConfigError('IV_MTR_URL needs IV_MTR_USERNAME and IV_MTR_PASSWORD (the IV-MTR pull signs in with them)');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const location = e.STORAGE_URL ? storageLocation(e.STORAGE_URL) : { dir: '' };
@@ -264,5 +284,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     productPermit: e.PRODUCT_PERMIT_NUMBER && e.PRODUCT_PERMIT_CITY
       ? productPermitIndicia(e.PRODUCT_PERMIT_NUMBER.toUpperCase(), e.PRODUCT_PERMIT_CITY.toUpperCase())
       : null,
+    tracking: {
+      ivmtr: e.IV_MTR_URL && e.IV_MTR_USERNAME && e.IV_MTR_PASSWORD
+        ? { url: e.IV_MTR_URL, tokenUrl: e.IV_MTR_TOKEN_URL, username: e.IV_MTR_USERNAME, password: e.IV_MTR_PASSWORD, clientId: e.IV_MTR_CLIENT_ID }
+        : null,
+      simulationSeconds: e.TRACKING_SIMULATION_SECONDS,
+    },
   };
 }

@@ -53,6 +53,7 @@ export const router = createBrowserRouter([
           { path: '/projects/:projectId', lazy: page(() => import('../features/projects/project-details-page'), (m) => m.ProjectDetailsPage) },
           { path: '/projects/:projectId/editor', lazy: page(() => import('../features/designs/editor-page'), (m) => m.EditorPage, { feedback: true }) },
           { path: '/projects/:projectId/production', lazy: page(() => import('../features/print/production-page'), (m) => m.ProductionPage, { feedback: true }) },
+          { path: '/projects/:projectId/print-files/:jobId/tracking', lazy: page(() => import('../features/tracking/print-file-tracking-page'), (m) => m.PrintFileTrackingPage) },
           { path: '/upload', lazy: page(() => import('../features/mailing-lists/upload-page'), (m) => m.UploadPage, { feedback: true }) },
           { path: '/maps', lazy: page(() => import('../features/maps/maps-page'), (m) => m.MapsPage) },
           { path: '/qr', element: <QrStep /> },
@@ -73,6 +74,7 @@ export const router = createBrowserRouter([
           { path: '/account', lazy: page(() => import('../features/account/account-page'), (m) => m.AccountPage) },
           { path: '/settings', lazy: page(() => import('../features/settings/settings-page'), (m) => m.SettingsPage) },
           { path: '/outbox', lazy: page(() => import('../features/outbox/outbox-page'), (m) => m.OutboxPage) },
+          { path: '/tracking', lazy: page(() => import('../features/tracking/tracking-imports-page'), (m) => m.TrackingImportsPage) },
           {
             path: '/admin',
             element: <RequireAdmin><Outlet /></RequireAdmin>,

@@ -47,6 +47,8 @@ describe('top navigation', () => {
     expect(screen.getByRole('menuitem', { name: 'Account' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('menuitem', { name: 'Settings' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Mail tracking' })).toHaveFocus();
     expect(screen.queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();

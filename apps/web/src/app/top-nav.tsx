@@ -10,7 +10,7 @@ import { useAppNavigate, useWorkflow } from './workflow';
  * Top user bar (docs/requirements/workflow.md#route-table "Top navigation"). Signed in: Projects, Mailing List, Maps, QR Codes,
  * Designer, Print Preview — Maps, QR Codes, Designer and Print Preview disabled until a project and
  * a list are known, Mailing List disabled without a project — then Print on Demand (always
- * enabled; current on the /pod pages) and the user menu. Signed out:
+ * enabled; current on the /pod pages) and the user menu (Account, Settings, Mail tracking, Admin for administrators, Sign out). Signed out:
  * Pricing and Sign In only. The workflow is a menubar of menuitems (disabled ones `aria-disabled`,
  * the current one `aria-current="page"`); below 768 px the same items sit behind a menu button.
  */
@@ -53,6 +53,7 @@ export function TopNav() {
     { key: 'who', heading: <div className="user-menu-who"><strong>{user?.given_name}</strong><div>{user?.email}</div></div> },
     { key: 'account', label: 'Account', onSelect: () => navigate('/account') },
     { key: 'settings', label: 'Settings', onSelect: () => navigate('/settings') },
+    { key: 'tracking', label: 'Mail tracking', onSelect: () => navigate('/tracking') },
     ...(user?.is_admin ? [{ key: 'admin', label: 'Admin', onSelect: () => navigate('/admin') }] : []),
     { key: 'logout', label: 'Sign out', onSelect: () => { logout().catch((e: Error) => message.error(e.message)); } },
   ];

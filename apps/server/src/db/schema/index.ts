@@ -16,3 +16,4 @@ export * from './orders.js';
 export * from './admin.js';
 export * from './limits.js';
 export * from './tracking.js';
+export * from './follow-ups.js';

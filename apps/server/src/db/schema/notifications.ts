@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { NotificationDeliveryStatus, NotificationType, ScheduleType } from '@mailcraft/shared';
+import type { NotificationDeliveryStatus, NotificationEvent, NotificationType, ScheduleType } from '@mailcraft/shared';
 import { users } from './users.js';
 import { mailingLists } from './mailing-lists.js';
 import { projects } from './projects.js';
@@ -19,7 +19,11 @@ export const carriers = pgTable('carriers', {
   notes: text('notes'),
 });
 
-/** Scan notifications by SMS, email or webhook (docs/requirements/notifications.md#notification). */
+/**
+ * Scan and delivery notifications by SMS, email or webhook (docs/requirements/notifications.md#notification): `events` is
+ * what they report — 'scan' (the list's human scans) and/or delivery events of its pieces
+ * (docs/requirements/mail-tracking.md#delivery-events).
+ */
 export const notifications = pgTable('notifications', {
   id: uuid('id').primaryKey().defaultRandom(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
@@ -27,6 +31,7 @@ export const notifications = pgTable('notifications', {
   mailingListId: uuid('mailing_list_id').notNull().references(() => mailingLists.id, { onDelete: 'cascade' }),
   type: text('type').$type<NotificationType>().notNull(),
   name: text('name').notNull(),
+  events: jsonb('events').$type<NotificationEvent[]>().notNull().default(['scan']),
   phoneNumber: text('phone_number'),
   carrierId: text('carrier_id').references(() => carriers.id),
   smsTemplate: text('sms_template'),
@@ -98,8 +103,10 @@ export const mailOutbox = pgTable('mail_outbox', {
 }, (t) => [index('mail_outbox_user_idx').on(t.userId, t.createdAt)]);
 
 /**
- * Scans waiting for a digest (daily, weekly or monthly notifications, docs/requirements/notifications.md#rules): the fan-out
- * keeps each scan's variables here; the digest run of the period sends them in one message.
+ * Scans and delivery events waiting for a digest (daily, weekly or monthly notifications, docs/requirements/notifications.md#rules):
+ * the fan-outs keep each one's variables here; the digest run of the period sends them in one message. A delivery
+ * event's `scan_id` is derived from its piece and event (one item per piece and event), its `scanned_at` the time
+ * it counts in (see the delivery fan-out).
  */
 export const notificationDigestItems = pgTable('notification_digest_items', {
   notificationId: uuid('notification_id').notNull().references(() => notifications.id, { onDelete: 'cascade' }),

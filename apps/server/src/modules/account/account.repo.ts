@@ -7,7 +7,7 @@ export const accountRepo = {
   findUser: async (db: Db, id: string): Promise<UserRow | undefined> =>
     (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
 
-  updateUser: async (db: Db, id: string, set: Partial<Pick<UserRow, 'givenName' | 'email' | 'passwordHash' | 'timeZone' | 'projectDefaults'>>) =>
+  updateUser: async (db: Db, id: string, set: Partial<Pick<UserRow, 'givenName' | 'email' | 'passwordHash' | 'timeZone' | 'projectDefaults' | 'mailerId' | 'imbServiceTypeId' | 'imbBarcodeId'>>) =>
     (await db.update(users).set(set).where(eq(users.id, id)).returning())[0] as UserRow | undefined,
 
   emailTaken: async (db: Db, email: string, exceptId: string): Promise<boolean> =>

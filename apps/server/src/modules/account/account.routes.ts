@@ -28,7 +28,7 @@ const cookieToken = (req: FastifyRequest): string | undefined => req.cookies[SES
  * - POST   /api/account/delete {confirm_email, current_password} → 204, session cookie cleared
  *   (400 wrong email, 403 wrong password, 409 last administrator)
  * - GET    /api/account/export → application/zip, streamed (429 while one runs)
- * - GET    /api/account/settings → TSettings; PUT /api/account/settings {time_zone, project_defaults} → TSettings
+ * - GET    /api/account/settings → TSettings; PUT /api/account/settings {time_zone, project_defaults, mailer_id?, imb_service_type_id?, imb_barcode_id?} → TSettings
  */
 export async function accountRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const tags = ['account'];

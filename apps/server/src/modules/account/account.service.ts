@@ -156,13 +156,30 @@ export async function deleteAccountRows(db: Db, principal: Principal): Promise<v
   if (!(await accountRepo.deleteUser(db, principal.userId))) throw notFound('Account');
 }
 
-/** The user's stored settings (docs/requirements/administration.md#administration /settings): time zone (null = the browser's) and new-project defaults. */
-export async function readUserSettings(db: Db, principal: Principal): Promise<{ timeZone: string | null; projectDefaults: ProjectDefaults }> {
+/**
+ * The user's mail-tracking settings (docs/requirements/mail-tracking.md#imb-assignment): the Mailer ID IMbs are assigned
+ * under (null: none), their Service Type ID (null: none chosen) and Barcode ID (null: never set, read as '00').
+ */
+export type UserImbSettings = { mailerId: string | null; imbServiceTypeId: string | null; imbBarcodeId: string | null };
+
+/** The user's stored settings (docs/requirements/administration.md#administration /settings): time zone (null = the browser's), new-project defaults and the mail-tracking settings. */
+export async function readUserSettings(db: Db, principal: Principal): Promise<{ timeZone: string | null; projectDefaults: ProjectDefaults } & UserImbSettings> {
   const row = await ownRow(db, principal);
-  return { timeZone: row.timeZone, projectDefaults: row.projectDefaults };
+  return { timeZone: row.timeZone, projectDefaults: row.projectDefaults, mailerId: row.mailerId, imbServiceTypeId: row.imbServiceTypeId, imbBarcodeId: row.imbBarcodeId };
 }
 
-/** Stores the user's settings (validated by the caller). */
-export async function saveUserSettings(db: Db, principal: Principal, settings: { timeZone: string | null; projectDefaults: ProjectDefaults }): Promise<void> {
+/** Stores the user's settings (validated by the caller); mail-tracking settings left out keep their stored values. */
+export async function saveUserSettings(
+  db: Db, principal: Principal, settings: { timeZone: string | null; projectDefaults: ProjectDefaults } & Partial<UserImbSettings>,
+): Promise<void> {
   if (!(await accountRepo.updateUser(db, principal.userId, settings))) throw notFound('Account');
+}
+
+/**
+ * The principal's mail-tracking settings, as print reads them (docs/requirements/mail-tracking.md#imb-assignment); NOT_FOUND
+ * when the account is gone.
+ */
+export async function readImbSettings(db: Db, principal: Principal): Promise<UserImbSettings> {
+  const row = await ownRow(db, principal);
+  return { mailerId: row.mailerId, imbServiceTypeId: row.imbServiceTypeId, imbBarcodeId: row.imbBarcodeId };
 }

@@ -146,6 +146,9 @@ describe('settings', () => {
       project_defaults: { template_type: 'self_mailer', paper_size: '8.5x11', sides: 'double', permit_type: 'none' },
       product_permit: false,
       short_link_base_url: t.ctx.config.publicUrl.replace(/\/+$/, ''),
+      mailer_id: null,
+      imb_service_type_id: null,
+      imb_barcode_id: '00',
     });
   });
 

@@ -1,6 +1,7 @@
 import { Liquid } from 'liquidjs';
 import { DateTime } from 'luxon';
-import type { ScanRecorded } from '../../jobs/events.js';
+import { DELIVERY_EVENT_LABELS, DELIVERY_STAGE_LABELS } from '@mailcraft/shared';
+import type { MailTracked, ScanRecorded } from '../../jobs/events.js';
 import { AppError } from '../../platform/errors.js';
 
 /**
@@ -68,6 +69,33 @@ export function scanVariables(scan: ScanRecorded, zone: string): Record<string, 
     scan_ip: scan.ip ?? '',
     scan_user_agent: scan.userAgent ?? '',
     scan_count: String(scan.scanCount),
+  };
+}
+
+/**
+ * The variables of a piece's delivery event (docs/requirements/mail-tracking.md#delivery-events), beside the record's mapped
+ * `fields` (empty when the record is gone): `mail_event` ('mail.delivered'), `mail_recipient` (the addressee's full
+ * name, else first and last name, else the company, else 'record {record_id}'), `mail_status` ('Delivered'),
+ * `mail_stage` (the stage reached, in words), `mail_occurred_at` (the USPS scan's time in `zone`), `mail_facility`
+ * ('City, ST 12345', or 'Unknown facility'), `imb`, `mail_simulated` ('yes' or 'no'), `list_name`, `record_id`.
+ */
+export function deliveryVariables(change: MailTracked, fields: Record<string, string>, listName: string, zone: string): Record<string, string> {
+  const recordId = fields.record_id || change.recordId || '';
+  const name = fields.full_name || [fields.first_name, fields.last_name].filter(Boolean).join(' ') || fields.company_name;
+  const { city, state, zip } = change.facility;
+  const place = [city, [state, zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return {
+    ...fields,
+    list_name: listName,
+    record_id: recordId,
+    mail_event: change.type,
+    mail_recipient: name || (recordId ? `record ${recordId}` : 'an unknown recipient'),
+    mail_status: DELIVERY_EVENT_LABELS[change.type],
+    mail_stage: DELIVERY_STAGE_LABELS[change.stage],
+    mail_occurred_at: formatScanTime(change.occurredAt, zone),
+    mail_facility: place || 'Unknown facility',
+    imb: change.imb,
+    mail_simulated: change.simulated ? 'yes' : 'no',
   };
 }
 

@@ -51,7 +51,7 @@ async function checkTestRecipients(ctx: AppContext, principal: Principal, to: { 
 
 /** A notification row for composing a test message (nothing is stored). */
 const draft = (principal: Principal, values: Partial<NotificationRow>): NotificationRow => ({
-  id: 'test', userId: principal.userId, projectId: null, mailingListId: '', type: 'sms', name: 'Test', phoneNumber: null, carrierId: null,
+  id: 'test', userId: principal.userId, projectId: null, mailingListId: '', type: 'sms', name: 'Test', events: ['scan'], phoneNumber: null, carrierId: null,
   smsTemplate: null, emailRecipients: null, subject: null, emailTemplate: null, endpointUrl: null, secretKey: null, variableMapping: null,
   scheduleType: 'immediate', scheduleTime: null, scheduleDay: null, timezone: 'UTC', isActive: true, sendFirstScanOnly: false,
   retryCount: 0, retryDelay: 60, createdAt: new Date(), updatedAt: new Date(), ...values,

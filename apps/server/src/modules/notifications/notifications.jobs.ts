@@ -1,13 +1,18 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { DOMAIN_EVENTS, type ScanRecorded } from '../../jobs/events.js';
+import { DOMAIN_EVENTS, type MailTracked, type ScanRecorded } from '../../jobs/events.js';
 import { dispatchJob } from '../../jobs/dispatch-job.js';
 import { defineJob } from '../../jobs/job.js';
 import type { AppContext } from '../../platform/context.js';
+import type { Principal } from '../../platform/principal.js';
+import { getListMappings } from '../column-mappings/column-mappings.service.js';
+import { findRecord, getOwnedList } from '../mailing-lists/mailing-lists.service.js';
+import { recordFields } from '../qr-codes/destination.js';
 import { ownerFeatureCheck } from '../subscriptions/subscriptions.service.js';
 import { attemptNotification } from './notification-delivery.js';
 import { composeDigest, composeScanMessage, DIGEST_MAX_SCANS } from './notification-message.js';
 import { latestDigest } from './notification-schedule.js';
-import { formatScanTime, scanVariables } from './notification-template.js';
+import { deliveryVariables, formatScanTime, scanVariables } from './notification-template.js';
 import { notificationsRepo, type CarrierRow, type NotificationRow } from './notifications.repo.js';
 
 /**
@@ -41,20 +46,25 @@ async function withPlanFeature(ctx: AppContext, notifications: NotificationRow[]
   return notifications.filter((_n, i) => allowed[i]);
 }
 
+/** What a delivery reports, for its history entry: the scan's time and place (a QR code scan, or a delivery event's USPS scan). */
+type Reported = { at: string; city: string | null; country: string | null };
+const reportedScan = (scan: ScanRecorded): Reported => ({ at: scan.scannedAt, city: scan.location.city, country: scan.location.country });
+const reportedDelivery = (change: MailTracked): Reported => ({ at: change.occurredAt, city: change.facility.city, country: 'US' });
+
 /** A delivery of `n`'s composed message, once per dedupe key, due now. */
-const pending = (n: NotificationRow, dedupeKey: string, message: unknown, scan?: ScanRecorded): NewDelivery => ({
+const pending = (n: NotificationRow, dedupeKey: string, message: unknown, scan?: Reported): NewDelivery => ({
   notificationId: n.id, userId: n.userId, dedupeKey, payload: { message },
-  scanTimestamp: scan ? new Date(scan.scannedAt) : null, city: scan?.location.city ?? null, country: scan?.location.country ?? null,
+  scanTimestamp: scan ? new Date(scan.at) : null, city: scan?.city ?? null, country: scan?.country ?? null,
 });
 
 /** A delivery that could not even be composed (a template failing at render time), recorded as failed. */
-const unsendable = (n: NotificationRow, dedupeKey: string, err: unknown, scan?: ScanRecorded): NewDelivery => ({
+const unsendable = (n: NotificationRow, dedupeKey: string, err: unknown, scan?: Reported): NewDelivery => ({
   ...pending(n, dedupeKey, null, scan), status: 'failed', payload: {}, attempts: 1,
   errorMessage: (err instanceof Error ? err.message : String(err)).slice(0, 500),
 });
 
 /** Composes a message, or the failed delivery that says why it could not be. */
-async function compose(n: NotificationRow, dedupeKey: string, make: () => Promise<unknown>, scan?: ScanRecorded): Promise<NewDelivery> {
+async function compose(n: NotificationRow, dedupeKey: string, make: () => Promise<unknown>, scan?: Reported): Promise<NewDelivery> {
   try {
     return pending(n, dedupeKey, await make(), scan);
   } catch (err) {
@@ -77,7 +87,7 @@ async function queueDeliveries(ctx: AppContext, rows: NewDelivery[]): Promise<vo
 
 /**
  * Fan-out of human scans (domain event `scans.recorded`, one per batch the scan recorder wrote) to
- * their lists' active notifications (docs/requirements/notifications.md#rules): each notification made before the scan,
+ * their lists' active notifications that report scans (docs/requirements/notifications.md#rules): each notification made before the scan,
  * and — with `send_first_scan_only` — only for a record's first scan. An immediate one renders its
  * message now and queues a delivery (once per scan: a retried fan-out sends nothing twice) in the
  * queue the dispatcher drains; a daily, weekly or monthly one keeps the scan for its next digest.
@@ -92,24 +102,118 @@ export const notificationFanOutJob = defineJob({
   batchSize: 64,
   handler: async ({ scans }, ctx) => {
     const active = await withPlanFeature(ctx, await notificationsRepo.activeForLists(ctx.db, [...new Set(scans.map((s) => s.listId))]));
-    const carriers = new Map<string, Promise<CarrierRow | undefined>>();
-    const carrierOf = (id: string | null) => {
-      if (!id) return undefined;
-      if (!carriers.has(id)) carriers.set(id, notificationsRepo.carrier(ctx.db, id));
-      return carriers.get(id);
-    };
+    const carrierOf = carrierCache(ctx);
     const deliveries: NewDelivery[] = [];
     const digestItems: Array<Parameters<typeof notificationsRepo.addDigestItems>[1][number]> = [];
     for (const scan of scans) {
       const scannedAt = new Date(scan.scannedAt);
-      const due = active.filter((n) => n.mailingListId === scan.listId && n.createdAt <= scannedAt && (!n.sendFirstScanOnly || scan.isFirst));
+      const due = active.filter((n) => n.events.includes('scan') && n.mailingListId === scan.listId && n.createdAt <= scannedAt
+        && (!n.sendFirstScanOnly || scan.isFirst));
       for (const n of due) {
         const vars = scanVariables(scan, n.timezone);
         if (n.scheduleType !== 'immediate') {
           digestItems.push({ notificationId: n.id, scanId: scan.scanId, scannedAt, variables: vars });
           continue;
         }
-        deliveries.push(await compose(n, `scan:${scan.scanId}`, async () => composeScanMessage(n, await carrierOf(n.carrierId), vars), scan));
+        deliveries.push(await compose(n, `scan:${scan.scanId}`, async () => composeScanMessage(n, await carrierOf(n.carrierId), vars), reportedScan(scan)));
+      }
+    }
+    await notificationsRepo.addDigestItems(ctx.db, digestItems);
+    await queueDeliveries(ctx, deliveries);
+  },
+});
+
+/** A carrier lookup kept for one fan-out run. */
+function carrierCache(ctx: AppContext) {
+  const carriers = new Map<string, Promise<CarrierRow | undefined>>();
+  return (id: string | null) => {
+    if (!id) return undefined;
+    if (!carriers.has(id)) carriers.set(id, notificationsRepo.carrier(ctx.db, id));
+    return carriers.get(id);
+  };
+}
+
+/**
+ * The digest item id of a piece's delivery event: a UUID derived from the piece and event, so the item is kept
+ * once however often the event arrives.
+ */
+function deliveryItemId(change: MailTracked): string {
+  const h = createHash('sha256').update(`${change.pieceId}:${change.type}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/**
+ * The time a delivery event counts in for `n`'s digests: its USPS scan's, unless that falls in a period whose digest
+ * is due already — scan data arrives hours after the scan — then the start of the open period, so a late event goes
+ * into the next digest instead of being lost.
+ */
+function digestTime(n: NotificationRow, change: MailTracked, now: Date): Date {
+  const at = new Date(change.occurredAt);
+  if (!n.scheduleTime || n.scheduleType === 'immediate') return at;
+  const { due } = latestDigest({ type: n.scheduleType, time: n.scheduleTime, day: n.scheduleDay, zone: n.timezone }, now);
+  return at < due ? due : at;
+}
+
+/**
+ * The mapped fields of each record of `changes`, by list and record id, read as the lists' owner (a list or record
+ * deleted since reads as no fields): what delivery messages name the piece's addressee with.
+ */
+async function recordsOf(ctx: AppContext, changes: MailTracked[]): Promise<Map<string, { listName: string; fields: Map<string, Record<string, string>> }>> {
+  const byList = new Map<string, { listName: string; fields: Map<string, Record<string, string>> }>();
+  for (const listId of new Set(changes.map((c) => c.listId!))) {
+    const userId = changes.find((c) => c.listId === listId)!.userId;
+    const owner: Principal = { userId, isAdmin: false, via: 'job', scopes: [] };
+    const list = await getOwnedList(ctx.db, owner, listId).catch(() => undefined);
+    if (!list) continue;
+    const { mappings, fieldSettings } = await getListMappings(ctx, owner, list.id);
+    const fields = new Map<string, Record<string, string>>();
+    for (const recordId of new Set(changes.filter((c) => c.listId === listId && c.recordId).map((c) => c.recordId!))) {
+      const record = await findRecord(ctx.db, list, recordId);
+      if (record) fields.set(recordId, recordFields({ recordId, headers: list.headers, values: record.values, mappings, fieldSettings }));
+    }
+    byList.set(listId, { listName: list.name, fields });
+  }
+  return byList;
+}
+
+/**
+ * Fan-out of delivery events (domain event `mail.tracked`; docs/requirements/mail-tracking.md#delivery-events) to the active
+ * notifications of each piece's list that report that event (`events`), through the same channels, schedules and
+ * digests as scans: an immediate one renders its message now — naming the piece's addressee and the stage reached,
+ * with the notification's templates or the delivery defaults (`templatesOf`) — and queues a delivery, once per
+ * piece and event (a repeated event or a retried fan-out sends nothing twice); a daily, weekly or monthly one keeps
+ * the event for its next digest (`digestTime`), so 'each morning, the pieces delivered since yesterday's' is a daily
+ * email reporting `mail.delivered`. Notifications of owners whose plan lacks `notifications` when the fan-out runs
+ * get neither (docs/requirements/notifications.md#plan-gating). Pieces without a list reach no notification.
+ */
+export const notificationDeliveryFanOutJob = defineJob({
+  id: 'notification.delivery-fan-out',
+  payload: DOMAIN_EVENTS['mail.tracked'],
+  retry: { limit: 5, delaySeconds: 5, backoff: true },
+  concurrency: 2,
+  batchSize: 16,
+  handler: async ({ changes }, ctx) => {
+    const listed = changes.filter((c) => c.listId);
+    const active = (await withPlanFeature(ctx, await notificationsRepo.activeForLists(ctx.db, [...new Set(listed.map((c) => c.listId!))])))
+      .filter((n) => n.events.some((e) => e !== 'scan'));
+    const wanted = listed.filter((c) => active.some((n) => n.mailingListId === c.listId && n.userId === c.userId && n.events.includes(c.type)));
+    if (wanted.length === 0) return;
+    const records = await recordsOf(ctx, wanted);
+    const carrierOf = carrierCache(ctx);
+    const now = new Date();
+    const deliveries: NewDelivery[] = [];
+    const digestItems: Array<Parameters<typeof notificationsRepo.addDigestItems>[1][number]> = [];
+    for (const change of wanted) {
+      const record = records.get(change.listId!);
+      if (!record) continue;
+      const fields = (change.recordId && record.fields.get(change.recordId)) || {};
+      for (const n of active.filter((a) => a.mailingListId === change.listId && a.userId === change.userId && a.events.includes(change.type))) {
+        const vars = deliveryVariables(change, fields, record.listName, n.timezone);
+        if (n.scheduleType !== 'immediate') {
+          digestItems.push({ notificationId: n.id, scanId: deliveryItemId(change), scannedAt: digestTime(n, change, now), variables: vars });
+          continue;
+        }
+        deliveries.push(await compose(n, `${change.type}:${change.pieceId}`, async () => composeScanMessage(n, await carrierOf(n.carrierId), vars), reportedDelivery(change)));
       }
     }
     await notificationsRepo.addDigestItems(ctx.db, digestItems);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
-  DEFAULT_EMAIL_SUBJECT, DEFAULT_EMAIL_TEMPLATE, DEFAULT_SMS_TEMPLATE, NOTIFICATION_DELIVERY_STATUSES, NOTIFICATION_MESSAGES as M,
+  DEFAULT_EMAIL_SUBJECT, DEFAULT_EMAIL_TEMPLATE, DEFAULT_MAIL_EMAIL_SUBJECT, DEFAULT_MAIL_EMAIL_TEMPLATE, DEFAULT_MAIL_SMS_TEMPLATE,
+  DEFAULT_SMS_TEMPLATE, NOTIFICATION_DELIVERY_STATUSES, NOTIFICATION_MESSAGES as M,
   WEBHOOK_MESSAGES, notificationUpgradeMessage, splitRecipients,
   type TNotification, type TNotificationDelivery,
 } from '@mailcraft/shared';
@@ -27,7 +28,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
 const present = (n: NotificationRow): TNotification => ({
-  id: n.id, type: n.type, name: n.name, project_id: n.projectId, mailing_list_id: n.mailingListId,
+  id: n.id, type: n.type, name: n.name, project_id: n.projectId, mailing_list_id: n.mailingListId, events: n.events,
   phone_number: n.phoneNumber, carrier_id: n.carrierId, sms_template: n.smsTemplate,
   email_recipients: n.emailRecipients, subject: n.subject, email_template: n.emailTemplate,
   endpoint_url: n.endpointUrl, secret_key: n.secretKey, variable_mapping: n.variableMapping ?? null,
@@ -65,14 +66,18 @@ async function ownedNotification(ctx: AppContext, principal: Principal, id: stri
  * The stored columns of a valid input (docs/requirements/maps.md#data): the list and project are the user's, the
  * carrier exists and still delivers, the phone has 10–15 digits, recipients are addresses, the
  * endpoint is an http(s) URL to a public host, the time zone exists, templates are valid Liquid;
- * the other type's fields are cleared. Errors: NOT_FOUND (list, project), VALIDATION (400) with the spec's messages.
+ * the other type's fields are cleared. Blank templates get the scan defaults, or the delivery defaults for a
+ * notification that reports delivery events only (docs/requirements/mail-tracking.md#delivery-events).
+ * Errors: NOT_FOUND (list, project), VALIDATION (400) with the spec's messages.
  */
 async function columns(ctx: AppContext, principal: Principal, v: Input) {
   const list = await getOwnedList(ctx.db, principal, v.mailing_list_id);
   const project = await getOwnedProject(ctx.db, principal, v.project_id);
   if (!isTimeZone(v.timezone)) throw new AppError('VALIDATION', M.timezone);
+  const events = [...new Set(v.events)];
+  const scans = events.includes('scan');
   const common = {
-    userId: principal.userId, projectId: project.id, mailingListId: list.id, type: v.type, name: v.name,
+    userId: principal.userId, projectId: project.id, mailingListId: list.id, type: v.type, name: v.name, events,
     scheduleType: v.schedule_type,
     scheduleTime: v.schedule_type === 'immediate' ? null : v.schedule_time ?? null,
     scheduleDay: v.schedule_type === 'weekly' || v.schedule_type === 'monthly' ? v.schedule_day ?? null : null,
@@ -87,13 +92,13 @@ async function columns(ctx: AppContext, principal: Principal, v: Input) {
     if (carrier.retired) throw new AppError('VALIDATION', M.carrierRetired);
     const digits = (v.phone_number ?? '').replace(/\D/g, '');
     if (digits.length < 10 || digits.length > 15) throw new AppError('VALIDATION', 'Enter the phone number with its area code (10 digits)');
-    const smsTemplate = v.sms_template?.trim() || DEFAULT_SMS_TEMPLATE;
+    const smsTemplate = v.sms_template?.trim() || (scans ? DEFAULT_SMS_TEMPLATE : DEFAULT_MAIL_SMS_TEMPLATE);
     checkTemplate(smsTemplate);
     return { ...common, phoneNumber: v.phone_number!, carrierId: carrier.id, smsTemplate };
   }
   if (v.type === 'email') {
-    const subject = v.subject?.trim() || DEFAULT_EMAIL_SUBJECT;
-    const emailTemplate = v.email_template?.trim() || DEFAULT_EMAIL_TEMPLATE;
+    const subject = v.subject?.trim() || (scans ? DEFAULT_EMAIL_SUBJECT : DEFAULT_MAIL_EMAIL_SUBJECT);
+    const emailTemplate = v.email_template?.trim() || (scans ? DEFAULT_EMAIL_TEMPLATE : DEFAULT_MAIL_EMAIL_TEMPLATE);
     checkTemplate(subject);
     checkTemplate(emailTemplate);
     return { ...common, emailRecipients: splitRecipients(v.email_recipients ?? '').join(', '), subject, emailTemplate };

@@ -1,6 +1,6 @@
 import type { OrderEventType } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
-import { presentOrder } from './order-presenter.js';
+import { presentOrders } from './order-presenter.js';
 import type { OrderRow } from './orders.repo.js';
 
 /**
@@ -9,5 +9,6 @@ import type { OrderRow } from './orders.repo.js';
  * cannot be enqueued.
  */
 export async function publishOrderEvent(ctx: AppContext, type: OrderEventType, order: OrderRow): Promise<void> {
-  await ctx.events.publish('order.changed', { type, userId: order.userId, test: order.test, at: order.updatedAt.toISOString(), order: presentOrder(order) });
+  const [presented] = await presentOrders(ctx.db, [order]);
+  await ctx.events.publish('order.changed', { type, userId: order.userId, test: order.test, at: order.updatedAt.toISOString(), order: presented });
 }

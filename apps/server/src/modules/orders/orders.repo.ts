@@ -25,6 +25,12 @@ export const ordersRepo = {
 
   byId: async (db: Db, id: string): Promise<OrderRow | undefined> => (await db.select().from(orders).where(eq(orders.id, id)).limit(1))[0],
 
+  /** Owner and mode of each of the orders `ids` that exists. */
+  modes: async (db: Db, ids: string[]): Promise<Array<Pick<OrderRow, 'id' | 'userId' | 'test'>>> => {
+    const valid = ids.filter(isUuid);
+    return valid.length ? db.select({ id: orders.id, userId: orders.userId, test: orders.test }).from(orders).where(inArray(orders.id, valid)) : [];
+  },
+
   /** Ids of every order of the users, live and test, in any state: whose files go with their accounts (docs/architecture.md#storage). */
   idsOfUsers: async (db: Db, userIds: string[]): Promise<string[]> =>
     (await db.select({ id: orders.id }).from(orders).where(inArray(orders.userId, userIds))).map((r) => r.id),

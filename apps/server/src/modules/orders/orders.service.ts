@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { OwnedFilesReader } from '../../platform/owned-files.js';
 import type { Principal } from '../../platform/principal.js';
 import { publishOrderEvent } from './order-events.js';
-import { orderFileKey, presentOrder } from './order-presenter.js';
+import { orderFileKey, presentOrders } from './order-presenter.js';
 import { ordersRepo, type OrderRow } from './orders.repo.js';
 
 export { orderFileKey };
@@ -55,7 +55,7 @@ export async function listOrders(
   const page = rows.slice(0, q.limit);
   const last = page.at(-1);
   const hasMore = rows.length > q.limit;
-  return { data: page.map(presentOrder), has_more: hasMore, next_cursor: hasMore && last ? encodeCursor(ORDER_CURSOR, [last.cursorAt, last.id]) : null };
+  return { data: await presentOrders(ctx.db, page), has_more: hasMore, next_cursor: hasMore && last ? encodeCursor(ORDER_CURSOR, [last.cursorAt, last.id]) : null };
 }
 
 /**
@@ -67,7 +67,8 @@ export async function accountOrders(
   ctx: AppContext, principal: Principal, page: { limit: number; offset: number },
 ): Promise<Array<TOrder & { recipient: Record<string, string> }>> {
   if (principal.apiKey) throw new AppError('FORBIDDEN', 'Only the account itself may read all of its orders');
-  return (await ordersRepo.list(ctx.db, principal.userId, null, page.limit, page.offset)).map((o) => ({ ...presentOrder(o), recipient: o.recipient }));
+  const rows = await ordersRepo.list(ctx.db, principal.userId, null, page.limit, page.offset);
+  return (await presentOrders(ctx.db, rows)).map((o, i) => ({ ...o, recipient: rows[i].recipient }));
 }
 
 /** The principal's order `id` of its key's mode: another user's, and another mode's, are not found. */
@@ -77,9 +78,9 @@ async function owned(ctx: AppContext, principal: Principal, id: string): Promise
   return row;
 }
 
-/** GET /api/orders/{id}. Errors: NOT_FOUND (also an order of the other mode). */
+/** GET /api/orders/{id}: the order with its piece's tracking events. Errors: NOT_FOUND (also an order of the other mode). */
 export async function getOrder(ctx: AppContext, principal: Principal, id: string): Promise<TOrder> {
-  return presentOrder(await owned(ctx, principal, id));
+  return (await presentOrders(ctx.db, [await owned(ctx, principal, id)]))[0];
 }
 
 /**
@@ -91,7 +92,7 @@ export async function cancelOrder(ctx: AppContext, principal: Principal, id: str
   const done = await ordersRepo.advance(ctx.db, row.id, ['pending', 'rendered'], { status: 'cancelled', message: 'Cancelled' });
   if (!done) throw new AppError('CONFLICT', M.notCancellable);
   await publishOrderEvent(ctx, 'order.cancelled', done);
-  return presentOrder(done);
+  return (await presentOrders(ctx.db, [done]))[0];
 }
 
 /** GET /api/orders/{id}/file: the order's print file. Errors: NOT_FOUND (also an order of the other mode); CONFLICT until it is rendered. */
@@ -99,4 +100,12 @@ export async function orderFile(ctx: AppContext, principal: Principal, id: strin
   const row = await owned(ctx, principal, id);
   if (!row.fileKey) throw new AppError('CONFLICT', M.notRendered);
   return ctx.storage.get(row.fileKey);
+}
+
+/**
+ * Owner and mode (test or live) of each of the orders `ids` that exists, by id: whose order webhooks an order piece's
+ * delivery event goes to (docs/requirements/mail-tracking.md#delivery-events).
+ */
+export async function orderModes(ctx: AppContext, ids: string[]): Promise<Map<string, { userId: string; test: boolean }>> {
+  return new Map((await ordersRepo.modes(ctx.db, ids)).map((o) => [o.id, { userId: o.userId, test: o.test }]));
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import {
   ORDER_MESSAGES as M, parseReinforcementId, reinforcementId, withDerivedFields,
-  type TOrder, type TReinforcementOrderResult, type ZMailingOrderSchema, type ZReinforcementOrderSchema,
+  type ReinforcementSlot, type TOrder, type TReinforcementOrderResult, type ZMailingOrderSchema, type ZReinforcementOrderSchema,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -42,27 +42,28 @@ async function orderRecipient(ctx: AppContext, principal: Principal, list: Maili
 /**
  * Places one order per piece (docs/requirements/print-on-demand-api.md#data) for `project` and one recipient, all in one insert
  * — all or none: status 'pending', cost from the price table; the 'orders.render' job renders each
- * print file. Orders placed with a test key are test orders: stored and rendered, never printed or
- * charged, seen only by test keys. Errors: NOT_FOUND (list, recipient); VALIDATION (a format that
+ * print file. Orders placed with a test key (or `opts.test`) are test orders: stored and rendered, never printed or
+ * charged, seen only by test keys. `opts.message` replaces 'Order received' as the order's first message. Errors: NOT_FOUND (list, recipient); VALIDATION (a format that
  * does not fit the template, docs/requirements/print-on-demand-api.md#order-form-rules); UNPROCESSABLE (a recipient excluded from printing).
  */
 async function placeOrders(
   ctx: AppContext, principal: Principal, project: { id: string; templateType: string }, input: OrderTarget, pieces: Piece[],
+  opts: { test?: boolean; message?: string } = {},
 ): Promise<TOrder[]> {
   const selfMailer = project.templateType === 'self_mailer';
   if (selfMailer === (input.format === 'postcard')) throw new AppError('VALIDATION', M.formatMismatch);
   const list = await getOwnedList(ctx.db, principal, input.mailingListId);
   const { recipient, qrUrl } = await orderRecipient(ctx, principal, list, input);
-  const test = principal.apiKey?.mode === 'test';
+  const test = opts.test ?? principal.apiKey?.mode === 'test';
   const costCents = await currentPieceCents(ctx.db, pieces[0].orderType);
   const created = await ordersRepo.createAll(ctx.db, pieces.map((piece) => ({
     id: randomUUID(), userId: principal.userId, apiKeyId: principal.apiKey?.id ?? null, test, orderType: piece.orderType,
     deliveryType: input.deliveryType, format: input.format, projectId: project.id, templateId: piece.templateId, mailingListId: list.id,
     recipientId: input.recipientId ?? null, reinforcementId: piece.reinforcementId ?? null, additionalReinforcements: piece.additional,
-    recipient, qrUrl, costCents, message: test ? 'Test order received: it is never printed or charged' : 'Order received',
+    recipient, qrUrl, costCents, message: `${opts.message ?? (test ? 'Test order received' : 'Order received')}${test ? ': it is never printed or charged' : ''}`,
   })));
   for (const order of created) await ctx.queue.send(orderRenderJob, { orderId: order.id });
-  return created.map(presentOrder);
+  return created.map((o) => presentOrder(o));
 }
 
 /**
@@ -98,4 +99,26 @@ export async function createReinforcementOrder(
     orderType: 'reinforcement' as const, templateId: id, reinforcementId: id, additional: ids.filter((other) => other !== id),
   })));
   return { ...first, additional_orders: additional };
+}
+
+/**
+ * A delivered piece's follow-up order (docs/requirements/mail-tracking.md#delivery-events): one order of reinforcement R`slot` of
+ * project `projectId` for record `recordId` of list `listId`, placed for `owner` (the project's owner, as a job) as
+ * createReinforcementOrder places one — a test order when `test` (a test piece's follow-up is never printed or
+ * charged). The format and delivery type are `like`'s (the piece's own order), else the project's first format
+ * (mailer-letter for a self-mailer, else postcard) printed and mailed. Errors: NOT_FOUND (project, reinforcement,
+ * list, record); UNPROCESSABLE (a record excluded from printing since).
+ */
+export async function placeFollowUpOrder(ctx: AppContext, owner: Principal, input: {
+  projectId: string; slot: ReinforcementSlot; listId: string; recordId: string; test: boolean;
+  like?: { format: TOrder['format']; deliveryType: TOrder['delivery_type'] };
+}): Promise<TOrder> {
+  const project = await getOwnedProject(ctx.db, owner, input.projectId);
+  await getReinforcement(ctx.db, project, input.slot);
+  const id = reinforcementId(project.id, input.slot);
+  const format = input.like?.format ?? (project.templateType === 'self_mailer' ? 'mailer-letter' : 'postcard');
+  const [order] = await placeOrders(ctx, owner, project, {
+    mailingListId: input.listId, recipientId: input.recordId, deliveryType: input.like?.deliveryType ?? 'print-mail', format,
+  }, [{ orderType: 'reinforcement', templateId: id, reinforcementId: id, additional: [] }], { test: input.test, message: 'Follow-up order received after a delivery' });
+  return order;
 }

@@ -14,6 +14,7 @@ export function presentPermit(row: PermitRow): TPermit {
     indicia: { ...lines, text: indiciaLines(lines).join('\n') },
     is_default: row.isDefault,
     permit_image: row.permitImage,
+    mailer_id: row.mailerId,
     created_at: row.createdAt.toISOString(),
   };
 }

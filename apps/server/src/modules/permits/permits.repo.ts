@@ -33,8 +33,14 @@ export const permitsRepo = {
     await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   },
 
-  insert: async (db: Db, values: { userId: string; name: string; indicia: TIndicia; isDefault: boolean }): Promise<PermitRow> =>
+  insert: async (db: Db, values: { userId: string; name: string; indicia: TIndicia; isDefault: boolean; mailerId?: string | null }): Promise<PermitRow> =>
     (await db.insert(permits).values(values).returning())[0],
+
+  /** Sets the permit's Mailer ID (null: the account's); the updated row, or undefined when it is not the user's. */
+  setMailerId: async (db: Db, userId: string, id: string, mailerId: string | null): Promise<PermitRow | undefined> => {
+    if (!isUuid(id)) return undefined;
+    return (await db.update(permits).set({ mailerId }).where(and(eq(permits.id, id), eq(permits.userId, userId))).returning())[0];
+  },
 
   /** Clears the default flag on every permit of the user except `keepId`. */
   clearDefaults: async (db: Db, userId: string, keepId: string): Promise<void> => {

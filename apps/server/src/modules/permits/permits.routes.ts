@@ -1,15 +1,16 @@
-import { indiciaLines, ZIdParams, ZNoContent, ZPermitCreateSchema, ZPermitSchema, ZProductPermitSchema } from '@mailcraft/shared';
+import { indiciaLines, ZIdParams, ZNoContent, ZPermitCreateSchema, ZPermitSchema, ZPermitUpdateSchema, ZProductPermitSchema } from '@mailcraft/shared';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { route } from '../../platform/route.js';
-import { createPermit, deletePermit, listPermits } from './permits.service.js';
+import { createPermit, deletePermit, listPermits, updatePermit } from './permits.service.js';
 
 /**
  * Mailing permit routes (docs/requirements/projects.md#data), for the signed-in user; another user's ids → 404:
  * - GET    /api/templates/permits      → TPermit[] (default first)
- * - POST   /api/templates/permits      {name, indicia: {line1..line6}, isDefault} → 201 TPermit
- *          (400 'Permit name is required', 'Line {n} is required', 'Maximum 20 characters allowed')
+ * - POST   /api/templates/permits      {name, indicia: {line1..line6}, isDefault, mailer_id?} → 201 TPermit
+ *          (400 'Permit name is required', 'Line {n} is required', 'Maximum 20 characters allowed', IMB_MESSAGES.mailerIdFormat)
+ * - PATCH  /api/templates/permits/{id} {mailer_id} → TPermit (the mail owner's Mailer ID, docs/requirements/mail-tracking.md#imb-assignment)
  * - DELETE /api/templates/permits/{id} → 204
  * - GET    /api/templates/permits/product → `{ available, indicia }`: the operator's own permit
  *          (PRODUCT_PERMIT_NUMBER / PRODUCT_PERMIT_CITY), offered only when complete (docs/requirements/workflow.md#clear-states-and-fast-pages)
@@ -33,6 +34,11 @@ export async function permitsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     method: 'POST', url: '/api/templates/permits', auth: 'user', summary: 'Save a mailing permit', tags, body: ZPermitCreateSchema, response: ZPermitSchema,
     status: 201, errors: [400],
   }, (principal, { body }) => createPermit(ctx, principal, body));
+
+  route(app, {
+    method: 'PATCH', url: '/api/templates/permits/:id', auth: 'user', summary: 'Change a mailing permit\'s Mailer ID', tags, params: ZIdParams,
+    body: ZPermitUpdateSchema, response: ZPermitSchema, errors: [400, 404],
+  }, (principal, { params, body }) => updatePermit(ctx, principal, params.id, body));
 
   route(app, {
     method: 'DELETE', url: '/api/templates/permits/:id', auth: 'user', summary: 'Delete a mailing permit', tags, params: ZIdParams, response: ZNoContent,

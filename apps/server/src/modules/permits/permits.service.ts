@@ -1,4 +1,4 @@
-import { indiciaLines, type TPermit, type TPermitCreate } from '@mailcraft/shared';
+import { indiciaLines, type TPermit, type TPermitCreate, type TPermitUpdate } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Principal } from '../../platform/principal.js';
@@ -13,7 +13,8 @@ export async function listPermits(ctx: AppContext, principal: Principal): Promis
 
 /**
  * Saves a permit (docs/requirements/projects.md#data). Lines are trimmed and validated by ZPermitCreateSchema; the
- * first permit of a user becomes the default, and `isDefault: true` moves the default to it.
+ * first permit of a user becomes the default, and `isDefault: true` moves the default to it. `mailer_id` is the mail
+ * owner's Mailer ID when it differs from the account's (docs/requirements/mail-tracking.md#imb-assignment).
  */
 export async function createPermit(ctx: AppContext, principal: Principal, input: TPermitCreate): Promise<TPermit> {
   const { userId } = principal;
@@ -28,10 +29,22 @@ export async function createPermit(ctx: AppContext, principal: Principal, input:
       name: input.name,
       indicia: { ...lines, text: indiciaLines(lines).join('\n') },
       isDefault,
+      mailerId: input.mailer_id ?? null,
     });
     if (isDefault) await permitsRepo.clearDefaults(tx, userId, row.id);
     return presentPermit(row);
   });
+}
+
+/**
+ * PATCH /api/templates/permits/{id}: sets the permit's Mailer ID (docs/requirements/mail-tracking.md#imb-assignment:
+ * "per permit where the mail owner differs"; null: the account's), validated by ZPermitUpdateSchema. Print files
+ * made after it carry the new MID. NOT_FOUND (404) unless the permit is the principal's.
+ */
+export async function updatePermit(ctx: AppContext, principal: Principal, id: string, input: TPermitUpdate): Promise<TPermit> {
+  const row = await permitsRepo.setMailerId(ctx.db, principal.userId, id, input.mailer_id);
+  if (!row) throw notFound('Permit');
+  return presentPermit(row);
 }
 
 /**

@@ -13,14 +13,16 @@ const EXAMPLES = 5;
 
 /**
  * What would print badly (docs/requirements/workflow.md#clear-states-and-fast-pages), from the same source print files use (`loadPrintSource`):
- * fields the design prints that the list does not map (`unmappedFields`), and records lacking a
+ * fields the design prints that the list does not map (`unmappedFields`; not the IMb when the product assigns it), and records lacking a
  * required address part (`requiredAddressParts`, after `mapRecord` — trimmed, derived fields
  * filled), with counts per part and the first few records by number and name. Reads the whole
  * list once, in batches. Errors as `loadPrintSource`.
  */
 export async function checkPrintSource(ctx: AppContext, source: PrintSource): Promise<TPrintCheck> {
-  // The maps fields come from the list's routes (the Maps step), not from its columns.
-  const unmapped = unmappedFields(designMergeFields(source.template).filter((f) => !isPrintMapField(f)), source.mappings);
+  // The maps fields come from the list's routes (the Maps step), not from its columns; the IMb from the account's
+  // Mailer ID when it has one (docs/requirements/mail-tracking.md#imb-assignment).
+  const printed = designMergeFields(source.template).filter((f) => !isPrintMapField(f) && !(f === 'imbno' && source.imb));
+  const unmapped = unmappedFields(printed, source.mappings);
   const parts = requiredAddressParts(source.mappings);
   const missing = new Map(parts.map((p) => [p, 0]));
   const examples: { record: number; name: string }[] = [];

@@ -19,6 +19,8 @@ import { printMapFields } from '../maps/map-fields.js';
 import { findPermit } from '../permits/permits.service.js';
 import { ensureShortLinks, listQrStyle, shortLinksFor } from '../qr-codes/qr-codes.service.js';
 import { getOwnedProject } from '../projects/projects.service.js';
+import { imbSettingsFor, type ImbSettings } from '../tracking/imb-settings.js';
+import { proofImb, type ImbAssigner } from '../tracking/mail-pieces.service.js';
 import { prepareImageEffects, type ImageEffects } from './render/image-effects.js';
 import { composePieceTemplate } from './render/print-template.js';
 import { printedFields } from './printed-record.js';
@@ -52,6 +54,11 @@ export type PrintSource = {
   trayColumns: { tray: number | null; date: number | null };
   /** Whether the design prints route-map fields (docs/requirements/maps.md#maps), and the map image among them; null when none. */
   mapFields: { images: boolean } | null;
+  /**
+   * What the IMbs the product assigns are made of (docs/requirements/mail-tracking.md#imb-assignment): the account's Barcode
+   * ID, STID and Mailer ID (the permit's Mailer ID when it has one); null when the account assigns none.
+   */
+  imb: ImbSettings | null;
 };
 
 /** A reinforcement's one page as a single-sided design (docs/requirements/print-on-demand-api.md#data); UNPROCESSABLE when the slot is empty. */
@@ -119,6 +126,7 @@ export async function loadPrintSource(
     sequenceColumn: columnOf(list.headers, mappings, 'sequence'),
     trayColumns: { tray: columnOf(list.headers, mappings, 'presorttrayid'), date: columnOf(list.headers, mappings, 'presortdate') },
     mapFields: mapFieldsOf(template),
+    imb: await imbSettingsFor(ctx.db, principal, permit?.mailerId ?? null),
   };
 }
 
@@ -157,12 +165,17 @@ function applyQrStyle(template: Template, style: TQrStyle): void {
  * when the design prints them — its route map, distance and driving time (docs/requirements/maps.md#maps). `from`
  * skips to that 0-based record (proofs of any record, docs/requirements/workflow.md#clear-states-and-fast-pages). With `presort` (print files) and a
  * list that maps `sequence`, the pieces come in presort order instead (docs/requirements/print.md#print; `from` is then 0).
+ * IMbs (docs/requirements/mail-tracking.md#imb-assignment): with `imbs` (a print file that is not a proof) each batch's
+ * pieces get the IMbs it assigns and records; without, a piece whose record has no IMb prints the proof's
+ * all-zero-serial one (`proofImb`) when the account assigns IMbs.
  */
-export async function* pieceInputBatches(ctx: AppContext, source: PrintSource, limit = Infinity, from = 0, opts: { presort?: boolean } = {}) {
+export async function* pieceInputBatches(
+  ctx: AppContext, source: PrintSource, limit = Infinity, from = 0, opts: { presort?: boolean; imbs?: ImbAssigner } = {},
+) {
   const batches = opts.presort && source.sequenceColumn !== null && from === 0
     ? presortedRecordBatches(ctx.db, source.list, source.sequenceColumn, READ_BATCH, limit)
     : printableRecordBatches(ctx.db, source.list, READ_BATCH, limit, from);
-  for await (const records of batches) yield pieceInputsOf(ctx, source, records);
+  for await (const records of batches) yield pieceInputsOf(ctx, source, records, opts.imbs);
 }
 
 /**
@@ -174,21 +187,30 @@ export async function pieceInputsAt(ctx: AppContext, source: PrintSource, positi
   return pieceInputsOf(ctx, source, await printableRecordsAt(ctx.db, source.list, source.sequenceColumn, positions));
 }
 
-/** The pdfme inputs of `records` (see `pieceInputBatches`). */
-async function pieceInputsOf(ctx: AppContext, source: PrintSource, records: EditedRecordRow[]): Promise<Record<string, string>[]> {
+/** The pdfme inputs of `records` (see `pieceInputBatches`; `imbs` assigns the IMbs of a print file's pieces). */
+async function pieceInputsOf(ctx: AppContext, source: PrintSource, records: EditedRecordRow[], imbs?: ImbAssigner): Promise<Record<string, string>[]> {
   const ids = records.map((r) => r.id);
   const [links, maps] = await Promise.all([
     shortLinksFor(ctx, source.list.id, ids),
     source.mapFields ? printMapFields(ctx, ids, source.mapFields) : null,
   ]);
+  const fields: Record<string, string>[] = [];
+  for (let i = 0; i < records.length; i++) {
+    if (i > 0 && i % BUILD_SLICE === 0) await nextTurn();
+    fields.push({ ...printedFields(source, records[i]), ...maps?.get(records[i].id) });
+  }
+  const pieces = records.map((r, i) => ({ recordId: r.id, recordNumber: r.rowIndex + 1, fields: fields[i], overrides: r.overrides }));
+  // The `imb` element prints `imbno` when the record has no `encodedimbno` (shared buildPieceInputs).
+  const imbOf = imbs ? await imbs.assign(pieces) : pieces.map((p) => proofImb(source.imb, p));
   const inputs: Record<string, string>[] = [];
   for (let i = 0; i < records.length; i++) {
     if (i > 0 && i % BUILD_SLICE === 0) await nextTurn();
     const r = records[i];
+    const imb = imbOf[i];
     inputs.push({
       ...buildPieceInputs(
         source.template,
-        { ...printedFields(source, r), ...maps?.get(r.id) },
+        imb ? { ...fields[i], imbno: imb } : fields[i],
         { indiciaText: source.indiciaText, qrUrl: links.get(r.id) ?? '' },
       ),
       [PIECE_RECORD_KEY]: String(r.rowIndex + 1), // for the preflight's report; no element has this name

@@ -9,6 +9,7 @@ import { defineJob } from '../../jobs/job.js';
 import { trackedJob } from '../../jobs/tracked-job.js';
 import type { TPrintOptions } from '@mailcraft/shared';
 import { presortTrays, type TrayRun } from '../mailing-lists/mailing-lists.service.js';
+import { printJobImbAssigner } from '../tracking/mail-pieces.service.js';
 import { loadPrintSource, pieceInputBatches, type PrintSource } from './print-source.js';
 import { flaggedPieces, proofBatches } from './proof.js';
 import { printRepo } from './print.repo.js';
@@ -53,7 +54,9 @@ const printRuns = trackedJob({
  * on it (stored with the job), stores it at `print/{jobId}.pdf` and marks it done — `done` and the heartbeat
  * updated as pieces render (at most every PROGRESS_EVERY_MS, and per merged chunk) and every 10 s, and
  * the job's `phase` as it moves on: preparing (set by the claim), rendering, merging, preflight,
- * storing, null once done (docs/requirements/print.md#progress). A render whose job was claimed by another stops. A render
+ * storing, null once done (docs/requirements/print.md#progress). A print file that is not a proof assigns and records its
+ * pieces' IMbs as it reads them (`printJobImbAssigner`, docs/requirements/mail-tracking.md#imb-assignment; a run taken over
+ * reuses the IMbs recorded). A render whose job was claimed by another stops. A render
  * error marks the job failed with a sentence for its owner (`renderFailureMessage`: no path, no
  * stack) and is not retried (the same input would fail again).
  */
@@ -77,9 +80,11 @@ export async function runPrintJob(ctx: AppContext, printJobId: string): Promise<
       await update({ total: plan.total, phase: 'rendering' });
       const preflightChecks = new PreflightThread(plan.preflight);
       run.defer(() => preflightChecks.close());
+      // docs/requirements/mail-tracking.md#imb-assignment: a print file's pieces get their IMbs and are recorded; a proof's print all-zero serials.
+      const imbs = job.options.proof ? undefined : await printJobImbAssigner(ctx, { userId: job.userId, printJobId: job.id, listId: source.list.id, settings: source.imb });
       const result = await renderPrintFile({
         template: plan.template,
-        batches: preflightChecks.tap(job.options.proof ? proofBatches(ctx, source, flagged, source.total) : pieceInputBatches(ctx, source, Infinity, 0, { presort: true })),
+        batches: preflightChecks.tap(job.options.proof ? proofBatches(ctx, source, flagged, source.total) : pieceInputBatches(ctx, source, Infinity, 0, { presort: true, imbs })),
         pageBoxes: plan.pageBoxes,
         separators: plan.separators,
         outputIntent: plan.outputIntent,

@@ -8,7 +8,10 @@ import { createOrderWebhook, deleteOrderWebhook, listOrderWebhooks } from './ord
 const errors = [400, 402, 404, 429] as const;
 const EVENTS_DOC = 'Order events (order.rendered, order.failed, order.cancelled) are POSTed to the endpoint as Standard Webhooks messages '
   + '— headers webhook-id, webhook-timestamp and webhook-signature (verify them with secret_key), body {type, timestamp, data: the order} — '
-  + 'and retried on failure. An endpoint registered with a test key receives the events of test orders only; one registered with a live key, those of live orders only.';
+  + 'and retried on failure. A webhook that names them in event_types also receives the delivery events of the orders\' mail pieces '
+  + '(mail.in_transit, mail.out_for_delivery, mail.delivered, mail.returned), body {type, timestamp, data: {piece_id, order_id, imb, stage, '
+  + 'previous_stage, occurred_at, facility, simulated, …}}. An endpoint registered with a test key receives the events of test orders only; '
+  + 'one registered with a live key, those of live orders only.';
 /** A path at `/api…` (documented) and bare (hidden). */
 const at = (path: string) => [`/api${path}`, path];
 

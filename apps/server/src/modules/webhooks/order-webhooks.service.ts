@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isOrderEventType, WEBHOOK_MESSAGES, type OrderEventType, type TOrderWebhook } from '@mailcraft/shared';
+import { isOrderWebhookEventType, WEBHOOK_MESSAGES, type OrderWebhookEventType, type TOrderWebhook } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { isPublicEndpoint } from '../../platform/outbound-http.js';
@@ -12,7 +12,7 @@ import type { WebhookRow } from './webhooks.repo.js';
 const testMode = (principal: Principal) => principal.apiKey?.mode === 'test';
 
 const present = (w: WebhookRow): TOrderWebhook => ({
-  id: w.id, name: w.name, endpoint_url: w.endpointUrl, event_types: w.eventTypes.filter(isOrderEventType), test: w.test,
+  id: w.id, name: w.name, endpoint_url: w.endpointUrl, event_types: w.eventTypes.filter(isOrderWebhookEventType), test: w.test,
   is_active: w.isActive, secret_key: w.secretKey, disabled_reason: w.disabledReason, created_at: w.createdAt.toISOString(),
 });
 
@@ -23,13 +23,14 @@ export async function listOrderWebhooks(ctx: AppContext, principal: Principal): 
 
 /**
  * POST /api/webhooks (Print-on-Demand API): a new order webhook with a fresh Standard Webhooks
- * secret, for the order events of the key's mode (a test key's receives test orders' events
+ * secret, for the order events — and, when it names them, the delivery events of the orders' pieces
+ * (docs/requirements/mail-tracking.md#delivery-events) — of the key's mode (a test key's receives test orders' events
  * only). Errors: PAYMENT_REQUIRED (402) without the plan's `webhooks` ('You need to upgrade your
  * plan to save webhooks'); VALIDATION (400) for an endpoint on a private, loopback or link-local
  * address (unless ALLOW_PRIVATE_WEBHOOKS).
  */
 export async function createOrderWebhook(
-  ctx: AppContext, principal: Principal, input: { name: string; endpoint_url: string; event_types: OrderEventType[] },
+  ctx: AppContext, principal: Principal, input: { name: string; endpoint_url: string; event_types: OrderWebhookEventType[] },
 ): Promise<TOrderWebhook> {
   await requireFeature(ctx.db, principal, 'webhooks', WEBHOOK_MESSAGES.upgrade);
   if (!isPublicEndpoint(input.endpoint_url, ctx.config.allowPrivateWebhooks)) throw new AppError('VALIDATION', WEBHOOK_MESSAGES.privateAddress);

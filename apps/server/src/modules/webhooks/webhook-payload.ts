@@ -1,5 +1,5 @@
-import { CUSTOM_FIELDS, type TWebhookScanEvent, type WebhookIncludedField } from '@mailcraft/shared';
-import type { ScanRecorded } from '../../jobs/events.js';
+import { CUSTOM_FIELDS, type TDeliveryEvent, type TWebhookScanEvent, type WebhookIncludedField } from '@mailcraft/shared';
+import type { MailTracked, ScanRecorded } from '../../jobs/events.js';
 
 /** The record fields `contact_info` carries (docs/requirements/mailing-lists.md#mappings, standard fields). */
 const CONTACT_FIELDS = [
@@ -31,6 +31,30 @@ export function scanEventBody(type: string, scan: ScanRecorded, included: readon
       ...(has('scan_location') ? { location: scan.location, device: scan.device } : {}),
       ...(has('contact_info') ? { contact: pick(scan.fields, CONTACT_FIELDS) } : {}),
       ...(has('custom_fields') ? { custom_fields: pick(scan.fields, CUSTOM_FIELDS) } : {}),
+    },
+  };
+}
+
+/**
+ * The body of a delivery event delivery (docs/requirements/mail-tracking.md#delivery-events; shared ZDeliveryEventSchema):
+ * `{type, timestamp, data}` with the piece, its stage change and where it was scanned — the same for a list's
+ * webhooks and the account's order webhooks; `timestamp` is the scan's time.
+ */
+export function deliveryEventBody(change: MailTracked): TDeliveryEvent {
+  return {
+    type: change.type,
+    timestamp: change.occurredAt,
+    data: {
+      piece_id: change.pieceId,
+      print_job_id: change.printJobId,
+      order_id: change.orderId,
+      record_id: change.recordId,
+      imb: change.imb,
+      stage: change.stage,
+      previous_stage: change.previousStage,
+      occurred_at: change.occurredAt,
+      facility: change.facility,
+      simulated: change.simulated,
     },
   };
 }

@@ -24,6 +24,23 @@ describe('email notification form', () => {
     expect(await screen.findByText(M.emailSaved)).toBeInTheDocument();
   });
 
+  it('reports the list\'s delivered pieces instead of its scans when asked, and needs one event at least', async () => {
+    let posted: Record<string, unknown> | null = null;
+    stubApi({ 'POST /api/notifications': ({ body }) => { posted = body as Record<string, unknown>; return aNotification({ type: 'email' }); } });
+    renderWithApp(<WithMessage Form={EmailNotificationForm} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Delivered' } });
+    fireEvent.change(screen.getByLabelText('Recipient 1'), { target: { value: 'ann@example.com' } });
+    expect(screen.getByRole('checkbox', { name: 'QR code scan' })).toBeChecked();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'QR code scan' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(M.eventRequired)).toBeInTheDocument();
+    expect(posted).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Delivered' }));
+    expect(screen.getByRole('checkbox', { name: 'Send only on the first scan of each record' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await expect.poll(() => posted).toMatchObject({ name: 'Delivered', events: ['mail.delivered'] });
+  });
+
   it('needs a name and a recipient to save, and a valid recipient to test', async () => {
     const calls = stubApi({});
     renderWithApp(<WithMessage Form={EmailNotificationForm} />);

@@ -1,5 +1,6 @@
 import {
-  NOTIFICATION_MESSAGES as M, NOTIFICATION_RETRY, type NotificationType, type ScheduleType, type TNotification, type TNotificationInput,
+  NOTIFICATION_MESSAGES as M, NOTIFICATION_RETRY, type NotificationEvent, type NotificationType, type ScheduleType, type TNotification,
+  type TNotificationInput,
 } from '@mailcraft/shared';
 import { ApiError } from '../../lib/api-client';
 
@@ -10,12 +11,14 @@ export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday',
 export const TYPE_LABELS: Record<NotificationType, string> = { webhook: 'Webhook', sms: 'SMS', email: 'Email' };
 
 /**
- * The settings every notification type shares (docs/requirements/notifications.md#notification): active flag,
- * first-scan-only, schedule (time HH:MM for digests, weekday 0–6 or day 1–31), IANA time zone,
- * retry count 0–10 and retry delay 60–3600 s.
+ * The settings every notification type shares (docs/requirements/notifications.md#notification): what it reports (QR code
+ * scans and/or delivery events, docs/requirements/mail-tracking.md#delivery-events), active flag, first-scan-only, schedule
+ * (time HH:MM for digests, weekday 0–6 or day 1–31), IANA time zone, retry count 0–10 and retry delay 60–3600 s.
  */
 export type CommonDraft = {
   name: string;
+  /** What it reports; absent in a draft kept before delivery events existed (read as scans only: `draftEvents`). */
+  events?: NotificationEvent[];
   is_active: boolean;
   send_first_scan_only: boolean;
   schedule_type: ScheduleType;
@@ -42,10 +45,13 @@ export function timeZones(): string[] {
   return [...new Set(['UTC', ...known])].sort();
 }
 
-/** A new notification's shared settings: active, every scan, immediate, the browser's zone, 3 retries 300 s apart. */
+/** What a draft reports: its events, or scans only for a draft kept before delivery events existed. */
+export const draftEvents = (d: CommonDraft): NotificationEvent[] => d.events ?? ['scan'];
+
+/** A new notification's shared settings: scans, active, every scan, immediate, the browser's zone, 3 retries 300 s apart. */
 export function commonDefaults(): CommonDraft {
   return {
-    name: '', is_active: true, send_first_scan_only: false, schedule_type: 'immediate', schedule_time: '09:00', schedule_day: null,
+    name: '', events: ['scan'], is_active: true, send_first_scan_only: false, schedule_type: 'immediate', schedule_time: '09:00', schedule_day: null,
     timezone: browserTimeZone(), retry_count: NOTIFICATION_RETRY.count.default, retry_delay: NOTIFICATION_RETRY.delaySeconds.default,
   };
 }
@@ -53,7 +59,7 @@ export function commonDefaults(): CommonDraft {
 /** The shared settings of a saved notification, for its Edit form. */
 export function commonFromNotification(n: TNotification): CommonDraft {
   return {
-    name: n.name, is_active: n.is_active, send_first_scan_only: n.send_first_scan_only, schedule_type: n.schedule_type,
+    name: n.name, events: n.events, is_active: n.is_active, send_first_scan_only: n.send_first_scan_only, schedule_type: n.schedule_type,
     schedule_time: n.schedule_time ?? '09:00', schedule_day: n.schedule_day, timezone: n.timezone,
     retry_count: n.retry_count, retry_delay: n.retry_delay,
   };
@@ -65,6 +71,7 @@ export function commonFromNotification(n: TNotification): CommonDraft {
  */
 export function commonError(d: CommonDraft): string | null {
   const { count, delaySeconds } = NOTIFICATION_RETRY;
+  if (draftEvents(d).length === 0) return M.eventRequired;
   if (d.schedule_type !== 'immediate' && !/^([01]\d|2[0-3]):[0-5]\d$/.test(d.schedule_time)) return M.scheduleTime;
   if (d.schedule_type === 'weekly' && (d.schedule_day == null || d.schedule_day < 0 || d.schedule_day > 6)) return M.scheduleWeekday;
   if (d.schedule_type === 'monthly' && (d.schedule_day == null || d.schedule_day < 1 || d.schedule_day > 31)) return M.scheduleMonthDay;
@@ -82,21 +89,25 @@ export function commonInput(d: CommonDraft, project: string, listId: string): Om
   const digest = d.schedule_type !== 'immediate';
   const withDay = d.schedule_type === 'weekly' || d.schedule_type === 'monthly';
   return {
-    name: d.name.trim(), project_id: project, mailing_list_id: listId, is_active: d.is_active, send_first_scan_only: d.send_first_scan_only,
+    name: d.name.trim(), project_id: project, mailing_list_id: listId, events: draftEvents(d), is_active: d.is_active,
+    send_first_scan_only: d.send_first_scan_only,
     schedule_type: d.schedule_type, schedule_time: digest ? d.schedule_time : null, schedule_day: withDay ? d.schedule_day : null,
     timezone: d.timezone, retry_count: d.retry_count ?? NOTIFICATION_RETRY.count.default,
     retry_delay: d.retry_delay ?? NOTIFICATION_RETRY.delaySeconds.default,
   };
 }
 
-/** The schedule in words, e.g. 'Weekly on Monday at 09:00 (Europe/Paris)' or 'Immediately on each scan'. */
-export function scheduleInWords(n: Pick<TNotification, 'schedule_type' | 'schedule_time' | 'schedule_day' | 'timezone'>): string {
+/**
+ * The schedule in words, e.g. 'Weekly on Monday at 09:00 (Europe/Paris)', 'Immediately on each scan', or 'Immediately on
+ * each delivery event' for a notification reporting delivery events only.
+ */
+export function scheduleInWords(n: Pick<TNotification, 'schedule_type' | 'schedule_time' | 'schedule_day' | 'timezone'> & { events?: NotificationEvent[] }): string {
   const at = `at ${n.schedule_time ?? '—'} (${n.timezone})`;
   switch (n.schedule_type) {
     case 'daily': return `Daily ${at}`;
     case 'weekly': return `Weekly on ${WEEKDAYS[n.schedule_day ?? 0] ?? '—'} ${at}`;
     case 'monthly': return `Monthly on day ${n.schedule_day ?? '—'}${(n.schedule_day ?? 0) > 28 ? ' (or the last day)' : ''} ${at}`;
-    default: return 'Immediately on each scan';
+    default: return n.events && !n.events.includes('scan') ? 'Immediately on each delivery event' : 'Immediately on each scan';
   }
 }
 

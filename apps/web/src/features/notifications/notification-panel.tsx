@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import {
-  NOTIFICATION_MESSAGES as M, WEBHOOK_SAVE_RELOAD_MS, type NotificationType, type TCarrier, type TNotification,
+  NOTIFICATION_EVENT_LABELS, NOTIFICATION_MESSAGES as M, WEBHOOK_SAVE_RELOAD_MS, type NotificationType, type TCarrier, type TNotification,
 } from '@mailcraft/shared';
 import { Card } from '../../components/card';
 import { EmailNotificationForm } from './email-notification-form';
@@ -94,6 +94,7 @@ export function NotificationPanel({ type, projectId, listId, notifications, canS
                 <strong>{n.name}</strong>
                 <Tag color={n.is_active ? 'green' : 'default'}>{n.is_active ? 'Active' : 'Paused'}</Tag>
                 {n.send_first_scan_only && <Tag>First scan only</Tag>}
+                {n.events.filter((e) => e !== 'scan').map((e) => <Tag key={e} color="blue">{NOTIFICATION_EVENT_LABELS[e]}</Tag>)}
               </Space>
               <Typography.Text className="notification-item-summary" ellipsis={{ tooltip: true }}>{notificationSummary(n, carriers.data)}</Typography.Text>
               <Typography.Text type="secondary">{scheduleInWords(n)}</Typography.Text>

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { Checkbox, Input, Radio, Switch } from 'antd';
 import { NativeSelect } from '../../components/native-select';
-import { NOTIFICATION_RETRY, SCHEDULE_TYPES, type ScheduleType } from '@mailcraft/shared';
+import { NOTIFICATION_EVENT_LABELS, NOTIFICATION_EVENTS, NOTIFICATION_RETRY, SCHEDULE_TYPES, type NotificationEvent, type ScheduleType } from '@mailcraft/shared';
 import { Field } from './field';
-import { timeZones, WEEKDAYS, type CommonDraft } from './notification-draft';
+import { draftEvents, timeZones, WEEKDAYS, type CommonDraft } from './notification-draft';
 
 const SCHEDULE_LABELS: Record<ScheduleType, string> = { immediate: 'Immediate', daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly' };
 
@@ -11,8 +11,9 @@ const SCHEDULE_LABELS: Record<ScheduleType, string> = { immediate: 'Immediate', 
 const whole = (typed: string): number | null => (typed.trim() === '' ? null : Math.trunc(Number(typed)));
 
 /**
- * The settings every notification form shares (docs/requirements/maps.md#data): Active switch, 'Send
- * only on the first scan of each record', Schedule (immediate — the default —, daily, weekly,
+ * The settings every notification form shares (docs/requirements/maps.md#data): 'Notify on' — QR code scans and/or the
+ * delivery events of the list's pieces (docs/requirements/mail-tracking.md#delivery-events) —, Active switch, 'Send
+ * only on the first scan of each record' (for scans), Schedule (immediate — the default —, daily, weekly,
  * monthly), time HH:MM for digests (a native time input: antd's TimePicker would bring dayjs and
  * its pickers to the page's first load), weekday 0 (Sunday)–6 for weekly, day 1–31 for monthly
  * (the last day in shorter months), time zone (every IANA zone; type to jump), retry count 0–10
@@ -31,14 +32,20 @@ export function ScheduleFields({ draft, onChange, idPrefix }: { draft: CommonDra
     else onChange({ schedule_type });
   };
   const { count, delaySeconds } = NOTIFICATION_RETRY;
+  const events = draftEvents(draft);
 
   return (
     <div className="notification-schedule">
+      <Field label="Notify on">
+        <Checkbox.Group aria-label="Notify on" value={events}
+          onChange={(v) => onChange({ events: NOTIFICATION_EVENTS.filter((e) => (v as NotificationEvent[]).includes(e)) })}
+          options={NOTIFICATION_EVENTS.map((e) => ({ value: e, label: NOTIFICATION_EVENT_LABELS[e] }))} />
+      </Field>
       <div className="notification-inline">
         <Switch id={id('active')} checked={draft.is_active} onChange={(is_active) => onChange({ is_active })} />
         <label htmlFor={id('active')}>Active</label>
       </div>
-      <Checkbox checked={draft.send_first_scan_only} onChange={(e) => onChange({ send_first_scan_only: e.target.checked })}>
+      <Checkbox checked={draft.send_first_scan_only} disabled={!events.includes('scan')} onChange={(e) => onChange({ send_first_scan_only: e.target.checked })}>
         Send only on the first scan of each record
       </Checkbox>
       <Field label="Schedule">

@@ -37,7 +37,7 @@ describe('SMS notification form', () => {
     await chooseCarrier('Verizon');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await expect.poll(() => posted).toEqual({
-      type: 'sms', name: 'Sales phone', project_id: 'p1', mailing_list_id: 'l1', is_active: true, send_first_scan_only: false,
+      type: 'sms', name: 'Sales phone', project_id: 'p1', mailing_list_id: 'l1', events: ['scan'], is_active: true, send_first_scan_only: false,
       schedule_type: 'immediate', schedule_time: null, schedule_day: null, timezone: browserTimeZone(), retry_count: 3, retry_delay: 300,
       phone_number: '555-123-4567', carrier_id: 'verizon', sms_template: DEFAULT_SMS_TEMPLATE,
     });

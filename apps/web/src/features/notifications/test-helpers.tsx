@@ -14,7 +14,7 @@ export const CARRIERS: TCarrier[] = [
 /** A saved notification as the API presents it; `overrides` change any field. */
 export function aNotification(overrides: Partial<TNotification> = {}): TNotification {
   return {
-    id: 'n1', type: 'sms', name: 'Sales phone', project_id: 'p1', mailing_list_id: 'l1', phone_number: '5551234567', carrier_id: 'verizon',
+    id: 'n1', type: 'sms', name: 'Sales phone', project_id: 'p1', mailing_list_id: 'l1', events: ['scan'], phone_number: '5551234567', carrier_id: 'verizon',
     sms_template: 'Hi {{ first_name }}', email_recipients: null, subject: null, email_template: null, endpoint_url: null, secret_key: null,
     variable_mapping: null, schedule_type: 'immediate', schedule_time: null, schedule_day: null, timezone: 'UTC', is_active: true,
     send_first_scan_only: false, retry_count: 3, retry_delay: 300, created_at: '2026-03-01T10:00:00.000Z',

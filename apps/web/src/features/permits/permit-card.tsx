@@ -5,7 +5,10 @@ import { CheckOutlined } from '@ant-design/icons';
 import type { TPermit } from '@mailcraft/shared';
 import { IndiciaBox } from './indicia-box';
 
-/** One permit of the permit list (docs/requirements/projects.md#data): name, 'Default' tag, indicia, Select and a delete action. */
+/**
+ * One permit of the permit list (docs/requirements/projects.md#data): name, 'Default' tag, the mail owner's Mailer ID when it has one
+ * (docs/requirements/mail-tracking.md#imb-assignment), indicia, Select and a delete action.
+ */
 export function PermitCard({ permit, selected, onSelect, deleteAction }: {
   permit: TPermit;
   selected: boolean;
@@ -18,6 +21,7 @@ export function PermitCard({ permit, selected, onSelect, deleteAction }: {
         <span className="permit-card-name" title={permit.name}>{permit.name}</span>
         {permit.is_default && <Tag color="green">Default</Tag>}
         {selected && <Tag color="blue">Selected</Tag>}
+        {permit.mailer_id && <Tag title="The mail owner's Mailer ID: IMbs of projects under this permit carry it">Mailer ID {permit.mailer_id}</Tag>}
       </div>
       <div className="permit-card-indicia">
         <IndiciaBox indicia={permit.indicia} />

@@ -11,12 +11,13 @@ import { IndiciaBox } from './indicia-box';
 const LINE_KEYS = Array.from({ length: PERMIT_LINE_COUNT }, (_, i) => `line${i + 1}` as keyof TIndicia);
 const MAX_MESSAGE = 'Maximum 20 characters allowed';
 
-type Draft = { name: string; lines: string[]; isDefault: boolean };
+type Draft = { name: string; lines: string[]; isDefault: boolean; mailerId: string };
 
 const toBody = (d: Draft) => ({
   name: d.name,
   indicia: Object.fromEntries(LINE_KEYS.map((k, i) => [k, d.lines[i]])) as TIndicia,
   isDefault: d.isDefault,
+  ...(d.mailerId.trim() ? { mailer_id: d.mailerId.trim() } : {}),
 });
 
 /** Zod issues by field: 'name' or 'line1'…'line6' (the first message of each). */
@@ -34,12 +35,13 @@ function fieldErrors(draft: Draft): Record<string, string> {
 /**
  * New mailing permit form (docs/requirements/projects.md#data): name ('Permit name is required') and indicia lines
  * 1–6, prefilled with PERMIT_LINE_DEFAULTS, each required ('Line {n} is required') and cut at 20
- * characters ('Maximum 20 characters allowed'), plus 'Set as default'. Validated with the shared
- * ZPermitCreateSchema so the messages match the server's. Failure: 'Failed to save permit'.
+ * characters ('Maximum 20 characters allowed'), an optional Mailer ID for a mail owner other than the account
+ * (docs/requirements/mail-tracking.md#imb-assignment: 6 or 9 digits, IMB_MESSAGES.mailerIdFormat), plus 'Set as default'.
+ * Validated with the shared ZPermitCreateSchema so the messages match the server's. Failure: 'Failed to save permit'.
  */
 export function PermitForm({ onSaved, onCancel }: { onSaved: (permit: TPermit) => void; onCancel: () => void }) {
   const id = useId();
-  const [draft, setDraft] = useState<Draft>({ name: '', lines: [...PERMIT_LINE_DEFAULTS], isDefault: false });
+  const [draft, setDraft] = useState<Draft>({ name: '', lines: [...PERMIT_LINE_DEFAULTS], isDefault: false, mailerId: '' });
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [submitted, setSubmitted] = useState(false);
   const create = useCreatePermit();
@@ -110,6 +112,20 @@ export function PermitForm({ onSaved, onCancel }: { onSaved: (permit: TPermit) =
             <span>Preview</span>
           </div>
         </div>
+        <Form.Item label="Mailer ID (optional)" htmlFor={`${id}-mailer-id`} validateStatus={shown('mailer_id') ? 'error' : undefined}
+          help={shown('mailer_id') ?? 'Only when the mail owner is not you: the Intelligent Mail barcodes of projects under this permit carry it.'}>
+          <Input
+            id={`${id}-mailer-id`}
+            value={draft.mailerId}
+            maxLength={9}
+            inputMode="numeric"
+            placeholder="6 or 9 digits"
+            style={{ maxWidth: 200 }}
+            onChange={(e) => setDraft((d) => ({ ...d, mailerId: e.target.value }))}
+            onBlur={() => setTouched((t) => ({ ...t, mailer_id: true }))}
+            onPressEnter={onEnter}
+          />
+        </Form.Item>
         <Form.Item>
           <Checkbox checked={draft.isDefault} onChange={(e) => setDraft((d) => ({ ...d, isDefault: e.target.checked }))}>
             Set as default

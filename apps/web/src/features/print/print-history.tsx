@@ -1,5 +1,7 @@
-import { Alert, Button, Tag } from 'antd';
+import { Alert, Button, Space, Tag } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { manifestUrl } from '@mailcraft/shared';
+import { useNavigate } from 'react-router';
 import { PlainTable } from '../../components/plain-table';
 import { errorDetail } from '../../lib/api-client';
 import { printFileUrl, usePrintJobs, type TPrintJob } from './print-api';
@@ -22,11 +24,15 @@ function PreflightCell({ job }: { job: TPrintJob }) {
 
 /**
  * The project's print files, newest first (docs/requirements/workflow.md#clear-states-and-fast-pages: print files are kept): time, records, list,
- * design version, size, status, the preflight in a few words, and a download link for each finished one — still listed after a reload
+ * design version, size, status, the preflight in a few words, and a download link for each finished one, with a link to its mail
+ * tracking (docs/requirements/mail-tracking.md#timelines-and-analytics) and its mail manifest (GET /api/print-jobs/{id}/manifest.csv: each
+ * piece's IMb and address, docs/requirements/mail-tracking.md#imb-assignment) unless it is a proof — still listed after a reload
  * or on another device, since the server keeps them (GET /api/projects/{id}/print-jobs).
  */
 export function PrintHistory({ projectId }: { projectId: string }) {
   const jobs = usePrintJobs(projectId);
+  const navigate = useNavigate();
+  const trackingHref = (jobId: string) => `/projects/${projectId}/print-files/${jobId}/tracking`;
   if (jobs.isError) {
     return <Alert type="error" showIcon title={`Failed to load earlier print files: ${errorDetail(jobs.error)}`} action={<Button size="small" onClick={() => jobs.refetch()}>Try again</Button>} />;
   }
@@ -50,9 +56,23 @@ export function PrintHistory({ projectId }: { projectId: string }) {
           title: '',
           key: 'download',
           render: (job) => job.status === 'done' && (
-            <Button size="small" href={printFileUrl(job.id)} download icon={<DownloadOutlined aria-hidden />} aria-label={`Download the print file started ${new Date(job.created_at).toLocaleString()}`}>
-              Download
-            </Button>
+            <Space size={4}>
+              <Button size="small" href={printFileUrl(job.id)} download icon={<DownloadOutlined aria-hidden />} aria-label={`Download the print file started ${new Date(job.created_at).toLocaleString()}`}>
+                Download
+              </Button>
+              {!job.options?.proof && (
+                <Button size="small" href={trackingHref(job.id)} onClick={(e) => { e.preventDefault(); navigate(trackingHref(job.id)); }}
+                  aria-label={`Tracking of the print file started ${new Date(job.created_at).toLocaleString()}`}>
+                  Tracking
+                </Button>
+              )}
+              {!job.options?.proof && (
+                <Button size="small" type="link" href={manifestUrl(job.id)} download
+                  aria-label={`Download the manifest of the print file started ${new Date(job.created_at).toLocaleString()}`}>
+                  Download manifest
+                </Button>
+              )}
+            </Space>
           ),
         },
       ]}

@@ -87,4 +87,18 @@ describe('the latest file and its preflight after a reload', () => {
     expect(rows.map(preflightCell)).toEqual(['1 failure, 1 warning', '1 warning', 'Passed', '—']);
     expect(within(rows[2]).getByText('Ready')).toBeInTheDocument();
   });
+
+  it('links each finished print file, but no proof, to its mail tracking (docs/requirements/mail-tracking.md#timelines-and-analytics)', async () => {
+    stubApi({
+      'GET /api/projects/p1/print-jobs': () => [
+        job({ id: 'a' }),
+        job({ id: 'b', options: { bleed: false, cropMarks: false, proof: true, trayBreaks: false } }),
+        job({ id: 'c', status: 'running', phase: 'rendering', preflight: null }),
+      ],
+    });
+    renderWithApp(<PrintHistory projectId="p1" />);
+    const table = await screen.findByRole('table', { name: 'Print files' });
+    const links = within(table).getAllByRole('link', { name: /^Tracking of the print file/ });
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/projects/p1/print-files/a/tracking']);
+  });
 });

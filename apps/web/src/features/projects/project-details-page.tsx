@@ -3,6 +3,7 @@ import { Alert, Button, Col, Descriptions, Row, Skeleton, Typography } from 'ant
 import { Card } from '../../components/card';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { DeliveryFollowUpCard } from './delivery-follow-up-card';
 import { ProjectPermitSummary } from './project-permit-summary';
 import { ProjectStatusCard } from './project-status-card';
 import { ProjectThumbnails } from './project-thumbnails';
@@ -20,7 +21,7 @@ const SETUP_PARAM = 'setup';
 /**
  * /projects/{projectId} — project details (docs/requirements/workflow.md#route-table): selects the project (§4); shows name,
  * description, type/size/sides, the mailing permit, the status (list, template, progress),
- * thumbnails and the workflow actions. 'Set up template' opens the template setup screen
+ * thumbnails, the follow-up order after a delivery and the workflow actions. 'Set up template' opens the template setup screen
  * (?setup=template keeps it linkable). Errors: 'Failed to load project. Please try again.' and
  * 'Failed to load project status'.
  */
@@ -97,6 +98,7 @@ export function ProjectDetailsPage() {
       <Card title="Designs" style={{ marginTop: 16 }}>
         <ProjectThumbnails project={p} size="large" />
       </Card>
+      <DeliveryFollowUpCard project={p} />
       {setupOpen && <Suspense fallback={null}><TemplateSetup project={p} onClose={() => setSetup(false)} /></Suspense>}
     </div>
   );

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  blankTemplate, type PaperSize, type TProject, type TProjectCreate, type TProjectStatus, type TProjectUpdate,
-  type TTemplateGuideQuery,
+  blankTemplate, type PaperSize, type TDeliveryFollowUp, type TDeliveryFollowUpSave, type TProject, type TProjectCreate, type TProjectStatus,
+  type TProjectUpdate, type TTemplateGuideQuery,
 } from '@mailcraft/shared';
 import { api } from '../../lib/api-client';
 import { clearSelectedProject, getSelectedProject } from './selected-project';
@@ -11,6 +11,7 @@ export const projectKeys = {
   all: ['projects'] as const,
   one: (id: string) => ['projects', id] as const,
   status: (id: string) => ['projects', id, 'status'] as const,
+  followUp: (id: string) => ['projects', id, 'delivery-follow-up'] as const,
 };
 
 /** GET /api/projects (docs/requirements/workflow.md#api). Error text: 'Failed to load projects'. */
@@ -114,4 +115,22 @@ export function useSetProjectPermit() {
 export function templateGuideUrl(format: 'pdf' | 'psd', q: TTemplateGuideQuery): string {
   const params = new URLSearchParams({ paperSize: q.paperSize, templateType: q.templateType, sides: q.sides });
   return `/api/templates/guide.${format}?${params}`;
+}
+
+/** GET /api/projects/{id}/delivery-follow-up: the project's follow-up order after a delivery (docs/requirements/mail-tracking.md#delivery-events). */
+export function useDeliveryFollowUp(id: string) {
+  return useQuery({
+    queryKey: projectKeys.followUp(id),
+    queryFn: () => api<TDeliveryFollowUp>(`/api/projects/${id}/delivery-follow-up`),
+    enabled: !!id,
+  });
+}
+
+/** PUT /api/projects/{id}/delivery-follow-up → the saved follow-up, which replaces the cached one. */
+export function useSaveDeliveryFollowUp(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TDeliveryFollowUpSave) => api<TDeliveryFollowUp>(`/api/projects/${id}/delivery-follow-up`, { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(projectKeys.followUp(id), saved),
+  });
 }

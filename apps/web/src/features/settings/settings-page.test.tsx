@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TSettings, TSettingsUpdate } from '@mailcraft/shared';
+import { IMB_MESSAGES, type TSettings, type TSettingsUpdate } from '@mailcraft/shared';
 import { Failure, stubServer, type Handler } from '../../test/fake-server';
 import { renderWithApp } from '../../test/render';
 import { SettingsPage } from './settings-page';
@@ -11,6 +11,9 @@ const SETTINGS: TSettings = {
   project_defaults: { template_type: 'self_mailer', paper_size: '8.5x11', sides: 'double', permit_type: 'none' },
   product_permit: false,
   short_link_base_url: 'https://mail.example.com',
+  mailer_id: null,
+  imb_service_type_id: null,
+  imb_barcode_id: '00',
 };
 
 function server(routes: Record<string, Handler> = {}) {
@@ -49,6 +52,30 @@ describe('/settings', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       time_zone: 'America/Chicago',
       project_defaults: { template_type: 'postcard', paper_size: '6x9', sides: 'single', permit_type: 'none' },
+    });
+  });
+
+  it('saves the Mailer ID with its Service Type ID and Barcode ID, checking them as USPS shapes them', async () => {
+    const calls = server({ 'PUT /api/account/settings': ({ body }) => ({ ...SETTINGS, ...(body as TSettingsUpdate) }) });
+    open();
+    const form = await screen.findByRole('form', { name: 'Mail tracking' });
+    expect(within(form).getByLabelText('Barcode ID')).toHaveValue('00');
+    await userEvent.type(within(form).getByLabelText('Mailer ID'), '92345');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save mail tracking' }));
+    expect(within(form).getByText(IMB_MESSAGES.mailerIdFormat)).toBeInTheDocument();
+    expect(within(form).getByText(IMB_MESSAGES.serviceTypeRequired)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+    await userEvent.clear(within(form).getByLabelText('Mailer ID'));
+    await userEvent.type(within(form).getByLabelText('Mailer ID'), '912345678');
+    await userEvent.selectOptions(within(form).getByLabelText('Service Type ID'), '270');
+    expect(within(within(form).getByLabelText('Service Type ID')).getByRole('option', { name: /^270 · First-Class Mail, Full-Service, with IV-MTR/ })).toBeInTheDocument();
+    await userEvent.clear(within(form).getByLabelText('Barcode ID'));
+    await userEvent.type(within(form).getByLabelText('Barcode ID'), '04');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save mail tracking' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Your mail tracking settings were saved');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      time_zone: null, project_defaults: SETTINGS.project_defaults, mailer_id: '912345678', imb_service_type_id: '270', imb_barcode_id: '04',
     });
   });
 

@@ -4,13 +4,14 @@ import { SHORT_LINK_BASE_ENV } from '@mailcraft/shared';
 import { Card } from '../../components/card';
 import { errorDetail } from '../../lib/api-client';
 import { useOutbox } from '../outbox/outbox-api';
+import { MailTrackingCard } from './mail-tracking-card';
 import { PreferencesCard } from './preferences-card';
 import { useSettings } from './settings-api';
 import './settings.css';
 
 /**
  * /settings (docs/requirements/workflow.md#route-table; docs/requirements/administration.md#administration): the user's preferences (defaults for new projects, time zone),
- * the short-link base URL the operator configured (read-only, with how it is set), and mail
+ * mail tracking (Mailer ID, Service Type ID and Barcode ID of assigned IMbs, docs/requirements/mail-tracking.md#imb-assignment), the short-link base URL the operator configured (read-only, with how it is set), and mail
  * delivery: whether mail leaves through SMTP or is kept in the Outbox (docs/requirements/notifications.md#notifications), with the link to it.
  */
 export function SettingsPage() {
@@ -23,6 +24,7 @@ export function SettingsPage() {
       {settings.data ? (
         <>
           <PreferencesCard settings={settings.data} />
+          <MailTrackingCard settings={settings.data} />
           <Card title="Short links" className="settings-section">
             <label className="settings-form">
               Short-link base URL

@@ -24,6 +24,20 @@ describe('Add Webhook form', () => {
     });
   });
 
+  it('subscribes to the delivery events of the list\'s mail pieces, off by default', async () => {
+    let posted: unknown = null;
+    stubApi({ 'POST /api/webhooks': ({ body }) => { posted = body; return { id: 'w1' }; } });
+    renderWithApp(<WebhookForm listId="l1" canSave />);
+    for (const e of ['Piece in transit', 'Out for delivery', 'Delivered', 'Returned to sender']) expect(screen.getByRole('checkbox', { name: e })).not.toBeChecked();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'CRM' } });
+    fireEvent.change(screen.getByLabelText('Endpoint URL'), { target: { value: 'https://crm.example.com/hook' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Returned to sender' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Delivered' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'First scan' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Webhook' }));
+    await expect.poll(() => (posted as { event_types?: string[] } | null)?.event_types).toEqual(['mail.delivered', 'mail.returned']);
+  });
+
   it('after Add, starts again from the spec\'s defaults', async () => {
     const posted: unknown[] = [];
     stubApi({ 'POST /api/webhooks': ({ body }) => { posted.push(body); return { id: 'w1' }; } });

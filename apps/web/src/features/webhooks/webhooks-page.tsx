@@ -24,7 +24,7 @@ export function WebhooksPage() {
   return (
     <div className="webhooks-page">
       <Typography.Title level={2}>Webhooks</Typography.Title>
-      {list.data && <Typography.Paragraph type="secondary">Scans of {list.data.name} are sent to these endpoints.</Typography.Paragraph>}
+      {list.data && <Typography.Paragraph type="secondary">Scans of {list.data.name}, and the delivery events of its mail pieces, are sent to these endpoints.</Typography.Paragraph>}
       <UpgradeBanner feature="webhooks" action="webhooks" paused={hooks.data?.length ? WEBHOOK_MESSAGES.pausedByPlan : undefined} />
       <div className="webhooks-layout">
         <div>
