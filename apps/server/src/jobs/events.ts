@@ -119,7 +119,9 @@ export function createEventBus(queue: JobQueue, initial: Subscriptions = {}): Ev
     },
     async publishMany(event, payloads) {
       const data: object[] = payloads.map((p) => DOMAIN_EVENTS[event].parse(p));
-      for (const job of subs.get(event) ?? []) await queue.sendMany(job, data);
+      // A subscriber whose payload schema is the event's own gets the payloads as parsed once here (a batch of scans
+      // or stage changes is not validated again per subscriber).
+      for (const job of subs.get(event) ?? []) await queue.sendMany(job, data, { parsed: job.payload === DOMAIN_EVENTS[event] });
     },
     subscribe(event, job) {
       subs.set(event, [...(subs.get(event) ?? []), job as unknown as AnySubscriber]);

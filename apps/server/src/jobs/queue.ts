@@ -19,9 +19,10 @@ export type JobQueue = {
   send<S extends z.ZodType>(job: JobDefinition<S>, payload: z.input<S>, opts?: SendOptions): Promise<string | null>;
   /**
    * Validates and enqueues one job per payload in a single insert (a batch of scans fans out this
-   * way). Each job gets the definition's retry policy.
+   * way). Each job gets the definition's retry policy. With `parsed` the payloads are the output of
+   * `job.payload` already (the event bus parsed them with the same schema) and are not validated again.
    */
-  sendMany<S extends z.ZodType>(job: JobDefinition<S>, payloads: Array<z.input<S>>): Promise<void>;
+  sendMany<S extends z.ZodType>(job: JobDefinition<S>, payloads: Array<z.input<S>>, opts?: { parsed?: boolean }): Promise<void>;
   /** Runs `job` in this process (worker and all roles) with its concurrency. */
   work<S extends z.ZodType>(job: JobDefinition<S>, ctx: AppContext): Promise<void>;
   /**
@@ -79,10 +80,10 @@ export async function startQueue(database: Database, opts: { pollSeconds?: numbe
         ...(sendOpts.expireInSeconds ? { expireInSeconds: sendOpts.expireInSeconds } : {}),
       });
     },
-    async sendMany(job, payloads) {
+    async sendMany(job, payloads, opts = {}) {
       if (payloads.length === 0) return;
       const jobs = payloads.map((p) => ({
-        name: job.id, data: job.payload.parse(p) as object,
+        name: job.id, data: (opts.parsed ? p : job.payload.parse(p)) as object,
         retryLimit: job.retry.limit, retryDelay: job.retry.delaySeconds, retryBackoff: job.retry.backoff,
         expireInSeconds: job.expireInSeconds,
       }));
