@@ -46,3 +46,41 @@ export async function api<T = unknown>(path: string, opts: Options = {}): Promis
 
 /** The server's message of a thrown error, for '{prefix}: {detail}' messages (docs/requirements/workflow.md#messages). */
 export const errorDetail = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Status texts for when the connection (e.g. HTTP/2) does not carry one. */
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
+  413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
+};
+
+/**
+ * POSTs `form` (multipart) to `path` with credentials and answers the JSON body of a 2xx answer. XMLHttpRequest
+ * rather than `api()` because fetch cannot report upload progress: `onProgress` receives 0–100 as the file goes.
+ * Failures throw the same ApiError as `api()` (status, statusText, the server's `{error: {message, code}}`); status 0
+ * when the server could not be reached.
+ */
+export function uploadWithProgress<T>(path: string, form: FormData, onProgress: (percent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Network Error', 'The server could not be reached. Check your connection and try again.'));
+    xhr.onload = () => {
+      let body: { error?: { message?: string; code?: string } } = {};
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        /* not JSON */
+      }
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
+      const statusText = xhr.statusText || STATUS_TEXT[xhr.status] || 'Error';
+      reject(new ApiError(xhr.status, statusText, body.error?.message ?? statusText, body.error?.code));
+    };
+    xhr.send(form);
+  });
+}

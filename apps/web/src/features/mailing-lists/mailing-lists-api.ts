@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TListPreview, TMailingList, TMailingListDetail, TUploadedList } from '@mailcraft/shared';
-import { api, ApiError } from '../../lib/api-client';
+import { api, uploadWithProgress } from '../../lib/api-client';
 import { projectKeys } from '../projects/projects-api';
 
 export type { TListPreview, TMailingList, TUploadedList };
@@ -85,12 +85,6 @@ export function useSetProjectList(projectId: string) {
   });
 }
 
-/** Status texts for when the connection (e.g. HTTP/2) does not carry one. */
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
-  413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable',
-};
 
 /**
  * POST /api/lists/upload as multipart `file` + optional `projectId` (docs/requirements/workflow.md#api); the list becomes
@@ -103,31 +97,10 @@ export function uploadMailingList(
   projectId: string | null,
   onProgress: (percent: number) => void,
 ): Promise<TUploadedList> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    if (projectId) form.append('projectId', projectId);
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/lists/upload');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'Network Error', 'The server could not be reached. Check your connection and try again.'));
-    xhr.onload = () => {
-      let body: { error?: { message?: string; code?: string } } & Partial<TUploadedList> = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as TUploadedList);
-      const statusText = xhr.statusText || STATUS_TEXT[xhr.status] || 'Error';
-      reject(new ApiError(xhr.status, statusText, body.error?.message ?? statusText, body.error?.code));
-    };
-    xhr.send(form);
-  });
+  const form = new FormData();
+  if (projectId) form.append('projectId', projectId);
+  form.append('file', file);
+  return uploadWithProgress<TUploadedList>('/api/lists/upload', form, onProgress);
 }
 
 /** Upload mutation: refreshes lists and projects (the project's list_id changes) on success only. */

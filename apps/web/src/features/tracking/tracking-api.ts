@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   TMailPieceTimeline, TPrintJobTracking, TrackingCountKey, TTrackingImport, TTrackingImports, TTrackingSimulateResult,
 } from '@mailcraft/shared';
-import { api, ApiError } from '../../lib/api-client';
+import { api, ApiError, uploadWithProgress } from '../../lib/api-client';
 
 /** Query keys of the tracking feature; everything under `all`. */
 export const trackingKeys = {
@@ -94,34 +94,13 @@ export function useTrackingImport(id: string | null) {
 
 /**
  * POST /api/tracking/imports as multipart `file`: an IV-MTR file (JSON, or pipe/comma-delimited .txt/.csv/.psv, at
- * most 100 MB) → 202 the running batch. XMLHttpRequest rather than `api()` because fetch cannot report upload
- * progress; `onProgress` receives 0–100. Failures throw ApiError with the server's message (status 0: unreachable).
+ * most 100 MB) → 202 the running batch, with upload progress (`uploadWithProgress`: `onProgress` receives 0–100;
+ * failures throw ApiError with the server's message, status 0 when unreachable).
  */
 export function uploadScanFile(file: File, onProgress: (percent: number) => void): Promise<TTrackingImport> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/tracking/imports');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'Network Error', 'The server could not be reached. Check your connection and try again.'));
-    xhr.onload = () => {
-      let body: { error?: { message?: string; code?: string } } & Partial<TTrackingImport> = {};
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        /* not JSON */
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as TTrackingImport);
-      const statusText = xhr.statusText || 'Error';
-      reject(new ApiError(xhr.status, statusText, body.error?.message ?? statusText, body.error?.code));
-    };
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file);
+  return uploadWithProgress<TTrackingImport>('/api/tracking/imports', form, onProgress);
 }
 
 /** The upload mutation (`uploadScanFile`); refreshes the imports table once the file is taken in. */
