@@ -23,7 +23,7 @@ export async function createContext(config: Config, database: Database, opts: { 
   const queue = await startQueue(database, { pollSeconds: opts.pollSeconds });
   const ctx: AppContext = {
     config, database, db: database.db, storage: await openStorage(config.storage), queue,
-    events: createEventBus(queue, eventSubscriptions),
+    events: createEventBus(queue, eventSubscriptions, database.db),
     mailer: await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db }),
     watchdog: new StallWatchdog(undefined, database.embedded ? () => database.embedded!.status() : null).start(),
   };

@@ -125,7 +125,7 @@ export const ZMailPieceParams = z.object({
 
 /** One tracking event of a piece's timeline. */
 export const ZTrackingEventSchema = z.object({
-  id: z.string().describe('The event'),
+  id: z.string().describe('The event, unique within its piece: operation code, scan time (epoch ms) and facility ZIP joined by "|" (the key that makes a scan arriving twice one event)'),
   stage: ZStage.describe('The normalised stage this scan means'),
   operation_code: z.string().describe('USPS operation code of the scan (IV-MTR scanEventCode), as the feed gave it; "SIM-…" codes for simulated scans'),
   operation: z.string().nullable().describe('What the operation code means, when known (packages/shared ivmtr.ts); null for a code the product does not know'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAIL_EVENT_TYPES, MAIL_STAGES, ORDER_EVENT_TYPES, ZOrderSchema } from '@mailcraft/shared';
+import type { Db } from '../db/client.js';
 import type { JobDefinition } from './job.js';
 import type { JobQueue } from './queue.js';
 
@@ -92,8 +93,8 @@ type AnySubscriber = JobDefinition<z.ZodType<object>>;
 /** Publishes events to the jobs subscribed to them. */
 export type EventBus = {
   /**
-   * Validates `payload` against the event's schema and enqueues one job per subscriber, each
-   * retried by its own policy. Returns the job ids. Throws ZodError on a bad payload.
+   * Validates `payload` against the event's schema and enqueues one job per subscriber (none for one whose `narrow`
+   * keeps nothing), each retried by its own policy. Returns the job ids. Throws ZodError on a bad payload.
    */
   publish<E extends DomainEventName>(event: E, payload: DomainEvent<E>): Promise<string[]>;
   /** `publish` for many events of one kind: one insert per subscriber. Throws ZodError on a bad payload. */
@@ -102,8 +103,25 @@ export type EventBus = {
   subscribe<E extends DomainEventName>(event: E, job: Subscriber<E>): void;
 };
 
-/** An event bus over `queue` with the given subscriptions. */
-export function createEventBus(queue: JobQueue, initial: Subscriptions = {}): EventBus {
+/**
+ * `payloads` of an event that carries a `changes` array, each keeping only the changes `keep` accepts; payloads left
+ * with none are dropped (the event's schema needs at least one). For subscribers' `narrow`.
+ */
+export function narrowChanges<P extends { changes: unknown[] }>(payloads: P[], keep: (change: P['changes'][number]) => boolean): P[] {
+  return payloads.flatMap((p) => {
+    const changes = p.changes.filter(keep);
+    return changes.length === 0 ? [] : [changes.length === p.changes.length ? p : { ...p, changes }];
+  });
+}
+
+/**
+ * An event bus over `queue` with the given subscriptions; `db` is what subscribers' `narrow` reads at publish time
+ * (the subscriber's own tables).
+ */
+export function createEventBus(queue: JobQueue, initial: Subscriptions = {}, db?: Db): EventBus {
+  /** The payloads `job` acts on: all of them, or what its `narrow` keeps. */
+  const narrowed = async (job: AnySubscriber, payloads: object[]): Promise<object[]> =>
+    (job.narrow && db && payloads.length ? job.narrow(payloads, db) : payloads);
   const subs = new Map<DomainEventName, AnySubscriber[]>(
     Object.entries(initial).map(([event, jobs]) => [event as DomainEventName, [...(jobs as AnySubscriber[])]]),
   );
@@ -112,8 +130,10 @@ export function createEventBus(queue: JobQueue, initial: Subscriptions = {}): Ev
       const data: object = DOMAIN_EVENTS[event].parse(payload);
       const ids: string[] = [];
       for (const job of subs.get(event) ?? []) {
-        const id = await queue.send(job, data);
-        if (id) ids.push(id);
+        for (const mine of await narrowed(job, [data])) {
+          const id = await queue.send(job, mine);
+          if (id) ids.push(id);
+        }
       }
       return ids;
     },
@@ -121,7 +141,11 @@ export function createEventBus(queue: JobQueue, initial: Subscriptions = {}): Ev
       const data: object[] = payloads.map((p) => DOMAIN_EVENTS[event].parse(p));
       // A subscriber whose payload schema is the event's own gets the payloads as parsed once here (a batch of scans
       // or stage changes is not validated again per subscriber).
-      for (const job of subs.get(event) ?? []) await queue.sendMany(job, data, { parsed: job.payload === DOMAIN_EVENTS[event] });
+      // A subscriber with `narrow` gets only what it acts on (nothing enqueued when that is nothing).
+      for (const job of subs.get(event) ?? []) {
+        const mine = await narrowed(job, data);
+        if (mine.length) await queue.sendMany(job, mine, { parsed: job.payload === DOMAIN_EVENTS[event] });
+      }
     },
     subscribe(event, job) {
       subs.set(event, [...(subs.get(event) ?? []), job as unknown as AnySubscriber]);

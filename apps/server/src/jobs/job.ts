@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Db } from '../db/client.js';
 import type { AppContext } from '../platform/context.js';
 
 /** How a failed job is tried again (pg-boss `retryLimit`, `retryDelay`, `retryBackoff`). */
@@ -44,6 +45,13 @@ export type JobDefinition<S extends z.ZodType = z.ZodType> = {
    * one waits is dropped (a wake-up call: the waiting job will see the work either way).
    */
   queuePolicy?: 'standard' | 'short';
+  /**
+   * For a subscriber of a domain event (docs/architecture.md#jobs-and-events): at publish time, the part of the payloads
+   * it would act on — e.g. only the stage changes of lists that have a webhook for them — so a million stage changes
+   * nobody listens to enqueue nothing. Reads only the subscriber's own tables and returns payloads its schema accepts
+   * (`narrowChanges` keeps them non-empty); the handler still checks everything when it runs.
+   */
+  narrow?: (payloads: Array<z.output<S>>, db: Db) => Promise<Array<z.output<S>>>;
 };
 
 /** Declares a job; `retry`, `concurrency` and `expireInSeconds` default to 3 backed-off retries, 1 and 15 min. */

@@ -4,7 +4,7 @@ import { z, ZodError } from 'zod';
 import { createTestApp, type TestApp } from '../test/harness.js';
 import { drainJobs } from '../test/jobs-finished.js';
 import { defineJob } from './job.js';
-import { DOMAIN_EVENTS } from './events.js';
+import { createEventBus, DOMAIN_EVENTS } from './events.js';
 import { eventSubscriptions } from '../modules/index.js';
 
 let t: TestApp;
@@ -114,5 +114,28 @@ describe('domain events', () => {
     await eventually(() => webhooks.length === 3 && notifications.length === 3);
     expect(webhooks.sort()).toEqual(['scan-1', 'scan-2', 'scan-3']);
     await expect(t.ctx.events.publish('scans.recorded', { scans: [{ scanId: 'x' }] } as never)).rejects.toBeInstanceOf(ZodError);
+  });
+
+  it('enqueues for a subscriber with `narrow` only what it keeps, and nothing when it keeps nothing', async () => {
+    const got: string[][] = [];
+    const onlyEven = defineJob({
+      id: 'test.scan-even', payload: DOMAIN_EVENTS['scans.recorded'],
+      narrow: async (payloads) => payloads.flatMap((p) => {
+        const scans = p.scans.filter((s) => Number(s.scanId.slice(5)) % 2 === 0);
+        return scans.length ? [{ scans }] : [];
+      }),
+      handler: async (p) => void got.push(p.scans.map((s) => s.scanId)),
+    });
+    await t.ctx.queue.work(onlyEven, t.ctx);
+    const bus = createEventBus(t.ctx.queue, { 'scans.recorded': [onlyEven] }, t.ctx.db);
+    const scan = (scanId: string) => ({
+      scanId, userId: 'u', listId: 'l', listName: 'list.csv', recordId: 'r', shortUrl: 'http://localhost/abc', scannedAt: new Date().toISOString(),
+      isFirst: true, scanCount: 1, location: { city: null, region: null, country: null }, device: { type: null, os: null, browser: null },
+      ip: null, userAgent: null, fields: {},
+    });
+    expect(await bus.publish('scans.recorded', { scans: [scan('scan-1'), scan('scan-3')] })).toEqual([]);
+    await bus.publishMany('scans.recorded', [{ scans: [scan('scan-5')] }, { scans: [scan('scan-6'), scan('scan-7'), scan('scan-8')] }]);
+    await eventually(() => got.length === 1);
+    expect(got).toEqual([['scan-6', 'scan-8']]);
   });
 });

@@ -32,7 +32,7 @@ export async function insertPiece(db: Db, over: {
 /** Stores a tracking event of `piece` (as the tracking module's matching would) at `at`, with its stage. */
 export async function insertTrackingEvent(db: Db, piece: TestPiece, stage: MailStage, at: Date, over: { simulated?: boolean } = {}) {
   await db.insert(trackingEvents).values({
-    pieceId: piece.id, userId: piece.userId, stage, operationCode: stage === 'delivered' ? '918' : '919', occurredAt: at, occurredTz: 'America/Chicago',
+    pieceId: piece.id, stage, operationCode: stage === 'delivered' ? '918' : '919', occurredAt: at, occurredTz: 'America/Chicago',
     facilityZip: '70116', facilityCity: 'New Orleans', facilityState: 'LA', source: over.simulated ? 'simulated' : 'push', dedupeKey: `${stage}:${at.toISOString()}`,
   });
 }

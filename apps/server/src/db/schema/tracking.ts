@@ -1,4 +1,5 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { MailStage, TrackingSource } from '@mailcraft/shared';
 import { orders } from './orders.js';
 import { printJobs } from './print-jobs.js';
@@ -24,6 +25,8 @@ export const imbSerialCounters = pgTable('imb_serial_counters', {
  * list's own `imbno`), `seq` is the allocator's sequence number (null for a list's own IMb). `stage` and `stage_at`
  * are the latest normalised tracking stage and its time, null until the first scan; `in_home_at` the estimated
  * in-home time (the `delivered` stage). `address` holds the printed address lines (the manifest's columns).
+ * Stored with `fillfactor` 70 (migration 0030): a scan moves a piece's stage up to five times, and the room left on each
+ * page lets most of those updates stay on the page without new index entries (docs/requirements/mail-tracking.md#limits).
  */
 export const mailPieces = pgTable('mail_pieces', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -62,12 +65,12 @@ export const mailPieces = pgTable('mail_pieces', {
  * One tracking event of a piece (docs/requirements/mail-tracking.md#scan-data): an IV-MTR piece scan matched to it, or a
  * simulated one. `occurred_at` is the scan time as an instant; `occurred_tz` the zone or offset the feed gave it in
  * (shown as the facility's local time). `dedupe_key` (operation code + scan time + facility ZIP) makes a scan that
- * arrives twice — pushed and uploaded, or fetched again — one event.
+ * arrives twice — pushed and uploaded, or fetched again — one event: the primary key is the piece and that key, and the
+ * table has no other index but the pull's partial one (a file import writes a million rows: each index and foreign key
+ * is paid per row; the owner is the piece's). The timeline names an event by its dedupe key.
  */
 export const trackingEvents = pgTable('tracking_events', {
-  id: uuid('id').primaryKey().defaultRandom(),
   pieceId: uuid('piece_id').notNull().references(() => mailPieces.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   stage: text('stage').$type<MailStage>().notNull(),
   operationCode: text('operation_code').notNull(),
   occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
@@ -80,8 +83,8 @@ export const trackingEvents = pgTable('tracking_events', {
   dedupeKey: text('dedupe_key').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  uniqueIndex('tracking_events_dedupe_idx').on(t.pieceId, t.dedupeKey),
-  index('tracking_events_user_idx').on(t.userId, t.occurredAt),
+  primaryKey({ name: 'tracking_events_pkey', columns: [t.pieceId, t.dedupeKey] }),
+  index('tracking_events_pulled_idx').on(t.occurredAt).where(sql`${t.source} = 'pull'`),
 ]);
 
 /**

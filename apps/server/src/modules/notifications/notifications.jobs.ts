@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { DOMAIN_EVENTS, type MailTracked, type ScanRecorded } from '../../jobs/events.js';
+import { DOMAIN_EVENTS, narrowChanges, type MailTracked, type ScanRecorded } from '../../jobs/events.js';
 import { dispatchJob } from '../../jobs/dispatch-job.js';
 import { defineJob } from '../../jobs/job.js';
 import type { AppContext } from '../../platform/context.js';
@@ -184,7 +184,8 @@ async function recordsOf(ctx: AppContext, changes: MailTracked[]): Promise<Map<s
  * piece and event (a repeated event or a retried fan-out sends nothing twice); a daily, weekly or monthly one keeps
  * the event for its next digest (`digestTime`), so 'each morning, the pieces delivered since yesterday's' is a daily
  * email reporting `mail.delivered`. Notifications of owners whose plan lacks `notifications` when the fan-out runs
- * get neither (docs/requirements/notifications.md#plan-gating). Pieces without a list reach no notification.
+ * get neither (docs/requirements/notifications.md#plan-gating). Pieces without a list reach no notification; `narrow`
+ * enqueues only the changes of lists with an active notification reporting their event.
  */
 export const notificationDeliveryFanOutJob = defineJob({
   id: 'notification.delivery-fan-out',
@@ -192,6 +193,11 @@ export const notificationDeliveryFanOutJob = defineJob({
   retry: { limit: 5, delaySeconds: 5, backoff: true },
   concurrency: 2,
   batchSize: 16,
+  narrow: async (payloads, db) => {
+    const listIds = [...new Set(payloads.flatMap((p) => p.changes.flatMap((c) => (c.listId ? [c.listId] : []))))];
+    const wanted = new Set((await notificationsRepo.activeForLists(db, listIds)).flatMap((n) => n.events.map((e) => `${n.mailingListId}|${e}`)));
+    return narrowChanges(payloads, (c) => wanted.has(`${c.listId}|${c.type}`));
+  },
   handler: async ({ changes }, ctx) => {
     const listed = changes.filter((c) => c.listId);
     const active = (await withPlanFeature(ctx, await notificationsRepo.activeForLists(ctx.db, [...new Set(listed.map((c) => c.listId!))])))

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_FOLLOW_UP_MESSAGES as M, type ReinforcementSlot, type TOrder } from '@mailcraft/shared';
-import { DOMAIN_EVENTS } from '../../jobs/events.js';
+import { DOMAIN_EVENTS, narrowChanges } from '../../jobs/events.js';
 import { defineJob } from '../../jobs/job.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -95,6 +95,13 @@ export const followUpScheduleJob = defineJob({
   payload: DOMAIN_EVENTS['mail.tracked'],
   retry: { limit: 5, delaySeconds: 5, backoff: true },
   batchSize: 16,
+  /** Only deliveries of accounts with a follow-up switched on are enqueued. */
+  narrow: async (payloads, db) => {
+    const delivered = payloads.flatMap((p) => p.changes.filter((c) => c.type === 'mail.delivered'));
+    if (delivered.length === 0) return [];
+    const on = await followUpsRepo.accountsWithFollowUp(db, [...new Set(delivered.map((c) => c.userId))]);
+    return narrowChanges(payloads, (c) => c.type === 'mail.delivered' && on.has(c.userId));
+  },
   handler: async ({ changes }, ctx) => {
     for (const change of changes) {
       if (change.type !== 'mail.delivered') continue;

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deliveryFollowUpOrders, deliveryFollowUps } from '../../db/schema/index.js';
 
@@ -10,6 +10,14 @@ export const followUpsRepo = {
   /** The project's setting, or undefined when it never saved one. */
   get: async (db: Db, projectId: string): Promise<FollowUpRow | undefined> =>
     (await db.select().from(deliveryFollowUps).where(eq(deliveryFollowUps.projectId, projectId)).limit(1))[0],
+
+  /** Which of `userIds` have a project whose follow-up is switched on. */
+  accountsWithFollowUp: async (db: Db, userIds: string[]): Promise<Set<string>> => {
+    if (userIds.length === 0) return new Set();
+    const rows = await db.selectDistinct({ userId: deliveryFollowUps.userId }).from(deliveryFollowUps)
+      .where(and(inArray(deliveryFollowUps.userId, userIds), eq(deliveryFollowUps.enabled, true)));
+    return new Set(rows.map((r) => r.userId));
+  },
 
   /** Saves the project's setting (insert or replace). */
   put: async (db: Db, values: Omit<typeof deliveryFollowUps.$inferInsert, 'updatedAt'>): Promise<FollowUpRow> => {

@@ -23,7 +23,7 @@ export async function trackingEventsOfOrders(db: Db, orderIds: string[]): Promis
     orderId: mailPieces.orderId, stage: trackingEvents.stage, occurredAt: trackingEvents.occurredAt, zip: trackingEvents.facilityZip,
     city: trackingEvents.facilityCity, state: trackingEvents.facilityState, source: trackingEvents.source,
   }).from(trackingEvents).innerJoin(mailPieces, eq(mailPieces.id, trackingEvents.pieceId))
-    .where(inArray(mailPieces.orderId, ids)).orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.id));
+    .where(inArray(mailPieces.orderId, ids)).orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.dedupeKey));
   for (const r of rows) {
     const list = byOrder.get(r.orderId!) ?? [];
     list.push({ stage: r.stage, occurred_at: r.occurredAt.toISOString(), facility: { zip: r.zip, city: r.city, state: r.state }, simulated: r.source === 'simulated' });

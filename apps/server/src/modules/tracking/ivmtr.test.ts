@@ -4,7 +4,7 @@ import { ivmtrStage, parseImb } from '@mailcraft/shared';
 import { readIvmtrFile } from './ivmtr-file.js';
 import { localTimeIn, readScan, scanTime } from './ivmtr-scan.js';
 import { loadConfig } from '../../platform/config.js';
-import { nextStage } from './tracking-import.service.js';
+import { nextStage } from './scan-matching.js';
 
 /** The scans of `text` read as a file arriving in chunks of `chunk` characters. */
 async function scansOf(text: string, chunk = 7) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SIMULATED_OPERATIONS } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { ivmtrFields, readScan, stateZone } from './ivmtr-scan.js';
-import { ingestBatch, type IngestTally } from './tracking-import.service.js';
+import { ingestBatch, type IngestTally } from './scan-matching.js';
 
 /** The simulated operation codes in journey order: accepted, in_transit, in_local_area, out_for_delivery, delivered. */
 export const SIMULATED_CODES = ['SIM-ACCEPT', 'SIM-TRANSIT', 'SIM-LOCAL', 'SIM-OFD', 'SIM-DELIVERED'] as const;

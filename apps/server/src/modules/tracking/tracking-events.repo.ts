@@ -60,22 +60,24 @@ export const trackingRepo = {
 
   /**
    * Stores `events` (one statement, each column one array parameter); one already stored for its piece and dedupe key
-   * is skipped. Answers the stored ones' piece and key.
+   * is skipped — unless the same import stored it (the import runs again after a crash: its events count as new, so
+   * the stages they move are written). Answers the stored ones' piece and key.
    */
   insertEvents: async (db: Db, source: TrackingSource, events: NewEvent[]): Promise<Array<{ pieceId: string; dedupeKey: string }>> => {
     if (events.length === 0) return [];
     const col = <T>(f: (e: NewEvent) => T) => sql.param(events.map(f));
     const rows = rowsOf(await db.execute(sql`
-      INSERT INTO tracking_events (piece_id, user_id, stage, operation_code, occurred_at, occurred_tz, facility_zip, facility_city,
+      INSERT INTO tracking_events (piece_id, stage, operation_code, occurred_at, occurred_tz, facility_zip, facility_city,
         facility_state, source, import_id, dedupe_key)
-      SELECT d.piece_id, d.user_id, d.stage, d.operation_code, d.occurred_at, d.occurred_tz, d.facility_zip, d.facility_city,
+      SELECT d.piece_id, d.stage, d.operation_code, d.occurred_at, d.occurred_tz, d.facility_zip, d.facility_city,
         d.facility_state, ${source}, d.import_id, d.dedupe_key
-      FROM unnest(${col((e) => e.pieceId)}::uuid[], ${col((e) => e.userId)}::uuid[], ${col((e) => e.stage)}::text[],
+      FROM unnest(${col((e) => e.pieceId)}::uuid[], ${col((e) => e.stage)}::text[],
         ${col((e) => e.operationCode)}::text[], ${col((e) => e.occurredAt.toISOString())}::timestamptz[], ${col((e) => e.timeZone)}::text[],
         ${col((e) => e.facilityZip)}::text[], ${col((e) => e.facilityCity)}::text[], ${col((e) => e.facilityState)}::text[],
         ${col((e) => e.importId)}::uuid[], ${col((e) => e.dedupeKey)}::text[])
-        AS d(piece_id, user_id, stage, operation_code, occurred_at, occurred_tz, facility_zip, facility_city, facility_state, import_id, dedupe_key)
-      ON CONFLICT (piece_id, dedupe_key) DO NOTHING
+        AS d(piece_id, stage, operation_code, occurred_at, occurred_tz, facility_zip, facility_city, facility_state, import_id, dedupe_key)
+      ON CONFLICT (piece_id, dedupe_key) DO UPDATE SET import_id = excluded.import_id
+        WHERE excluded.import_id IS NOT NULL AND tracking_events.import_id = excluded.import_id
       RETURNING piece_id, dedupe_key`));
     return rows.map((r) => ({ pieceId: String(r.piece_id), dedupeKey: String(r.dedupe_key) }));
   },
@@ -88,6 +90,14 @@ export const trackingRepo = {
     return new Map(rows.map((r) => [String(r.id), {
       stage: (r.stage as MailStage | null) ?? null, stageAt: toDate(r.stage_at), inHomeAt: toDate(r.in_home_at),
     }]));
+  },
+
+  /** The stage and scan time of every stored event of pieces `ids`, in piece and scan-time order (a stage folded afresh). */
+  stagesOfEvents: async (db: Db, ids: string[]): Promise<Array<{ pieceId: string; stage: MailStage; occurredAt: Date }>> => {
+    if (ids.length === 0) return [];
+    const rows = rowsOf(await db.execute(sql`
+      SELECT piece_id, stage, occurred_at FROM tracking_events WHERE piece_id = ANY(${arrayLiteral(ids)}::uuid[]) ORDER BY piece_id, occurred_at, created_at`));
+    return rows.map((r) => ({ pieceId: String(r.piece_id), stage: r.stage as MailStage, occurredAt: toDate(r.occurred_at)! }));
   },
 
   /** Sets the stage, its time and the in-home time of each piece (one statement). */
@@ -226,7 +236,7 @@ export const trackingRepo = {
 
   /** Every event of a piece, oldest first. */
   eventsOfPiece: async (db: Db, pieceId: string): Promise<TrackingEventRow[]> =>
-    db.select().from(trackingEvents).where(eq(trackingEvents.pieceId, pieceId)).orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.createdAt)),
+    db.select().from(trackingEvents).where(eq(trackingEvents.pieceId, pieceId)).orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.createdAt), asc(trackingEvents.dedupeKey)),
 
   /** Up to `limit` pieces of the print file after piece number `after`, in print order (the simulation's keyset pages). */
   jobPiecesAfter: async (db: Db, userId: string, jobId: string, after: number, limit: number): Promise<Array<Pick<MailPieceRow, 'id' | 'pieceNumber' | 'imb' | 'address'>>> =>

@@ -100,7 +100,7 @@ export async function pieceTimeline(ctx: AppContext, principal: Principal, piece
   return {
     piece: { ...presentPiece(piece), print_job_id: piece.printJobId, order_id: piece.orderId },
     events: events.map((e) => ({
-      id: e.id, stage: e.stage, operation_code: e.operationCode, operation: e.operationCode ? ivmtrOperationDescription(e.operationCode) : null,
+      id: e.dedupeKey, stage: e.stage, operation_code: e.operationCode, operation: e.operationCode ? ivmtrOperationDescription(e.operationCode) : null,
       occurred_at: e.occurredAt.toISOString(), time_zone: e.occurredTz, local_time: localTimeIn(e.occurredAt, e.occurredTz),
       facility: { zip: e.facilityZip, city: e.facilityCity, state: e.facilityState }, source: e.source,
     })),

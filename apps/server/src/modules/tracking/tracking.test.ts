@@ -6,13 +6,15 @@ import {
   parseImb, type TApiKeyCreated, type TMailPieceTimeline, type TPrintJobTracking, type TTrackingImport, type TTrackingImports,
 } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
-import { mailPieces, printJobs } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { mailPieces, printJobs, trackingImports } from '../../db/schema/index.js';
 import { DOMAIN_EVENTS, type MailTracked } from '../../jobs/events.js';
 import { defineJob } from '../../jobs/job.js';
 import { eventually } from '../../test/eventually.js';
 import { createProject, onPlan } from '../../test/factories.js';
 import { createTestApp, multipartBody, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { jobsFinished } from '../../test/jobs-finished.js';
+import { runImport, uploadKey } from './tracking-import.service.js';
 import { trackingPullJob } from './tracking.jobs.js';
 
 const fixture = (name: string) => fs.readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -331,5 +333,37 @@ describe('mail tracking: the IV-MTR pull and simulated delivery', () => {
     expect(p.events[4]).toMatchObject({ operation_code: 'SIM-DELIVERED', operation: 'Simulated: delivered', facility: { city: 'AUSTIN', state: 'TX', zip: '78701' } });
     await eventually(() => tracked.events.flatMap((e) => e.changes).filter((c) => c.type === 'mail.delivered').length === 30);
     expect(tracked.events.flatMap((e) => e.changes).every((c) => c.simulated)).toBe(true);
+  });
+});
+
+describe('mail tracking: a file import stopped midway', () => {
+  let t: TestApp;
+  let u: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp();
+    u = await signUpUser(t.app);
+  });
+  afterAll(() => t?.close());
+
+  it('writes the stages of the scans it stored when it runs again after a crash', async () => {
+    const file = await seedPrintFile(t.ctx.db, u.id, [{ n: 1, imb: P2 }, { n: 2, imb: P3 }]);
+    const [batch] = await t.ctx.db.insert(trackingImports).values({ userId: u.id, source: 'upload', filename: 'scans.txt', status: 'running' }).returning();
+    const run = async () => {
+      await t.ctx.storage.put(uploadKey(u.id, batch.id), fixture('ivmtr-piece-scans.txt'));
+      await runImport(t.ctx, batch.id);
+    };
+    await run();
+    const stages = async () => (await t.ctx.db.select({ id: mailPieces.id, stage: mailPieces.stage }).from(mailPieces)
+      .where(eq(mailPieces.printJobId, file.jobId)).orderBy(mailPieces.pieceNumber)).map((p) => p.stage);
+    expect(await stages()).toEqual(['out_for_delivery', 'out_for_delivery']);
+
+    // The process died after the scans were stored and before the stages were written: the job runs the import again.
+    await t.ctx.db.update(mailPieces).set({ stage: null, stageAt: null, inHomeAt: null }).where(eq(mailPieces.printJobId, file.jobId));
+    await t.ctx.db.update(trackingImports).set({ status: 'running' }).where(eq(trackingImports.id, batch.id));
+    await run();
+    expect(await stages()).toEqual(['out_for_delivery', 'out_for_delivery']);
+    expect((await timeline(u, file.ids.get(2)!)).events.map((e) => e.stage)).toEqual(['in_transit', 'in_local_area', 'out_for_delivery']);
+    const [row] = await t.ctx.db.select().from(trackingImports).where(eq(trackingImports.id, batch.id));
+    expect(row).toMatchObject({ status: 'done', rows: 5, matched: 4, duplicates: 0, unmatched: 1 });
   });
 });

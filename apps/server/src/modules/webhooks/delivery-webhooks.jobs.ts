@@ -1,4 +1,4 @@
-import { DOMAIN_EVENTS, type MailTracked } from '../../jobs/events.js';
+import { DOMAIN_EVENTS, narrowChanges, type MailTracked } from '../../jobs/events.js';
 import { defineJob } from '../../jobs/job.js';
 import type { AppContext } from '../../platform/context.js';
 import { orderModes } from '../orders/orders.service.js';
@@ -54,7 +54,8 @@ async function orderHookDeliveries(ctx: AppContext, changes: MailTracked[]) {
  * shared ZDeliveryEventSchema. Webhooks of owners whose plan lacks `webhooks` when the fan-out runs get none
  * (docs/requirements/webhooks.md#plan-gating). The message id is derived from the piece and event, so a repeated
  * event or a retried fan-out creates no second delivery. Unlike a scan's, a delivery event reaches webhooks added
- * after the USPS scan: scan data arrives hours or days after the scan itself.
+ * after the USPS scan: scan data arrives hours or days after the scan itself — active when the scan data is stored
+ * (`narrow` enqueues only the changes of lists with a webhook for their type, and of orders).
  */
 export const deliveryWebhookFanOutJob = defineJob({
   id: 'webhook.delivery-fan-out',
@@ -62,6 +63,11 @@ export const deliveryWebhookFanOutJob = defineJob({
   retry: { limit: 5, delaySeconds: 5, backoff: true },
   concurrency: 2,
   batchSize: 16,
+  narrow: async (payloads, db) => {
+    const listIds = [...new Set(payloads.flatMap((p) => p.changes.flatMap((c) => (c.listId ? [c.listId] : []))))];
+    const wanted = new Set((await webhooksRepo.activeForLists(db, listIds)).flatMap((h) => h.eventTypes.map((t) => `${h.mailingListId}|${t}`)));
+    return narrowChanges(payloads, (c) => c.orderId !== null || wanted.has(`${c.listId}|${c.type}`));
+  },
   handler: async ({ changes }, ctx) => {
     const listIds = [...new Set(changes.flatMap((c) => (c.listId ? [c.listId] : [])))];
     const hooks = await withPlanFeature(ctx, await webhooksRepo.activeForLists(ctx.db, listIds));
