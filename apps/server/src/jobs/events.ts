@@ -97,7 +97,11 @@ export type EventBus = {
    * keeps nothing), each retried by its own policy. Returns the job ids. Throws ZodError on a bad payload.
    */
   publish<E extends DomainEventName>(event: E, payload: DomainEvent<E>): Promise<string[]>;
-  /** `publish` for many events of one kind: one insert per subscriber. Throws ZodError on a bad payload. */
+  /**
+   * `publish` for many events of one kind: one insert per subscriber. Validates what it enqueues (each payload once,
+   * however many subscribers take it; a part a subscriber's `narrow` kept is validated for that subscriber). Throws
+   * ZodError on a bad payload.
+   */
   publishMany<E extends DomainEventName>(event: E, payloads: Array<DomainEvent<E>>): Promise<void>;
   /** Adds a subscriber (module start-up, tests). */
   subscribe<E extends DomainEventName>(event: E, job: Subscriber<E>): void;
@@ -138,13 +142,18 @@ export function createEventBus(queue: JobQueue, initial: Subscriptions = {}, db?
       return ids;
     },
     async publishMany(event, payloads) {
-      const data: object[] = payloads.map((p) => DOMAIN_EVENTS[event].parse(p));
-      // A subscriber whose payload schema is the event's own gets the payloads as parsed once here (a batch of scans
-      // or stage changes is not validated again per subscriber).
-      // A subscriber with `narrow` gets only what it acts on (nothing enqueued when that is nothing).
+      // A subscriber with `narrow` gets only what it acts on (nothing enqueued, nothing validated, when that is
+      // nothing: a file import's stage changes nobody listens to). Each payload is validated once here and a
+      // subscriber whose payload schema is the event's own is not made to validate it again.
+      const parsed = new Map<object, object>();
+      const parse = (p: object) => {
+        let d = parsed.get(p);
+        if (!d) parsed.set(p, (d = DOMAIN_EVENTS[event].parse(p)));
+        return d;
+      };
       for (const job of subs.get(event) ?? []) {
-        const mine = await narrowed(job, data);
-        if (mine.length) await queue.sendMany(job, mine, { parsed: job.payload === DOMAIN_EVENTS[event] });
+        const mine = await narrowed(job, payloads);
+        if (mine.length) await queue.sendMany(job, mine.map(parse), { parsed: job.payload === DOMAIN_EVENTS[event] });
       }
     },
     subscribe(event, job) {

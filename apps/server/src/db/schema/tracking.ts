@@ -66,11 +66,14 @@ export const mailPieces = pgTable('mail_pieces', {
  * simulated one. `occurred_at` is the scan time as an instant; `occurred_tz` the zone or offset the feed gave it in
  * (shown as the facility's local time). `dedupe_key` (operation code + scan time + facility ZIP) makes a scan that
  * arrives twice — pushed and uploaded, or fetched again — one event: the primary key is the piece and that key, and the
- * table has no other index but the pull's partial one (a file import writes a million rows: each index and foreign key
- * is paid per row; the owner is the piece's). The timeline names an event by its dedupe key.
+ * table has no other index but the pull's partial one and no foreign key (a file import writes a million rows: each
+ * index and foreign-key check is paid per row; the owner is the piece's). A piece's events go with it: a statement
+ * trigger on `mail_pieces` deletes them (migration 0031), also when a print file or an account is deleted. Events are
+ * stored only for pieces read in the same batch. The timeline names an event by its dedupe key.
  */
 export const trackingEvents = pgTable('tracking_events', {
-  pieceId: uuid('piece_id').notNull().references(() => mailPieces.id, { onDelete: 'cascade' }),
+  /** The piece (no foreign key, checked per row: the trigger `mail_pieces_events_gone` removes a deleted piece's events). */
+  pieceId: uuid('piece_id').notNull(),
   stage: text('stage').$type<MailStage>().notNull(),
   operationCode: text('operation_code').notNull(),
   occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),

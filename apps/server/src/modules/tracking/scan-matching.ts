@@ -84,7 +84,7 @@ export class MatchSession {
   /** Pieces read so far, by `${mailerId}:${serial}` (an empty array: no such piece). */
   readonly pieces = new Map<string, HeldPiece | HeldPiece[]>();
   /** Pieces moved and not written yet, with the stage the database had when they were read. */
-  readonly moved = new Map<HeldPiece, PieceStage>();
+  readonly moved = new Map<HeldPiece, HeldStage>();
   /** One copy of each owner (account, print file, order, list) and routing code: a held piece costs its own values only. */
   private readonly shared = new Map<string, PieceOwner | string>();
   /** Whether it has more pieces than it keeps. */
@@ -117,11 +117,13 @@ type HeldPiece = {
   id: string; owner: PieceOwner; routing: string; createdAtMs: number; recordId: string | null; imb: string;
   stage: MailStage | null; stageAtMs: number; inHomeAtMs: number;
 };
+/** A held piece's stage alone (what the database had when a moved piece was read). */
+type HeldStage = Pick<HeldPiece, 'stage' | 'stageAtMs' | 'inHomeAtMs'>;
 /** The one copy of each stage name. */
 const STAGE_NAMES = new Map<string, MailStage>(Object.keys(RANK).map((k) => [k, k as MailStage]));
 const dateOf = (ms: number) => (Number.isNaN(ms) ? null : new Date(ms));
 /** A held piece's stage. */
-const stageOf = (p: HeldPiece): PieceStage => ({ stage: p.stage, stageAt: dateOf(p.stageAtMs), inHomeAt: dateOf(p.inHomeAtMs) });
+const stageOf = (p: HeldStage): PieceStage => ({ stage: p.stage, stageAt: dateOf(p.stageAtMs), inHomeAt: dateOf(p.inHomeAtMs) });
 /** Sets a held piece's stage. */
 function setStage(p: HeldPiece, s: PieceStage): void {
   p.stage = s.stage; p.stageAtMs = s.stageAt?.getTime() ?? NaN; p.inHomeAtMs = s.inHomeAt?.getTime() ?? NaN;
@@ -144,8 +146,11 @@ function matchPiece(row: ScanRow, held: HeldPiece | HeldPiece[] | undefined): He
 /** The same scan twice is one event: operation code + scan time (epoch ms) + facility ZIP (docs/requirements/mail-tracking.md#scan-data). */
 const dedupeKeyOf = (row: ScanRow) => `${row.operationCode}|${row.occurredAt.getTime()}|${row.facilityZip ?? ''}`;
 
-/** Reads into `session` the pieces of `rows`' Mailer IDs and serials it does not hold yet (pieces of `scope.userId` only; test pieces for simulations). */
-async function readPieces(ctx: AppContext, scope: IngestScope, session: MatchSession, rows: ScanRow[]): Promise<void> {
+/**
+ * Reads into `session` the pieces of `rows`' Mailer IDs and serials it does not hold yet (pieces of `scope.userId`
+ * only; test pieces for simulations). A file import calls it ahead, while it checks the file (`prefetchPieces`).
+ */
+export async function prefetchPieces(ctx: AppContext, scope: IngestScope, session: MatchSession, rows: ScanRow[]): Promise<void> {
   const mids = new Set<string>();
   const serials = new Set<string>();
   for (const r of rows) {
@@ -163,29 +168,31 @@ async function readPieces(ctx: AppContext, scope: IngestScope, session: MatchSes
   for (const r of rows) if (!session.pieces.has(`${r.mailerId}:${r.serial}`)) session.pieces.set(`${r.mailerId}:${r.serial}`, []);
 }
 
-/**
- * Matches up to SCAN_BATCH scans to pieces, stores the new events (one transaction: inserted with ON CONFLICT DO
- * NOTHING) and moves the pieces' stages by `nextStage` in scan-time order, then publishes `mail.tracked` once per 256
- * stage changes that shared `mailEventOf` maps to a delivery event. Without `session` the stages are written in the
- * same transaction as the events; with one they are written by `writeStages` (a file import). Only pieces of
- * `scope.userId` match (every account's when null); test pieces only simulated scans. Answers the batch's tally;
- * `byUser` splits it per owning account (the pull records one batch row per account).
- */
-export async function ingestBatch(ctx: AppContext, scope: IngestScope, rows: ScanRow[], session?: MatchSession): Promise<IngestTally & { byUser: Map<string, IngestTally> }> {
-  const own = session ?? new MatchSession();
-  const tally = { ...emptyTally(), rows: rows.length, byUser: new Map<string, IngestTally>() };
-  await readPieces(ctx, scope, own, rows);
+/** A batch's tally with its split per owning account. */
+type BatchTally = IngestTally & { byUser: Map<string, IngestTally> };
+/** The tally of `userId` in `tally.byUser` (made on first use). */
+function userTally(tally: BatchTally, userId: string): IngestTally {
+  let t = tally.byUser.get(userId);
+  if (!t) tally.byUser.set(userId, (t = emptyTally()));
+  return t;
+}
 
+/** A batch's scans matched to pieces, not stored yet: the pieces they matched and their events, de-duplicated. */
+export type MatchedBatch = { tally: BatchTally; pieces: Map<string, HeldPiece>; events: Map<string, NewEvent> };
+
+/**
+ * Matches up to SCAN_BATCH scans to pieces (reading into `session` the ones it does not hold) without storing
+ * anything: only pieces of `scope.userId` match (every account's when null), test pieces only simulated scans.
+ * A file import matches the next batch while the database stores this one (`storeBatch` moves only stages).
+ */
+export async function matchBatch(ctx: AppContext, scope: IngestScope, rows: ScanRow[], session: MatchSession): Promise<MatchedBatch> {
+  const tally: BatchTally = { ...emptyTally(), rows: rows.length, byUser: new Map() };
+  await prefetchPieces(ctx, scope, session, rows);
   const pieces = new Map<string, HeldPiece>();
   const events = new Map<string, NewEvent>();
-  const userTally = (userId: string) => {
-    let t = tally.byUser.get(userId);
-    if (!t) tally.byUser.set(userId, (t = emptyTally()));
-    return t;
-  };
   const importIds = new Map<string, string | null>();
   for (const row of rows) {
-    const piece = matchPiece(row, own.pieces.get(`${row.mailerId}:${row.serial}`));
+    const piece = matchPiece(row, session.pieces.get(`${row.mailerId}:${row.serial}`));
     if (!piece) {
       tally.unmatched++;
       if (tally.unmatchedSamples.length < TRACKING_UNMATCHED_SAMPLES && !tally.unmatchedSamples.includes(row.imb)) tally.unmatchedSamples.push(row.imb);
@@ -193,7 +200,7 @@ export async function ingestBatch(ctx: AppContext, scope: IngestScope, rows: Sca
     }
     tally.matched++;
     const { userId } = piece.owner;
-    const t = userTally(userId);
+    const t = userTally(tally, userId);
     t.rows++; t.matched++;
     pieces.set(piece.id, piece);
     if (!importIds.has(userId)) importIds.set(userId, await scope.importFor(userId));
@@ -206,7 +213,28 @@ export async function ingestBatch(ctx: AppContext, scope: IngestScope, rows: Sca
       importId: importIds.get(userId) ?? null, dedupeKey,
     });
   }
+  return { tally, pieces, events };
+}
 
+/**
+ * Matches up to SCAN_BATCH scans to pieces (`matchBatch`) and stores them (`storeBatch`). Without `session` the stages
+ * are written in the same transaction as the events (a push, a pull page, a simulation); with one they are written by
+ * `writeStages` (a file import). Answers the batch's tally; `byUser` splits it per owning account (the pull records
+ * one batch row per account).
+ */
+export async function ingestBatch(ctx: AppContext, scope: IngestScope, rows: ScanRow[], session?: MatchSession): Promise<BatchTally> {
+  const own = session ?? new MatchSession();
+  return storeBatch(ctx, scope, await matchBatch(ctx, scope, rows, own), own, !session);
+}
+
+/**
+ * Stores a matched batch's new events (one transaction: inserted with ON CONFLICT DO NOTHING) and moves the pieces'
+ * stages by `nextStage` in scan-time order — written in the same transaction when `writeNow`, else left in `session`
+ * for `writeStages` — then publishes `mail.tracked` once per 256 stage changes that shared `mailEventOf` maps to a
+ * delivery event. Answers the batch's tally.
+ */
+export async function storeBatch(ctx: AppContext, scope: IngestScope, batch: MatchedBatch, session: MatchSession, writeNow: boolean): Promise<BatchTally> {
+  const { tally, pieces, events } = batch;
   const changes: MailTracked[] = [];
   if (events.size > 0) {
     await ctx.db.transaction(async (tx) => {
@@ -218,17 +246,16 @@ export async function ingestBatch(ctx: AppContext, scope: IngestScope, rows: Sca
         if (list) list.push(e);
         else newByPiece.set(s.pieceId, [e]);
         tally.stored++;
-        userTally(e.userId).stored++;
+        userTally(tally, e.userId).stored++;
       }
       for (const [id, list] of newByPiece) {
         const piece = pieces.get(id)!;
-        const was = stageOf(piece);
-        const to = movesOf(piece, was, list, scope.source === 'simulated', changes);
+        const to = movesOf(piece, stageOf(piece), list, scope.source === 'simulated', changes);
         if (!to) continue;
-        if (!own.moved.has(piece)) own.moved.set(piece, was);
+        if (!session.moved.has(piece)) session.moved.set(piece, { stage: piece.stage, stageAtMs: piece.stageAtMs, inHomeAtMs: piece.inHomeAtMs });
         setStage(piece, to);
       }
-      if (!session) await writeMoved(tx, own);
+      if (writeNow) await writeMoved(tx, session);
     });
   }
   tally.duplicates = tally.matched - tally.stored;
@@ -265,7 +292,7 @@ export async function writeStages(ctx: AppContext, session: MatchSession): Promi
  * from all its stored events in scan-time order. Forgets them.
  */
 async function writeMoved(db: AppContext['db'], session: MatchSession): Promise<void> {
-  const updates = [...session.moved].map(([piece, was]) => ({ id: piece.id, ...stageOf(piece), was }));
+  const updates = [...session.moved].map(([piece, was]) => ({ id: piece.id, ...stageOf(piece), was: stageOf(was) }));
   session.moved.clear();
   if (updates.length === 0) return;
   const applied = new Set(await trackingRepo.setStagesIfUnchanged(db, updates));

@@ -5,7 +5,9 @@ import { AppError } from '../../platform/errors.js';
 import type { Principal } from '../../platform/principal.js';
 import { readIvmtrFile } from './ivmtr-file.js';
 import { ivmtrFields, readScan, scanError, type ScanRow } from './ivmtr-scan.js';
-import { addTally, emptyTally, ingestBatch, MatchSession, SCAN_BATCH, writeStages, type IngestScope, type IngestTally } from './scan-matching.js';
+import {
+  addTally, emptyTally, ingestBatch, matchBatch, MatchSession, prefetchPieces, SCAN_BATCH, storeBatch, writeStages, type IngestScope, type IngestTally, type MatchedBatch,
+} from './scan-matching.js';
 import { trackingRepo, type TrackingImportRow } from './tracking-events.repo.js';
 import type { TrackingSource as ScanSource } from './tracking-source.js';
 
@@ -55,13 +57,36 @@ export async function pushScans(ctx: AppContext, principal: Principal, body: unk
 /** Storage key of an uploaded scan file while its import runs (removed once it ends). */
 export const uploadKey = (userId: string, importId: string) => `tracking/${userId}/${importId}`;
 
-/** Reads every scan of the stored file once without writing (pass 1): throws the first bad line's error; answers how many scans it holds. */
-async function checkFile(ctx: AppContext, key: string): Promise<number> {
+/**
+ * Reads every scan of the stored file once without writing (pass 1): throws the first bad line's error; answers how
+ * many scans it holds. Meanwhile `prefetch` reads the pieces of each SCAN_BATCH scans into the import's session (one
+ * read in flight; the database works while this thread parses), until the session is full — reads only, so a bad
+ * file still stores nothing.
+ */
+async function checkFile(ctx: AppContext, key: string, session: MatchSession, prefetch: (rows: ScanRow[]) => Promise<void>): Promise<number> {
   let n = 0;
-  for await (const scan of readIvmtrFile(ctx.storage.stream(key))) {
-    readScan(scan.fields, scan.where);
-    n++;
+  let chunk: ScanRow[] = [];
+  let inFlight: Promise<void> = Promise.resolve();
+  let failure: unknown = null;
+  const send = async () => {
+    await inFlight;
+    const rows = chunk;
+    chunk = [];
+    inFlight = prefetch(rows).catch((err: unknown) => { failure ??= err; });
+  };
+  try {
+    for await (const scan of readIvmtrFile(ctx.storage.stream(key))) {
+      const row = readScan(scan.fields, scan.where);
+      n++;
+      if (session.full || failure) continue;
+      chunk.push(row);
+      if (chunk.length === SCAN_BATCH) await send();
+    }
+    if (chunk.length && !session.full) await send();
+  } finally {
+    await inFlight;
   }
+  if (failure) throw failure;
   return n;
 }
 
@@ -80,17 +105,17 @@ export async function runImport(ctx: AppContext, importId: string): Promise<void
   if (!row || row.status !== 'running') return;
   const key = uploadKey(row.userId, row.id);
   const fail = (error: string) => trackingRepo.updateImport(ctx.db, row.id, { status: 'failed', error, finishedAt: new Date() });
+  const scope: IngestScope = { userId: row.userId, source: 'upload', importFor: async () => row.id };
+  const session = new MatchSession();
   try {
     try {
-      await checkFile(ctx, key);
+      await checkFile(ctx, key, session, (rows) => prefetchPieces(ctx, scope, session, rows));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return void await fail('The uploaded file is gone: please upload it again');
       if (err instanceof AppError) return void await fail(err.message);
       throw err;
     }
     const total = emptyTally();
-    const scope: IngestScope = { userId: row.userId, source: 'upload', importFor: async () => row.id };
-    const session = new MatchSession();
     const scans = readIvmtrFile(ctx.storage.stream(key))[Symbol.asyncIterator]();
     const readBatch = async (): Promise<ScanRow[]> => {
       const out: ScanRow[] = [];
@@ -101,24 +126,30 @@ export async function runImport(ctx: AppContext, importId: string): Promise<void
       }
       return out;
     };
-    // The next batch is read while the database stores this one (the file is read on this thread, the embedded database works on its own).
-    let reading = readBatch();
-    for (let n = 1; ; n++) {
-      const batch = await reading;
-      if (batch.length === 0) break;
-      reading = readBatch();
-      reading.catch(() => {}); // awaited at the next turn; rejections are handled there
-      try {
-        addTally(total, await ingestBatch(ctx, scope, batch, session));
+    const nextMatched = async (): Promise<MatchedBatch | null> => {
+      const rows = await readBatch();
+      return rows.length ? matchBatch(ctx, scope, rows, session) : null;
+    };
+    // The next batch is read and matched on this thread while the database stores this one (the embedded database
+    // works on its own thread); matching reads no stage, storing moves only stages.
+    let matching = nextMatched();
+    try {
+      for (let n = 1; ; n++) {
+        const matched = await matching;
+        if (!matched) break;
+        matching = nextMatched();
+        matching.catch(() => {}); // awaited at the next turn; rejections are handled there
+        addTally(total, await storeBatch(ctx, scope, matched, session, false));
         if (session.full) await writeStages(ctx, session);
-      } catch (err) {
-        await writeStages(ctx, session).catch(() => {});
-        throw err;
+        await trackingRepo.updateImport(ctx.db, row.id, {
+          rows: total.rows, matched: total.matched, duplicates: total.duplicates, unmatched: total.unmatched, unmatchedSamples: total.unmatchedSamples,
+        });
+        if (n === 1) await refreshPlannerStatistics(ctx.database, ['mail_pieces', 'tracking_events']);
       }
-      await trackingRepo.updateImport(ctx.db, row.id, {
-        rows: total.rows, matched: total.matched, duplicates: total.duplicates, unmatched: total.unmatched, unmatchedSamples: total.unmatchedSamples,
-      });
-      if (n === 1) await refreshPlannerStatistics(ctx.database, ['mail_pieces', 'tracking_events']);
+    } catch (err) {
+      await matching.catch(() => {});
+      await writeStages(ctx, session).catch(() => {});
+      throw err;
     }
     await writeStages(ctx, session);
     await trackingRepo.updateImport(ctx.db, row.id, { status: 'done', finishedAt: new Date() });

@@ -6,8 +6,8 @@ import {
   parseImb, type TApiKeyCreated, type TMailPieceTimeline, type TPrintJobTracking, type TTrackingImport, type TTrackingImports,
 } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
-import { eq } from 'drizzle-orm';
-import { mailPieces, printJobs, trackingImports } from '../../db/schema/index.js';
+import { eq, inArray } from 'drizzle-orm';
+import { mailPieces, printJobs, trackingEvents, trackingImports } from '../../db/schema/index.js';
 import { DOMAIN_EVENTS, type MailTracked } from '../../jobs/events.js';
 import { defineJob } from '../../jobs/job.js';
 import { eventually } from '../../test/eventually.js';
@@ -365,5 +365,18 @@ describe('mail tracking: a file import stopped midway', () => {
     expect((await timeline(u, file.ids.get(2)!)).events.map((e) => e.stage)).toEqual(['in_transit', 'in_local_area', 'out_for_delivery']);
     const [row] = await t.ctx.db.select().from(trackingImports).where(eq(trackingImports.id, batch.id));
     expect(row).toMatchObject({ status: 'done', rows: 5, matched: 4, duplicates: 0, unmatched: 1 });
+  });
+
+  it('removes a piece\'s events with it, also when its print file is deleted', async () => {
+    const file = await seedPrintFile(t.ctx.db, u.id, [{ n: 1, imb: P2 }, { n: 2, imb: P3 }]);
+    const pushed = await t.ctx.db.insert(trackingEvents).values([...file.ids.values()].map((pieceId) => ({
+      pieceId, stage: 'in_transit' as const, operationCode: '919', occurredAt: MADE, source: 'push' as const, dedupeKey: `919|${MADE.getTime()}|78710`,
+    }))).returning();
+    expect(pushed).toHaveLength(2);
+    const eventsOf = async () => (await t.ctx.db.select().from(trackingEvents).where(inArray(trackingEvents.pieceId, [...file.ids.values()]))).length;
+    await t.ctx.db.delete(mailPieces).where(eq(mailPieces.id, file.ids.get(1)!));
+    expect(await eventsOf()).toBe(1);
+    await t.ctx.db.delete(printJobs).where(eq(printJobs.id, file.jobId));
+    expect(await eventsOf()).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CountBars, countTicks } from './scan-charts';
+import { countTicks } from '../../components/chart-scale';
+import { CountBars } from './scan-charts';
 
 describe('scan charts', () => {
   it('ticks are whole numbers from 0 past the largest count', () => {

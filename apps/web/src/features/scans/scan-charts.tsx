@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import type { TListAnalytics } from '@mailcraft/shared';
+import { countTicks, useWidth } from '../../components/chart-scale';
 
 /*
  * The analytics charts as plain SVG and HTML. docs/decisions/README.md#records chose recharts (178 KB gzip with React);
@@ -13,31 +13,6 @@ const SERIES = [
 ] as const;
 const HEIGHT = 260;
 const PAD = { top: 12, right: 16, bottom: 52, left: 40 };
-
-/** Width of an element in px, following its resizes (ResizeObserver); 0 before the first layout. */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
-
-/** Up to 5 whole-number ticks from 0 to at least `max`, evenly spaced (1, 2, 5 × 10ⁿ steps). */
-export function countTicks(max: number): number[] {
-  if (max <= 0) return [0, 1];
-  const rough = max / 4;
-  const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? 10 * magnitude);
-  const ticks: number[] = [];
-  for (let v = 0; v < max + step; v += step) ticks.push(v);
-  return ticks;
-}
 
 /**
  * Scans over time: total and unique (first) scans per UTC day, a line each, with the day's counts

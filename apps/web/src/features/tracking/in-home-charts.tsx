@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
 import type { TPrintJobTracking } from '@mailcraft/shared';
+import { countTicks, useWidth } from '../../components/chart-scale';
 import { PlainTable } from '../../components/plain-table';
 import { count, sharePercent } from './tracking-format';
 
@@ -7,34 +7,6 @@ const HEIGHT = 220;
 const PAD = { top: 12, right: 12, bottom: 40, left: 40 };
 /** Widest a day's bar is drawn, in px (a file delivered on one or two days shows slim bars, not a wall). */
 const MAX_BAR = 48;
-
-/**
- * Up to 5 whole-number ticks from 0 to at least `max`, evenly spaced (1, 2, 5 × 10ⁿ steps), as the scan charts draw
- * them (scan-charts.tsx `countTicks`; importing it would bring that page's chunk, with antd's Statistic, to this one).
- */
-export function countTicks(max: number): number[] {
-  if (max <= 0) return [0, 1];
-  const rough = max / 4;
-  const magnitude = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? 10 * magnitude);
-  const ticks: number[] = [];
-  for (let v = 0; v < max + step; v += step) ticks.push(v);
-  return ticks;
-}
-
-/** Width of an element in px, following its resizes; 0 before the first layout. */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry.contentRect.width)));
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
 
 /**
  * In-home by day (docs/requirements/mail-tracking.md#timelines-and-analytics): pieces delivered per UTC day as bars,
