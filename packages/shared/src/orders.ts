@@ -108,6 +108,8 @@ export const ZOrderSchema = z.object({
   test: z.boolean().describe('Placed with a test key: never printed or charged'),
   message: z.string().describe('What happened, for people'),
   file_url: z.string().nullable().describe('The order\'s one-piece print file (PDF) once rendered, else null'),
+  imb: z.string().nullable()
+    .describe('The Intelligent Mail barcode printed on the piece (tracking code + routing code, digits only) once rendered, when the account has a Mailer ID or the recipient brought one; null otherwise. Scans of it reach tracking_events'),
   tracking_events: z.array(ZOrderTrackingEventSchema)
     .describe('The tracking events of the order\'s mail piece, oldest first; empty until USPS scans it (delivery events also reach your order webhooks)'),
   created_at: z.string().describe('ISO 8601 creation time'),

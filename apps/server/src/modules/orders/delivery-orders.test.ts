@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import {
-  autoMap, DELIVERY_FOLLOW_UP_MESSAGES, type TApiKeyCreated, type TApiList, type TDeliveryFollowUp, type TOrder,
+  autoMap, DELIVERY_FOLLOW_UP_MESSAGES, parseImb, type TApiKeyCreated, type TApiList, type TDeliveryFollowUp, type TOrder, type TSettings,
 } from '@mailcraft/shared';
 import { mailingListRecords } from '../../db/schema/index.js';
 import { createDesign, createMailingList, createProject, designPage, onPlan, saveColumnMappings, textElement, us500 } from '../../test/factories.js';
@@ -129,5 +129,38 @@ describe('orders and delivered pieces', () => {
     await drainJobs(t.ctx.db, { dueWithinMs: 15_000 });
     expect(await reinforcementOrders(live)).toHaveLength(1);
     expect((await followUp()).json()).toMatchObject({ enabled: false, placed: 2, not_placed: 1, scheduled: 0 });
+  }, 60_000);
+
+  it('gives a rendered order\'s piece an IMb of the account\'s Mailer ID, and a pushed scan of it reaches the order', async () => {
+    const now = (await owner.req({ method: 'GET', url: '/api/account/settings' })).json() as TSettings;
+    const saved = await owner.req({
+      method: 'PUT', url: '/api/account/settings',
+      payload: { time_zone: now.time_zone, project_defaults: now.project_defaults, mailer_id: '123456', imb_service_type_id: '270' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const mailing = { templateId: `${projectId}-main`, mailingListId: listId, recipientId: recordIds[1], deliveryType: 'print-mail', format: 'postcard' };
+    const placed = (await api('POST', '/api/orders/mailing', live, mailing)).json() as TOrder;
+    expect(placed.imb).toBeNull();
+    await drainJobs(t.ctx.db, { names: ['orders.render'] });
+    const rendered = (await api('GET', `/api/orders/${placed.id}`, live)).json() as TOrder;
+    expect(rendered).toMatchObject({ status: 'rendered', tracking_events: [] });
+    expect(parseImb(rendered.imb!)).toMatchObject({ barcodeId: '00', stid: '270', mailerId: '123456' });
+
+    const scanKey = ((await owner.req({ method: 'POST', url: '/keys', payload: { name: 'iv-mtr', scopes: ['tracking:post'] } })).json() as TApiKeyCreated).api_key;
+    const at = new Date().toISOString();
+    const pushed = await t.publicApi.inject({
+      method: 'POST', url: '/api/tracking/scans', headers: { 'x-api-key': scanKey },
+      payload: { imb: rendered.imb, scanDatetime: at, scanEventCode: '918', scanFacilityCity: 'NEW ORLEANS', scanFacilityState: 'LA', scanFacilityZip: '70113' },
+    });
+    expect(pushed.json()).toMatchObject({ rows: 1, matched: 1, stored: 1, unmatched: 0 });
+    const tracked = (await api('GET', `/api/orders/${placed.id}`, live)).json() as TOrder;
+    expect(tracked.tracking_events).toEqual([
+      { stage: expect.any(String), occurred_at: at, facility: { zip: '70113', city: 'NEW ORLEANS', state: 'LA' }, simulated: false },
+    ]);
+    // A second order takes the next serial.
+    const next = (await api('POST', '/api/orders/mailing', live, { ...mailing, recipientId: recordIds[0] })).json() as TOrder;
+    await drainJobs(t.ctx.db, { names: ['orders.render'] });
+    const second = parseImb((await api('GET', `/api/orders/${next.id}`, live)).json().imb)!;
+    expect(Number(second.serial)).toBe(Number(parseImb(rendered.imb!)!.serial) + 1);
   }, 60_000);
 });

@@ -11,12 +11,26 @@ import { isUuid } from '../../platform/ids.js';
  * exceptions in scripts/check-table-ownership.mjs. Nothing here writes.
  */
 
+/** An order's piece as the order presents it: the IMb it prints and its tracking events, oldest first. */
+export type OrderPieceTracking = { imb: string; events: TOrderTrackingEvent[] };
+
 /**
- * The tracking events of each order's piece, oldest first, by order id (orders without a piece or without scans
- * are absent). One statement for a page of orders.
+ * The piece of each order that has one (its IMb and tracking events, oldest first), by order id; orders without a
+ * piece are absent. Two statements for a page of orders.
  */
-export async function trackingEventsOfOrders(db: Db, orderIds: string[]): Promise<Map<string, TOrderTrackingEvent[]>> {
+export async function trackingOfOrders(db: Db, orderIds: string[]): Promise<Map<string, OrderPieceTracking>> {
   const ids = orderIds.filter(isUuid);
+  const out = new Map<string, OrderPieceTracking>();
+  if (ids.length === 0) return out;
+  for (const p of await db.select({ orderId: mailPieces.orderId, imb: mailPieces.imb }).from(mailPieces).where(inArray(mailPieces.orderId, ids))) {
+    out.set(p.orderId!, { imb: p.imb, events: [] });
+  }
+  for (const [orderId, events] of await trackingEventsOfOrders(db, [...out.keys()])) out.get(orderId)!.events = events;
+  return out;
+}
+
+/** The tracking events of each order's piece, oldest first, by order id (orders without scans are absent); one statement. */
+async function trackingEventsOfOrders(db: Db, ids: string[]): Promise<Map<string, TOrderTrackingEvent[]>> {
   const byOrder = new Map<string, TOrderTrackingEvent[]>();
   if (ids.length === 0) return byOrder;
   const rows = await db.select({

@@ -11,7 +11,8 @@ import { orderFileKey } from './order-presenter.js';
 import { ordersRepo } from './orders.repo.js';
 
 /**
- * Renders a pending order's piece, stores it and marks it rendered; a render error marks it failed
+ * Renders a pending order's piece (with the IMb it is given and recorded, so its scans reach the order's
+ * `tracking_events`; docs/requirements/mail-tracking.md#imb-assignment), stores it and marks it rendered; a render error marks it failed
  * with the reason as a sentence (`renderFailureMessage`: never a path), its detail logged. Either way `order.rendered` or `order.failed` is published. Run again on an
  * order already rendered or failed (a retry after the event could not be published), it publishes
  * the event again: the webhooks' fan-out delivers each event of an order once.
@@ -28,7 +29,9 @@ export async function renderOrder(ctx: AppContext, orderId: string): Promise<voi
   let done;
   try {
     const slot = order.reinforcementId ? parseReinforcementId(order.reinforcementId)?.slot : undefined;
-    const pdf = await renderSinglePiece(ctx, owner, order.projectId, order.recipient, order.qrUrl ?? '', slot);
+    const pdf = await renderSinglePiece(ctx, owner, order.projectId, order.recipient, order.qrUrl ?? '', slot, {
+      orderId: order.id, test: order.test, listId: order.mailingListId, recordId: order.recipientId,
+    });
     await ctx.storage.put(orderFileKey(order.id), Buffer.from(pdf));
     done = await ordersRepo.advance(ctx.db, order.id, ['pending'], {
       status: 'rendered', fileKey: orderFileKey(order.id), message: order.test ? 'Test order rendered: it is never printed or charged' : 'Print file ready',

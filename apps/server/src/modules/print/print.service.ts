@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { OwnedFilesReader } from '../../platform/owned-files.js';
 import type { Principal } from '../../platform/principal.js';
 import { searchRecords } from '../mailing-lists/mailing-lists.service.js';
+import { orderPieceImb, type OrderImbPiece } from '../tracking/mail-pieces.service.js';
 import { getOwnedProject } from '../projects/projects.service.js';
 import { requireFeature } from '../subscriptions/subscriptions.service.js';
 import { loadFonts } from '../fonts/builtin-fonts.js';
@@ -175,13 +176,17 @@ export async function renderPreview(ctx: AppContext, principal: Principal, input
  * One mail piece of the project's design for `fields` (a record's mapped fields, or a recipient
  * sent with an order) with `qrUrl` in its QR codes, as PDF bytes — the same template, inputs and
  * renderer as print files (docs/requirements/print-on-demand-api.md#print-on-demand-api: an order's own print file); with `reinforcement`, that
- * reinforcement's one page instead. Errors as `loadPrintSource`.
+ * reinforcement's one page instead. With `order` (an on-demand order's piece) the piece gets and records its IMb as a
+ * print file's pieces do (`orderPieceImb`, docs/requirements/mail-tracking.md#imb-assignment). Errors as `loadPrintSource`,
+ * and `orderPieceImb`'s.
  */
 export async function renderSinglePiece(
   ctx: AppContext, principal: Principal, projectId: string, fields: Record<string, string>, qrUrl: string, reinforcement?: ReinforcementSlot,
+  order?: Omit<OrderImbPiece, 'userId' | 'fields'>,
 ): Promise<Uint8Array> {
   const source = await loadPrintSource(ctx, principal, projectId, { reinforcement });
-  const inputs = [buildPieceInputs(source.template, fields, { indiciaText: source.indiciaText, qrUrl })];
+  const imb = order ? await orderPieceImb(ctx, { ...order, userId: principal.userId, fields }, source.imb) : null;
+  const inputs = [buildPieceInputs(source.template, imb ? { ...fields, imbno: imb } : fields, { indiciaText: source.indiciaText, qrUrl })];
   const { renderPool } = await import('./render/render-pool.js');
   return renderPool(ctx.config).renderPdf(source.template, source.imageEffects ? await source.imageEffects.apply(inputs) : inputs, source.fonts);
 }

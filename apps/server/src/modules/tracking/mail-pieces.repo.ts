@@ -35,6 +35,14 @@ export const mailPiecesRepo = {
     return new Set(inserted.map((r) => r.pieceNumber));
   },
 
+  /** The IMb recorded for on-demand order `orderId`'s piece, or undefined when it has none yet. */
+  orderPieceImb: async (db: Db, orderId: string): Promise<string | undefined> =>
+    (await db.select({ imb: mailPieces.imb }).from(mailPieces).where(eq(mailPieces.orderId, orderId)).limit(1))[0]?.imb,
+
+  /** Records an order's piece; one already recorded for the order (a render run again) is left as it is. Whether it was inserted. */
+  insertOrderPiece: async (db: Db, row: NewMailPiece): Promise<boolean> =>
+    (await db.insert(mailPieces).values(row).onConflictDoNothing({ target: mailPieces.orderId }).returning({ id: mailPieces.id })).length > 0,
+
   /**
    * Up to `limit` pieces of print job `printJobId` owned by `userId` after piece number `after`, in piece order (keyset
    * paging on the (print_job_id, piece_number) index).

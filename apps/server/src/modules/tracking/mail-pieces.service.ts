@@ -112,3 +112,46 @@ export async function printJobImbAssigner(
     },
   };
 }
+
+/** An on-demand order's one piece as IMb assignment sees it: the order, its mode, the record it was placed for, the fields it prints. */
+export type OrderImbPiece = {
+  userId: string; orderId: string; test: boolean; listId: string | null; recordId: string | null; fields: Record<string, string>;
+};
+
+/**
+ * The IMb an on-demand order's piece prints (docs/requirements/mail-tracking.md#imb-assignment: orders gain tracking events),
+ * recorded as the order's `mail_pieces` row so scans of it reach the order's `tracking_events` and webhooks:
+ * - the recipient's own valid `imbno`/`encodedimbno` is recorded and prints (answers null: the record's value prints);
+ * - else, with `settings` (the account assigns IMbs), one serial of `allocateSerials` and the recipient's routing code —
+ *   rendered again (a retry), the order keeps the IMb recorded the first time and consumes no serial;
+ * - else none (null). A test order's piece is a test piece: only simulated scans reach it.
+ * Throws allocateSerials' UNPROCESSABLE when the Mailer ID has no serials left for 45 days.
+ */
+export async function orderPieceImb(ctx: AppContext, piece: OrderImbPiece, settings: ImbSettings | null): Promise<string | null> {
+  const { db } = ctx;
+  const base = {
+    userId: piece.userId, orderId: piece.orderId, pieceNumber: 1, listId: piece.listId, recordId: piece.recordId, test: piece.test,
+    address: addressOf(piece.fields),
+  };
+  const own = listImb(piece.fields);
+  if (own !== null) {
+    const parts = own === 'invalid' ? null : parseImb(own);
+    if (parts) {
+      await mailPiecesRepo.insertOrderPiece(db, {
+        ...base, imb: own, barcodeId: parts.barcodeId, serviceTypeId: parts.stid, mailerId: parts.mailerId, serial: parts.serial, routing: parts.routing,
+        seq: null, assigned: false,
+      });
+    }
+    return null;
+  }
+  if (!settings) return null;
+  const recorded = await mailPiecesRepo.orderPieceImb(db, piece.orderId);
+  if (recorded) return recorded;
+  const range = await allocateSerials(db, settings.mailerId, 1);
+  const serial = serialOf(range.first, range.digits);
+  const routing = routingOf({ fields: piece.fields, overrides: {} });
+  const imb = composeImb({ ...settings, serial, routing });
+  const row = { ...base, imb, barcodeId: settings.barcodeId, serviceTypeId: settings.stid, mailerId: settings.mailerId, serial, routing, seq: range.first, assigned: true };
+  if (await mailPiecesRepo.insertOrderPiece(db, row)) return imb;
+  return (await mailPiecesRepo.orderPieceImb(db, piece.orderId)) ?? null;
+}

@@ -128,7 +128,7 @@ describe('a plan downgrade stops deliveries at once', () => {
     const order: TOrder = {
       id, order_type: 'mailing', delivery_type: 'print-mail', format: 'postcard', template_id: 'p-main', mailing_list_id: null, recipient_id: null,
       reinforcement_id: null, additional_reinforcements: [], status: 'rendered', cost: 1.25, currency: 'USD', test: false, message: 'Rendered',
-      file_url: null, tracking_events: [], created_at: new Date().toISOString(),
+      file_url: null, imb: null, tracking_events: [], created_at: new Date().toISOString(),
     };
     return t.ctx.events.publish('order.changed', { type: 'order.rendered', userId: customer.id, test: false, at: new Date().toISOString(), order });
   };

@@ -47,7 +47,7 @@ export function anOrder(overrides: Partial<TOrder> = {}): TOrder {
   return {
     id: uuid('eeeeeeee', 1), order_type: 'mailing', delivery_type: 'print-mail', format: 'mailer-letter', template_id: '', mailing_list_id: null,
     recipient_id: null, reinforcement_id: null, additional_reinforcements: [], status: 'pending', cost: 1.25, currency: 'USD', test: false, message: 'Order received',
-    file_url: null, tracking_events: [], created_at: '2026-06-04T10:00:00.000Z', ...overrides,
+    file_url: null, imb: null, tracking_events: [], created_at: '2026-06-04T10:00:00.000Z', ...overrides,
   };
 }
 
