@@ -27,6 +27,24 @@ describe('Order Entry tab: the orders, live or test (test mode is a separate wor
     for (const c of calls().filter((x) => x.path === '/api/orders')) expect(c.headers['x-api-key']).toBeTruthy();
   });
 
+  it('shows each order\'s piece on its way: the latest stage, no scan yet, or nothing to track', async () => {
+    const delivered = anOrder({
+      id: uuid('eeeeeeee', 3), status: 'rendered', imb: '0027012345600000000162701',
+      tracking_events: [
+        { stage: 'accepted', occurred_at: '2026-06-05T09:00:00.000Z', facility: { zip: '60607', city: 'CHICAGO', state: 'IL' }, simulated: false },
+        { stage: 'delivered', occurred_at: '2026-06-07T16:00:00.000Z', facility: { zip: '62701', city: 'SPRINGFIELD', state: 'IL' }, simulated: false },
+      ],
+    });
+    const waiting = anOrder({ id: uuid('eeeeeeee', 4), status: 'rendered', imb: '0027012345600000000262701' });
+    server({ 'GET /api/orders': () => apiPage([delivered, waiting, LIVE]) });
+    open();
+    const view = await screen.findByRole('region', { name: 'Orders' });
+    const row = async (id: string) => (await within(view).findByText(id)).closest('tr')!;
+    expect(within(await row(delivered.id)).getByText('Delivered').closest('[title]')?.getAttribute('title')).toMatch(/^Accepted .+ · Delivered .+$/);
+    expect(within(await row(waiting.id)).getByText('No scan yet')).toBeInTheDocument();
+    expect(within(await row(LIVE.id)).getByLabelText('Not tracked: no IMb')).toBeInTheDocument();
+  });
+
   it('keeps a test key on Test: it sees test orders only', async () => {
     server({ 'GET /api/keys': () => [aKey({ mode: 'test', api_key: 'test_AbCd…wxyz' })], 'GET /api/orders': orders(true) });
     open();

@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import { Tag, Typography } from 'antd';
 import type { ApiKeyMode, TOrder } from '@mailcraft/shared';
 import { PlainTable, type PlainColumn } from '../../../components/plain-table';
+import { StageTag } from '../../tracking/stage-tag';
+import { STAGE_LABEL } from '../../tracking/tracking-format';
 import { formatTime } from '../api-key-draft';
 import type { KeyChoice } from '../key-picker';
 import { errorText } from './error-text';
@@ -13,10 +15,28 @@ export const ORDERS_TEST_KEY_HINT = 'A test key sees only test orders.';
 /** The hint while a live key shows test orders. */
 const TEST_ORDERS_HINT = 'Orders placed with your test keys: rendered, never printed or charged. Open or cancel one with a test key.';
 
+/**
+ * An order's piece on its way (docs/requirements/mail-tracking.md#delivery-events: orders carry `tracking_events`): the
+ * latest stage as a tag with its scan time, the whole timeline in the title; 'No scan yet' for a piece with an IMb
+ * and no scan; '—' for an order without an IMb (nothing to track).
+ */
+function OrderTracking({ order }: { order: TOrder }) {
+  if (!order.imb) return <span aria-label="Not tracked: no IMb">—</span>;
+  const latest = order.tracking_events.at(-1);
+  const timeline = order.tracking_events.map((e) => `${STAGE_LABEL[e.stage]} ${formatTime(e.occurred_at)}`).join(' · ');
+  return (
+    <span title={timeline || `IMb ${order.imb}`}>
+      <StageTag stage={latest?.stage ?? null} />
+      {latest && <span className="pod-hint">{formatTime(latest.occurred_at)}</span>}
+    </span>
+  );
+}
+
 const columns: PlainColumn<TOrder>[] = [
   { title: 'Order ID', render: (o) => <code className="pod-key">{o.id}</code> },
   { title: 'Type', render: (o) => (o.order_type === 'mailing' ? 'Mailing' : 'Reinforcement') },
   { title: 'Status', render: (o) => <><Tag color={STATUS_COLOR[o.status] ?? 'default'}>{o.status}</Tag>{o.test && <Tag color="purple">Test</Tag>}</> },
+  { title: 'Tracking', render: (o) => <OrderTracking order={o} /> },
   { title: 'Cost', align: 'right', render: (o) => dollars(o.cost) },
   { title: 'Placed', render: (o) => formatTime(o.created_at) },
 ];
