@@ -53,6 +53,7 @@ const EXCEPTIONS = {
     mailingLists: 'scan hot path and scan activity: the list\'s owner and headers read in the same statement',
     columnMappings: 'scan activity: the list\'s mapping read in the same statement as its scans (one query per page)',
     mapRoutes: 'scan hot path: the record\'s route image token read in the same statement',
+    mailPieces: 'list analytics: scans by days after their piece\'s in-home time, the pieces\' in-home times joined in one statement (read only)',
   },
   // Read-only joins for display or a check inside one statement (no writes to another module's table).
   'api-keys/api-keys.repo.ts': {

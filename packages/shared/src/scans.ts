@@ -49,6 +49,9 @@ export const ZListScanSummarySchema = z.object({
 export type TListScanSummary = z.infer<typeof ZListScanSummarySchema>;
 
 /** GET /api/analytics/lists/{id}: one list's analytics (bots left out of every count). */
+/** Scans this many days or more after in-home share the last bucket of `after_in_home`. */
+export const IN_HOME_DAYS_CAP = 30;
+
 export const ZListAnalyticsSchema = z.object({
   summary: ZListScanSummarySchema,
   bot_scans: z.number().int().describe('Requests from bots and link scanners (not counted elsewhere)'),
@@ -57,6 +60,10 @@ export const ZListAnalyticsSchema = z.object({
     total: z.number().int().describe('Human scans that day'),
     unique: z.number().int().describe('First scans that day'),
   })).describe('Scans over time, by UTC day, oldest first'),
+  after_in_home: z.array(z.object({
+    days: z.number().int().describe(`Whole days from the piece's in-home time to the scan, 0 to ${IN_HOME_DAYS_CAP}; ${IN_HOME_DAYS_CAP} stands for ${IN_HOME_DAYS_CAP} or more`),
+    scans: z.number().int().describe('Human scans that many days after in-home'),
+  })).describe('Human scans of records whose mail piece was delivered (mail tracking\'s estimated in-home time, the latest before the scan), by days after in-home, fewest days first; empty without tracked deliveries (docs/requirements/mail-tracking.md#timelines-and-analytics)'),
   top_locations: z.array(z.object({
     city: z.string().nullable().describe('City'),
     region: z.string().nullable().describe('Region'),

@@ -46,18 +46,19 @@ export async function listScanSummaries(ctx: AppContext, principal: Principal): 
 
 /**
  * GET /api/analytics/lists/{id} (docs/requirements/scans-and-analytics.md#analytics): totals, scan rate (unique ÷ records),
- * scans by UTC day, top 10 places, device types, OS and browsers — human scans only, with the
+ * scans by UTC day, scans by days after their mail piece's in-home time (docs/requirements/mail-tracking.md#timelines-and-analytics),
+ * top 10 places, device types, OS and browsers — human scans only, with the
  * bot requests counted apart. Errors: NOT_FOUND (404) unless the list is the principal's.
  */
 export async function listAnalytics(ctx: AppContext, principal: Principal, listId: string): Promise<TListAnalytics> {
   const { db } = ctx;
   const list = await getOwnedList(db, principal, listId);
   const [row] = await scansRepo.listSummaries(db, principal.userId, list.id);
-  const [bots, byDay, places, devices, os, browsers] = await Promise.all([
-    scansRepo.botCount(db, list.id), scansRepo.byDay(db, list.id), scansRepo.topLocations(db, list.id),
+  const [bots, byDay, afterInHome, places, devices, os, browsers] = await Promise.all([
+    scansRepo.botCount(db, list.id), scansRepo.byDay(db, list.id), scansRepo.afterInHome(db, principal.userId, list.id), scansRepo.topLocations(db, list.id),
     scansRepo.countBy(db, list.id, 'device_type'), scansRepo.countBy(db, list.id, 'os'), scansRepo.countBy(db, list.id, 'browser'),
   ]);
-  return { summary: summary(row), bot_scans: bots, by_day: byDay, top_locations: places, devices, os, browsers };
+  return { summary: summary(row), bot_scans: bots, by_day: byDay, after_in_home: afterInHome, top_locations: places, devices, os, browsers };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { IN_HOME_DAYS_CAP } from '@mailcraft/shared';
 import type { Database, Db } from '../../db/client.js';
 import { isoOrNull, jsonOrNull, jsonValue, numberValue, rowsOf, textOrNull, type RawRow } from '../../db/raw-rows.js';
 
@@ -133,6 +134,24 @@ export const scansRepo = {
       SELECT to_char(s.scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS total, count(*) FILTER (WHERE s.is_first) AS uniq
       FROM scans s WHERE s.list_id = ${listId}::uuid AND NOT s.is_bot GROUP BY 1 ORDER BY 1`))
       .map((r) => ({ date: String(r.day), total: numberValue(r.total), unique: numberValue(r.uniq) })),
+
+  /**
+   * Human scans of the list's records after their mail piece's in-home time (the latest before the scan, of the
+   * owner's pieces of this list), by whole days after it (IN_HOME_DAYS_CAP and more in the last), fewest days first.
+   */
+  afterInHome: async (db: Db, userId: string, listId: string) =>
+    rowsOf(await db.execute(sql`
+      WITH homes AS (
+        SELECT record_id, in_home_at FROM mail_pieces
+        WHERE user_id = ${userId}::uuid AND list_id = ${listId}::uuid AND in_home_at IS NOT NULL AND record_id IS NOT NULL
+      ), matched AS (
+        SELECT s.id, s.scanned_at, max(h.in_home_at) AS home FROM scans s
+        JOIN homes h ON h.record_id = s.record_id AND h.in_home_at <= s.scanned_at
+        WHERE s.list_id = ${listId}::uuid AND NOT s.is_bot GROUP BY s.id, s.scanned_at
+      )
+      SELECT LEAST(${IN_HOME_DAYS_CAP}, floor(extract(epoch FROM scanned_at - home) / 86400))::int AS days, count(*) AS n
+      FROM matched GROUP BY 1 ORDER BY 1`))
+      .map((r) => ({ days: numberValue(r.days), scans: numberValue(r.n) })),
 
   /** The 10 places with the most human scans. */
   topLocations: async (db: Db, listId: string) =>

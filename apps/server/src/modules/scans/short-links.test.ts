@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QR_MESSAGES, type TDataPreview, type TQrConfigInput } from '@mailcraft/shared';
+import { QR_MESSAGES, type TDataPreview, type TListAnalytics, type TQrConfigInput } from '@mailcraft/shared';
+import { mailPieces } from '../../db/schema/index.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { expectError } from '../../test/expect-error.js';
 import { createMailingList, onPlan, us500 } from '../../test/factories.js';
+import { insertPiece } from '../../test/mail-pieces.js';
 import { scansPurgeIpsJob } from './scans.jobs.js';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -156,6 +158,23 @@ describe('QR configuration, short links and scans', () => {
     expectError(await other.req({ method: 'GET', url: `/api/analytics/lists/${listId}` }), 404, 'NOT_FOUND', 'Mailing list not found');
     expectError(await other.req({ method: 'GET', url: `/api/analytics/lists/${listId}/records` }), 404, 'NOT_FOUND', 'Mailing list not found');
     expectError(await other.req({ method: 'GET', url: `/api/analytics/scans?listId=${listId}` }), 404, 'NOT_FOUND', 'Mailing list not found');
+  });
+
+  it('counts scans by days after their mail piece\'s in-home time (the latest before each scan)', async () => {
+    const analytics = async () => (await owner.req({ method: 'GET', url: `/api/analytics/lists/${listId}` })).json() as TListAnalytics;
+    expect((await analytics()).after_in_home).toEqual([]);
+    const recordId = preview.records[0].record_id;
+    const delivered = async (inHomeAt: Date) => {
+      const piece = await insertPiece(t.ctx.db, { userId: owner.id, listId, recordId });
+      await t.ctx.db.update(mailPieces).set({ stage: 'delivered', stageAt: inHomeAt, inHomeAt }).where(eq(mailPieces.id, piece.id));
+    };
+    // An older campaign's piece (40 days ago), this one's (2 days and an hour ago), and one delivered after the scans.
+    await delivered(new Date(Date.now() - 40 * 86_400_000));
+    await delivered(new Date(Date.now() - 2 * 86_400_000 - 3_600_000));
+    await delivered(new Date(Date.now() + 86_400_000));
+    // The two human scans of the record are 2 days after the latest in-home before them; bots count nowhere.
+    expect((await analytics()).after_in_home).toEqual([{ days: 2, scans: 2 }]);
+    expect((await other.req({ method: 'GET', url: `/api/analytics/lists/${listId}` })).statusCode).toBe(404);
   });
 
   it('exports every scan as CSV, bots flagged', async () => {

@@ -4,14 +4,15 @@ import { Alert, Button, Col, Empty, Row, Spin, Statistic, Typography } from 'ant
 import { Card } from '../../components/card';
 import { PlainTable } from '../../components/plain-table';
 import { useListAnalytics, useScannedRecords } from './scans-api';
-import { percent, when } from './scans-format';
+import { inHomeDays, percent, when } from './scans-format';
 import { GeoIpAttribution, RecentActivity } from './recent-activity';
 import { CountBars, ScansOverTime } from './scan-charts';
 import './scans.css';
 
 /**
  * /analytics/{listId} (docs/requirements/scans-and-analytics.md#analytics): totals, scan rate (unique scans ÷ records), scans
- * over time, top places, devices, OS and browsers, the scanned records with their counts, CSV
+ * over time, top places, devices, OS and browsers, scans by days after their piece's in-home time when mail
+ * tracking has deliveries (docs/requirements/mail-tracking.md#timelines-and-analytics), the scanned records with their counts, CSV
  * export, and the list's Recent Activity. Bots are counted apart and left out of everything else.
  */
 export function ListAnalyticsPage() {
@@ -43,6 +44,13 @@ export function ListAnalyticsPage() {
             <Card title="Device types"><div className="analytics-chart"><CountBars data={a.devices} name="Device types" /></div></Card>
             <Card title="Operating systems"><div className="analytics-chart"><CountBars data={a.os} name="Operating systems" /></div></Card>
             <Card title="Browsers"><div className="analytics-chart"><CountBars data={a.browsers} name="Browsers" /></div></Card>
+            {a.after_in_home.length > 0 && (
+              <Card title="Scanned after in-home">
+                <div className="analytics-chart">
+                  <CountBars data={a.after_in_home.map((d) => ({ name: inHomeDays(d.days), scans: d.scans }))} name="Scans by days after in-home" />
+                </div>
+              </Card>
+            )}
           </div>
           <Card title="Top locations" style={{ marginBottom: 24 }}>
             <PlainTable
