@@ -11,7 +11,8 @@ import { ARTIFACTS, generatePrintFile, launchChromium, SAME_ORIGIN, SHARED_DATA,
  * (its pieces get IMbs), opens the file's Tracking page from Print Preview's earlier print files, sees that no scan
  * came yet, clicks 'Simulate delivery' (#test-mode) and, with the page refreshing itself, sees every piece Delivered in
  * the funnel and a piece's timeline of five simulated stages; then uploads an IV-MTR file on /tracking (#scan-data)
- * with a scan of one of those pieces and one of an unknown IMb, and sees the batch's counts and the unknown IMb.
+ * with a scan of one of those pieces and one of an unknown IMb, and sees the batch's counts and the unknown IMb; and
+ * once a recipient scans a delivered piece's QR code, the list's analytics count the scan 'Same day' after in-home.
  */
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -19,6 +20,7 @@ let context: BrowserContext;
 let page: Page;
 let tmp: string;
 const RECORDS = 5;
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 before(async () => {
   server = await startServer();
@@ -43,7 +45,7 @@ const text = (name: string, y: number) => ({
  * Through the API: an account with a Mailer ID and Service Type ID (so print files carry IMbs), a project whose list is
  * the first RECORDS records of us-500.csv, mapped as suggested, and a design printing the address.
  */
-async function trackedProject(): Promise<string> {
+async function trackedProject(): Promise<{ projectId: string; listId: string }> {
   context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 } });
   const signup = await context.request.post('/api/auth/signup', {
     data: { email: 'tracking@example.test', password: 'a long passphrase', given_name: 'Tess', setup_code: server.setupCode },
@@ -69,11 +71,11 @@ async function trackedProject(): Promise<string> {
   const page1 = { basePdf: { width: 215.9, height: 279.4, padding: [6.35, 6.35, 6.35, 6.35] }, schemas: [[text('full_name', 150), text('address', 160), text('city_state_zip', 170)]] };
   const design = await context.request.post(`/api/templates/project/${project.id}/design`, { headers: SAME_ORIGIN, data: { template_data_inside: page1 } });
   assert.equal(design.status(), 200, await design.text());
-  return project.id;
+  return { projectId: project.id, listId };
 }
 
 test('print a small list, simulate its delivery, see every piece delivered and a piece\'s five-stage timeline', { timeout: 420_000 }, async () => {
-  const projectId = await trackedProject();
+  const { projectId, listId } = await trackedProject();
   page = await context.newPage();
   page.setDefaultTimeout(30_000);
   // The funnel's bars grow smoothly unless motion is reduced: screenshots show where they end.
@@ -145,6 +147,20 @@ test('print a small list, simulate its delivery, see every piece delivered and a
     await row.getByRole('button', { name: /^Unknown IMbs of the batch/ }).click();
     await batches.getByRole('list', { name: 'Unknown IMbs' }).getByText(unknown).waitFor();
     await page.screenshot({ path: path.join(ARTIFACTS, 'mail-tracking-imports.png'), fullPage: true });
+
+    // James Butt scans his piece's QR code after its (simulated) delivery: the list's analytics count it 'Same day'.
+    const preview = await (await context.request.get(`/api/data-preview/list/${listId}?page=1&limit=5`)).json() as { records: Array<{ short_url: string }> };
+    const scan = await context.request.get(preview.records[0].short_url, { maxRedirects: 0, headers: { 'user-agent': IPHONE } });
+    assert.equal(scan.status(), 200); // the list has no QR destination: a plain page, the scan recorded
+    const afterInHome = page.getByRole('list', { name: 'Scans by days after in-home' });
+    for (let tries = 0; ; tries++) {
+      await page.goto(`/analytics/${listId}`);
+      await page.getByText('Total scans', { exact: true }).first().waitFor();
+      if (await afterInHome.count() > 0 || tries === 10) break;
+      await page.waitForTimeout(500); // the scan recorder writes in small batches
+    }
+    await afterInHome.getByText('Same day').waitFor();
+    await page.screenshot({ path: path.join(ARTIFACTS, 'mail-tracking-after-in-home.png'), fullPage: true });
   } catch (err) {
     await page.screenshot({ path: path.join(ARTIFACTS, 'mail-tracking-failure.png'), fullPage: true }).catch(() => {});
     throw err;
