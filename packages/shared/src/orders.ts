@@ -21,6 +21,11 @@ export const ORDER_MESSAGES = {
   notRendered: 'The order\'s print file is not ready yet',
   recipientExcluded: 'This recipient is excluded from printing by the list\'s address check: include it again there to order it',
   formatMismatch: 'This format does not fit the template: a self-mailer is mailer-letter or mailer-tabloid, a postcard is postcard',
+  simulateLiveOrder: 'Only test orders can simulate delivery: a live order\'s piece is tracked by real USPS scans',
+  simulateNotRendered: 'The order has no IMb yet: simulate its delivery once its print file is rendered',
+  simulateNeverMailed: 'A cancelled or failed order is never mailed: there is no delivery to simulate',
+  simulateNoImb: 'The order\'s piece carries no IMb (no Mailer ID was set in Settings when it was rendered): there is nothing to track',
+  simulatedAlready: 'This order\'s delivery has been simulated already: follow it in its tracking_events',
 } as const;
 
 const required = z.string().trim().min(1, ORDER_MESSAGES.recipientFields).max(200);
@@ -115,6 +120,18 @@ export const ZOrderSchema = z.object({
   created_at: z.string().describe('ISO 8601 creation time'),
 }).meta({ id: 'Order' });
 export type TOrder = z.infer<typeof ZOrderSchema>;
+
+/**
+ * POST /api/orders/{id}/tracking/simulate answer (docs/requirements/mail-tracking.md#test-mode): the simulated scans
+ * scheduled for a test order's piece.
+ */
+export const ZOrderSimulateResultSchema = z.object({
+  order_id: z.string().describe('The order'),
+  imb: z.string().describe('The IMb of the order\'s piece, which the simulated scans carry (digits only)'),
+  events: z.number().int().describe('Simulated scans scheduled: accepted, in_transit, in_local_area, out_for_delivery and delivered'),
+  delivered_by: z.string().describe('ISO 8601 time by which the piece will have reached delivered (within 2 minutes); the scans arrive in the order\'s tracking_events'),
+}).meta({ id: 'OrderSimulateResult' });
+export type TOrderSimulateResult = z.infer<typeof ZOrderSimulateResultSchema>;
 
 /** GET /api/orders (and /api/orders/mailing, /api/orders/reinforcement): a page of orders, newest first. */
 export const ZOrderListSchema = apiList(ZOrderSchema, 'OrderList', 'This page\'s orders, newest first');

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fieldLabel } from './fields.js';
 import { apiList, CURSOR_PAGE_FIELDS, CURSOR_QUERY_FIELDS } from './http/api-list.js';
 import { ZRecipientDataSchema } from './orders.js';
+import { ZRecordMailPieceSchema } from './tracking.js';
 
 /** Recipients per page (docs/requirements/print-on-demand-api.md#limits): 25, 50, 75 or 100; default 25. */
 export const RECIPIENT_PAGE_SIZES = [25, 50, 75, 100] as const;
@@ -49,11 +50,21 @@ export const ZAddressSchema = z.object({
 }).meta({ id: 'Address' });
 export type TAddress = z.infer<typeof ZAddressSchema>;
 
+/**
+ * A recipient as the recipient search answers it: its Address and its mail piece on its way
+ * (docs/requirements/mail-tracking.md#timelines-and-analytics).
+ */
+export const ZRecipientSchema = ZAddressSchema.extend({
+  mail_piece: ZRecordMailPieceSchema.nullable()
+    .describe('The record\'s mail piece in its latest print file that carries an IMb, with its latest stage and every scan; null when none was printed'),
+}).meta({ id: 'Recipient' });
+export type TRecipient = z.infer<typeof ZRecipientSchema>;
+
 /** GET /api/recipients/{listId} answer: the specification's shape, with the cursor fields beside `pagination`. */
 export const ZRecipientsSchema = z.object({
   status: z.literal('success').describe('Always success; failures use the error envelope'),
   data: z.object({
-    recipients: z.array(ZAddressSchema).describe('This page\'s recipients, in list order'),
+    recipients: z.array(ZRecipientSchema).describe('This page\'s recipients, in list order, each with its latest printed mail piece'),
     pagination: z.object({
       total: z.number().int().describe('Recipients in the list'),
       filteredTotal: z.number().int().describe('Recipients matching the search'),

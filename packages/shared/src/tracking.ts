@@ -147,6 +147,21 @@ export const ZMailPieceTimelineSchema = z.object({
 }).meta({ id: 'MailPieceTimeline' });
 export type TMailPieceTimeline = z.infer<typeof ZMailPieceTimelineSchema>;
 
+/**
+ * A list record's mail piece in its latest print file, with its latest stage and timeline (docs/requirements/mail-tracking.md#timelines-and-analytics:
+ * the recipient search shows each record's piece on its way).
+ */
+export const ZRecordMailPieceSchema = z.object({
+  id: z.string().describe('The mail piece (UUID)'),
+  print_job_id: z.string().describe('The print file it was printed in: the record\'s latest one whose piece carries an IMb'),
+  imb: z.string().describe('The piece\'s Intelligent Mail barcode: tracking code + routing code, digits only (20–31 digits)'),
+  stage: ZStage.nullable().describe('Latest stage (forward-only, except returns and forwards which always show); null when no scan came yet'),
+  stage_at: z.string().nullable().describe('ISO 8601 time of the scan that set the stage, null when no scan came yet'),
+  in_home_at: z.string().nullable().describe('ISO 8601 time of the delivered scan (the estimated in-home day), null until delivered'),
+  events: z.array(ZTrackingEventSchema).describe('Every scan of the piece, oldest first (its timeline)'),
+}).meta({ id: 'RecordMailPiece' });
+export type TRecordMailPiece = z.infer<typeof ZRecordMailPieceSchema>;
+
 /** One batch of scan data taken in: a push, an uploaded file or a fetch (docs/requirements/mail-tracking.md#scan-data). */
 export const ZTrackingImportSchema = z.object({
   id: z.string().describe('The batch (UUID)'),

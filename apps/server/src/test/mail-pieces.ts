@@ -1,8 +1,23 @@
 import { randomInt } from 'node:crypto';
-import type { MailStage } from '@mailcraft/shared';
+import { expect } from 'vitest';
+import type { MailStage, TSettings } from '@mailcraft/shared';
 import type { Db } from '../db/client.js';
 import type { MailTracked } from '../jobs/events.js';
 import { mailPieces, printJobs, trackingEvents } from '../db/schema/index.js';
+import type { TestUser } from './harness.js';
+
+/**
+ * Sets the user's Mailer ID, Service Type ID (270 unless given) and Barcode ID through PUT /api/account/settings, as
+ * the Mail tracking card of /settings does (docs/requirements/mail-tracking.md#imb-assignment); null clears the Mailer ID.
+ */
+export async function setMailerId(user: TestUser, imb: { mailer_id: string | null; imb_service_type_id?: string; imb_barcode_id?: string }) {
+  const now = (await user.req({ method: 'GET', url: '/api/account/settings' })).json() as TSettings;
+  const res = await user.req({
+    method: 'PUT', url: '/api/account/settings',
+    payload: { time_zone: now.time_zone, project_defaults: now.project_defaults, imb_service_type_id: '270', ...imb },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 /** A stored mail piece as the delivery-event tests need it. */
 export type TestPiece = typeof mailPieces.$inferSelect;

@@ -59,6 +59,8 @@ export const mailPieces = pgTable('mail_pieces', {
   uniqueIndex('mail_pieces_order_idx').on(t.orderId),
   index('mail_pieces_match_idx').on(t.mailerId, t.serial, t.createdAt),
   index('mail_pieces_user_idx').on(t.userId, t.createdAt),
+  // A page of a list's recipients finds each record's latest piece (docs/requirements/mail-tracking.md#timelines-and-analytics).
+  index('mail_pieces_record_idx').on(t.recordId, t.createdAt),
 ]);
 
 /**

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
 import {
-  autoMap, DELIVERY_FOLLOW_UP_MESSAGES, parseImb, type TApiKeyCreated, type TApiList, type TDeliveryFollowUp, type TOrder, type TSettings,
+  DELIVERY_FOLLOW_UP_MESSAGES, parseImb, type TApiKeyCreated, type TApiList, type TDeliveryFollowUp, type TOrder,
 } from '@mailcraft/shared';
-import { mailingListRecords } from '../../db/schema/index.js';
-import { createDesign, createMailingList, createProject, designPage, onPlan, saveColumnMappings, textElement, us500 } from '../../test/factories.js';
+import { designPage, textElement } from '../../test/factories.js';
 import { drainJobs } from '../../test/jobs-finished.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
-import { insertPiece, insertTrackingEvent, mailTracked } from '../../test/mail-pieces.js';
+import { orderAccount } from '../../test/order-account.js';
+import { insertPiece, insertTrackingEvent, mailTracked, setMailerId } from '../../test/mail-pieces.js';
 
 const DAY_MS = 86_400_000;
 
@@ -26,23 +25,13 @@ describe('orders and delivered pieces', () => {
   let recordIds: string[];
   beforeAll(async () => {
     t = await createTestApp();
-    owner = await signUpUser(t.app);
+    ({ owner, live, test, projectId, listId, recordIds } = await orderAccount(t));
     other = await signUpUser(t.app);
-    await onPlan(t.ctx.db, owner.id, 'pro', { api: true });
-    projectId = (await createProject(t.ctx.db, owner.id, { templateType: 'postcard', paperSize: '6x9', sides: 'single', permitType: 'none' })).id;
-    const { headers, rows } = us500(3);
-    listId = (await createMailingList(t.ctx.db, owner.id, { headers, rows, projectId })).id;
-    await saveColumnMappings(t.ctx.db, listId, autoMap(headers));
-    await createDesign(t.ctx.db, projectId, { inside: designPage([textElement('full_name', 20, 20)], '6x9') });
     const saved = await owner.req({
       method: 'PUT', url: `/api/projects/${projectId}/reinforcements/1`,
       payload: { name: 'Thank you', type: 'image', template_data: designPage([textElement('first_name', 20, 30)], '6x9') },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const key = async (payload: object) => ((await owner.req({ method: 'POST', url: '/keys', payload })).json() as TApiKeyCreated).api_key;
-    live = await key({ name: 'shop' });
-    test = await key({ name: 'sandbox', mode: 'test' });
-    recordIds = (await t.ctx.db.select().from(mailingListRecords).where(eq(mailingListRecords.listId, listId)).orderBy(asc(mailingListRecords.rowIndex))).map((r) => r.id);
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -132,12 +121,7 @@ describe('orders and delivered pieces', () => {
   }, 60_000);
 
   it('gives a rendered order\'s piece an IMb of the account\'s Mailer ID, and a pushed scan of it reaches the order', async () => {
-    const now = (await owner.req({ method: 'GET', url: '/api/account/settings' })).json() as TSettings;
-    const saved = await owner.req({
-      method: 'PUT', url: '/api/account/settings',
-      payload: { time_zone: now.time_zone, project_defaults: now.project_defaults, mailer_id: '123456', imb_service_type_id: '270' },
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await setMailerId(owner, { mailer_id: '123456' });
     const mailing = { templateId: `${projectId}-main`, mailingListId: listId, recipientId: recordIds[1], deliveryType: 'print-mail', format: 'postcard' };
     const placed = (await api('POST', '/api/orders/mailing', live, mailing)).json() as TOrder;
     expect(placed.imb).toBeNull();

@@ -19,7 +19,7 @@ export const presentOrder = (o: OrderRow, piece?: OrderPieceTracking): TOrder =>
   created_at: o.createdAt.toISOString(),
 });
 
-/** `presentOrder` of each of `rows`, in their order, with their pieces' IMbs and tracking events read in two statements. */
+/** `presentOrder` of each of `rows`, in their order, with their pieces' IMbs and tracking events read in one statement. */
 export async function presentOrders(db: Db, rows: OrderRow[]): Promise<TOrder[]> {
   const pieces = await trackingOfOrders(db, rows.map((o) => o.id));
   return rows.map((o) => presentOrder(o, pieces.get(o.id)));

@@ -16,34 +16,27 @@ export type OrderPieceTracking = { imb: string; events: TOrderTrackingEvent[] };
 
 /**
  * The piece of each order that has one (its IMb and tracking events, oldest first), by order id; orders without a
- * piece are absent. Two statements for a page of orders.
+ * piece are absent. One statement for a page of orders: the pieces with their events joined (a piece without events
+ * comes once, with nulls).
  */
 export async function trackingOfOrders(db: Db, orderIds: string[]): Promise<Map<string, OrderPieceTracking>> {
   const ids = orderIds.filter(isUuid);
   const out = new Map<string, OrderPieceTracking>();
   if (ids.length === 0) return out;
-  for (const p of await db.select({ orderId: mailPieces.orderId, imb: mailPieces.imb }).from(mailPieces).where(inArray(mailPieces.orderId, ids))) {
-    out.set(p.orderId!, { imb: p.imb, events: [] });
-  }
-  for (const [orderId, events] of await trackingEventsOfOrders(db, [...out.keys()])) out.get(orderId)!.events = events;
-  return out;
-}
-
-/** The tracking events of each order's piece, oldest first, by order id (orders without scans are absent); one statement. */
-async function trackingEventsOfOrders(db: Db, ids: string[]): Promise<Map<string, TOrderTrackingEvent[]>> {
-  const byOrder = new Map<string, TOrderTrackingEvent[]>();
-  if (ids.length === 0) return byOrder;
   const rows = await db.select({
-    orderId: mailPieces.orderId, stage: trackingEvents.stage, occurredAt: trackingEvents.occurredAt, zip: trackingEvents.facilityZip,
+    orderId: mailPieces.orderId, imb: mailPieces.imb, stage: trackingEvents.stage, occurredAt: trackingEvents.occurredAt, zip: trackingEvents.facilityZip,
     city: trackingEvents.facilityCity, state: trackingEvents.facilityState, source: trackingEvents.source,
-  }).from(trackingEvents).innerJoin(mailPieces, eq(mailPieces.id, trackingEvents.pieceId))
+  }).from(mailPieces).leftJoin(trackingEvents, eq(trackingEvents.pieceId, mailPieces.id))
     .where(inArray(mailPieces.orderId, ids)).orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.dedupeKey));
   for (const r of rows) {
-    const list = byOrder.get(r.orderId!) ?? [];
-    list.push({ stage: r.stage, occurred_at: r.occurredAt.toISOString(), facility: { zip: r.zip, city: r.city, state: r.state }, simulated: r.source === 'simulated' });
-    byOrder.set(r.orderId!, list);
+    let piece = out.get(r.orderId!);
+    if (!piece) out.set(r.orderId!, piece = { imb: r.imb, events: [] });
+    if (r.stage === null || r.occurredAt === null) continue;
+    piece.events.push({
+      stage: r.stage, occurred_at: r.occurredAt.toISOString(), facility: { zip: r.zip, city: r.city, state: r.state }, simulated: r.source === 'simulated',
+    });
   }
-  return byOrder;
+  return out;
 }
 
 /** A mail piece as a follow-up needs it: its owner, record, test flag, and the project it was printed for. */

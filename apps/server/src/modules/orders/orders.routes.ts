@@ -1,12 +1,14 @@
 import {
-  binary, ZIdParams, ZMailingOrderSchema, ZOrderListSchema, ZOrderSchema, ZOrdersQuerySchema, ZReinforcementOrderResultSchema,
-  ZReinforcementOrderSchema,
+  binary, ZIdParams, ZMailingOrderSchema, ZOrderListSchema, ZOrderSchema, ZOrderSimulateResultSchema, ZOrdersQuerySchema,
+  ZReinforcementOrderResultSchema, ZReinforcementOrderSchema,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import type { ZodApp } from '../../platform/module.js';
 import { route, scope } from '../../platform/route.js';
 import { TEST_MODE_DOCS } from '../api-keys/api-key-auth.js';
-import { cancelOrder, createMailingOrder, createReinforcementOrder, getOrder, listOrders, orderFile } from './orders.service.js';
+import {
+  cancelOrder, createMailingOrder, createReinforcementOrder, getOrder, listOrders, orderFile, simulateOrderDelivery,
+} from './orders.service.js';
 
 const errors = [400, 404, 409, 422, 429] as const;
 const EVENTS = 'Order events (order.rendered, order.failed, order.cancelled) reach your order webhooks (POST /api/webhooks), so you need not poll.';
@@ -26,6 +28,7 @@ const at = (path: string) => [`/api${path}`, path];
  * - GET  /api/orders/{id} → TOrder
  * - GET  /api/orders/{id}/file → the one-piece PDF (409 until rendered)
  * - POST /api/orders/{id}/cancel → TOrder (pending or rendered only)
+ * - POST /api/orders/{id}/tracking/simulate → 202 TOrderSimulateResult (test orders only: a simulated delivery of its piece)
  */
 export async function ordersRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const orders = { auth: scope('orders'), tags: ['orders'], errors };
@@ -67,4 +70,12 @@ export async function ordersRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
     ...orders, method: 'POST', url: at('/orders/:id/cancel'), operationId: 'orders.cancel', summary: 'Cancel an order that is not printed yet', description,
     params: ZIdParams, response: ZOrderSchema,
   }, (principal, { params }) => cancelOrder(ctx, principal, params.id));
+
+  route(app, {
+    ...orders, method: 'POST', url: at('/orders/:id/tracking/simulate'), operationId: 'orders.simulateDelivery',
+    summary: 'Simulate the delivery of a test order\'s piece', status: 202, params: ZIdParams, response: ZOrderSimulateResultSchema,
+    description: 'Test orders only (a live order answers 422): plays simulated USPS scans of the order\'s piece — accepted, in transit, in the local '
+      + 'area, out for delivery, delivered — over about two minutes, marked simulated. They arrive in the order\'s tracking_events and reach your '
+      + `order webhooks of test mode as real scans would. The order must be rendered with an IMb (409 otherwise); a journey plays once. ${description}`,
+  }, (principal, { params }) => simulateOrderDelivery(ctx, principal, params.id));
 }

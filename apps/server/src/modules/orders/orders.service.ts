@@ -1,10 +1,11 @@
-import { API_KEY_MESSAGES, ORDER_MESSAGES as M, type TApiList, type TOrder } from '@mailcraft/shared';
+import { API_KEY_MESSAGES, ORDER_MESSAGES as M, type TApiList, type TOrder, type TOrderSimulateResult } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
 import { isUuid } from '../../platform/ids.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { OwnedFilesReader } from '../../platform/owned-files.js';
 import type { Principal } from '../../platform/principal.js';
+import { simulateOrderPiece } from '../tracking/simulate.service.js';
 import { publishOrderEvent } from './order-events.js';
 import { orderFileKey, presentOrders } from './order-presenter.js';
 import { ordersRepo, type OrderRow } from './orders.repo.js';
@@ -100,6 +101,23 @@ export async function orderFile(ctx: AppContext, principal: Principal, id: strin
   const row = await owned(ctx, principal, id);
   if (!row.fileKey) throw new AppError('CONFLICT', M.notRendered);
   return ctx.storage.get(row.fileKey);
+}
+
+/**
+ * POST /api/orders/{id}/tracking/simulate (docs/requirements/mail-tracking.md#test-mode): plays a realistic delivery of a
+ * test order's piece over about two minutes — accepted, in transit, in the local area, out for delivery, delivered —
+ * through the same matching, tracking_events, webhooks and notifications as real scans, marked simulated (the tracking
+ * module's `simulateOrderPiece`, as a print file's simulation). Only a test key reaches a test order (`owned`).
+ * Errors: NOT_FOUND (also an order of the other mode); UNPROCESSABLE (422) M.simulateLiveOrder for a live order;
+ * CONFLICT (409) M.simulateNotRendered while pending, M.simulateNeverMailed when cancelled or failed, M.simulateNoImb
+ * when rendered without an IMb, M.simulatedAlready when its piece was scanned already.
+ */
+export async function simulateOrderDelivery(ctx: AppContext, principal: Principal, id: string): Promise<TOrderSimulateResult> {
+  const row = await owned(ctx, principal, id);
+  if (!row.test) throw new AppError('UNPROCESSABLE', M.simulateLiveOrder);
+  if (row.status === 'pending') throw new AppError('CONFLICT', M.simulateNotRendered);
+  if (row.status === 'cancelled' || row.status === 'failed') throw new AppError('CONFLICT', M.simulateNeverMailed);
+  return { order_id: row.id, ...await simulateOrderPiece(ctx, row.userId, row.id) };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_MESSAGES, autoMap, type TApiKeyCreated, type TApiList, type TOrder } from '@mailcraft/shared';
+import { API_KEY_MESSAGES, type TApiList, type TOrder } from '@mailcraft/shared';
 import { eventually } from '../../test/eventually.js';
-import { createDesign, createMailingList, createPermit, createProject, designPage, onPlan, saveColumnMappings, textElement, us500 } from '../../test/factories.js';
-import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { createPermit, designPage } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+import { orderAccount } from '../../test/order-account.js';
 
 /**
  * Test mode is a separate world (as Stripe's and Lob's): a test key sees and changes only the
@@ -11,7 +12,6 @@ import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../te
  */
 describe('test keys and live data', () => {
   let t: TestApp;
-  let owner: TestUser;
   let live: string;
   let test: string;
   let projectId: string;
@@ -21,19 +21,10 @@ describe('test keys and live data', () => {
   let testOrder: TOrder;
   beforeAll(async () => {
     t = await createTestApp();
-    owner = await signUpUser(t.app);
-    await onPlan(t.ctx.db, owner.id, 'pro', { api: true });
-    projectId = (await createProject(t.ctx.db, owner.id, { templateType: 'postcard', paperSize: '6x9', sides: 'single', permitType: 'none' })).id;
-    const { headers, rows } = us500(3);
-    listId = (await createMailingList(t.ctx.db, owner.id, { headers, rows, projectId })).id;
-    await saveColumnMappings(t.ctx.db, listId, autoMap(headers));
-    await createDesign(t.ctx.db, projectId, { inside: designPage([textElement('full_name', 20, 20)], '6x9') });
-    permitId = (await createPermit(t.ctx.db, owner.id)).id;
-    const key = async (payload: object) => ((await owner.req({ method: 'POST', url: '/keys', payload })).json() as TApiKeyCreated).api_key;
-    live = await key({ name: 'shop' });
-    test = await key({ name: 'sandbox', mode: 'test' });
-    const recordId = (await call('GET', `/api/recipients/${listId}`, live)).json().data.recipients[0].id;
-    const order = { templateId: `${projectId}-main`, mailingListId: listId, recipientId: recordId, deliveryType: 'print-mail', format: 'postcard' };
+    const account = await orderAccount(t);
+    ({ live, test, projectId, listId } = account);
+    permitId = (await createPermit(t.ctx.db, account.owner.id)).id;
+    const order = { templateId: `${projectId}-main`, mailingListId: listId, recipientId: account.recordIds[0], deliveryType: 'print-mail', format: 'postcard' };
     liveOrder = (await call('POST', '/api/orders/mailing', live, order)).json();
     testOrder = (await call('POST', '/api/orders/mailing', test, order)).json();
     await eventually(async () => (await call('GET', `/api/orders/${liveOrder.id}`, live)).json().status === 'rendered', 60_000);

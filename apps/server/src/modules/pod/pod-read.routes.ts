@@ -54,7 +54,7 @@ export async function podReadRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   route(app, {
     method: 'GET', url: at('/recipients/:listId'), auth: scope('recipients'), operationId: 'recipients.list',
     summary: 'A page of a list\'s recipients, optionally searched', tags: ['recipients'],
-    description: 'Each recipient is an Address: its fields flat, as they print. Pages by page, or by cursor: pass data.next_cursor as starting_after for the next page; addresses added meanwhile neither repeat nor skip one.',
+    description: 'Each recipient is an Address: its fields flat, as they print, with its mail piece of the latest print file (stage and timeline) in mail_piece. Pages by page, or by cursor: pass data.next_cursor as starting_after for the next page; addresses added meanwhile neither repeat nor skip one.',
     params: ZListIdParams, query: ZRecipientsQuerySchema, response: ZRecipientsSchema, errors,
   }, (principal, { params, query }) => recipients(ctx, principal, { ...query, listId: params.listId }));
 

@@ -3,7 +3,8 @@ import { autoMap, type TApiKeyCreated, type TRecipients } from '@mailcraft/share
 import { createMailingList, createProject, onPlan, saveColumnMappings, us500 } from '../../test/factories.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { eq } from 'drizzle-orm';
-import { mailingLists } from '../../db/schema/index.js';
+import { mailingLists, mailPieces } from '../../db/schema/index.js';
+import { insertPiece, insertTrackingEvent } from '../../test/mail-pieces.js';
 import { indexListSearchJob } from '../mailing-lists/mailing-lists.jobs.js';
 
 /** The Print-on-Demand API's read routes on API_PORT, both path forms, with scopes (docs/requirements/print-on-demand-api.md#scopes; docs/requirements/print-on-demand-api.md#print-on-demand-api). */
@@ -104,6 +105,31 @@ describe('the public API: projects, mailing lists, recipients and mappings', () 
     expect(none.data.pagination.filteredTotal).toBe(0);
     expect((await get(`/api/recipients/${listId}?limit=30`)).statusCode).toBe(400);
     expect((await get(`/api/recipients/${listId}?search=x&field=nickname`)).json().error.message).toBe('The list does not map the field nickname');
+  });
+
+  it('shows each searched record\'s mail piece of its latest print file with its stage and timeline, and none for a record never printed', async () => {
+    const search = async (q: string) => ((await get(`/api/recipients/${listId}?${q}`)).json() as TRecipients).data.recipients;
+    const [butt] = await search('search=butt&field=last_name&criteria=exact');
+    expect(butt.mail_piece).toBeNull();
+    const older = await insertPiece(t.ctx.db, { userId: owner.id, listId, recordId: butt.id, projectId });
+    await t.ctx.db.update(mailPieces).set({ createdAt: new Date('2026-10-01T12:00:00Z') }).where(eq(mailPieces.id, older.id));
+    await insertTrackingEvent(t.ctx.db, older, 'delivered', new Date('2026-10-03T16:00:00Z'));
+    const latest = await insertPiece(t.ctx.db, { userId: owner.id, listId, recordId: butt.id, projectId });
+    await insertTrackingEvent(t.ctx.db, latest, 'out_for_delivery', new Date('2026-11-27T08:00:00Z'));
+    await insertTrackingEvent(t.ctx.db, latest, 'accepted', new Date('2026-11-25T09:00:00Z'));
+    await t.ctx.db.update(mailPieces).set({ stage: 'out_for_delivery', stageAt: new Date('2026-11-27T08:00:00Z') }).where(eq(mailPieces.id, latest.id));
+
+    const [found] = await search('search=butt&field=last_name&criteria=exact');
+    expect(found.mail_piece).toMatchObject({
+      id: latest.id, print_job_id: latest.printJobId, imb: latest.imb, stage: 'out_for_delivery', stage_at: '2026-11-27T08:00:00.000Z', in_home_at: null,
+    });
+    expect(found.mail_piece!.events.map((e) => [e.stage, e.occurred_at, e.operation_code, e.source])).toEqual([
+      ['accepted', '2026-11-25T09:00:00.000Z', '919', 'push'], ['out_for_delivery', '2026-11-27T08:00:00.000Z', '919', 'push'],
+    ]);
+    expect(found.mail_piece!.events[0]).toMatchObject({ facility: { zip: '70116', city: 'New Orleans', state: 'LA' }, time_zone: 'America/Chicago' });
+    const page = await search('search=new%20or&field=city&criteria=startsWith');
+    expect(page.find((r) => r.id === butt.id)?.mail_piece?.id).toBe(latest.id);
+    expect(page.filter((r) => r.id !== butt.id).every((r) => r.mail_piece === null)).toBe(true);
   });
 
   it('enforces each key\'s scopes and never reaches another user\'s data', async () => {

@@ -6,6 +6,7 @@ import type { Principal } from '../../platform/principal.js';
 import { getOwnedListWithMappings } from '../column-mappings/column-mappings.service.js';
 import { recordPage } from '../mailing-lists/mailing-lists.service.js';
 import { printedRecord } from '../print/printed-record.js';
+import { recordMailPieces } from '../tracking/tracking.service.js';
 import { presentAddress } from './address-presenter.js';
 
 type Criteria = 'contains' | 'exact' | 'startsWith' | 'endsWith';
@@ -29,6 +30,8 @@ function likePattern(search: string, criteria: Criteria): string {
  * case-insensitively — in the imported values, which the fixes leave as they are. The page is the
  * spec's `page`, or the one after `starting_after` (a `next_cursor`: keyset on the row, so
  * addresses appended meanwhile neither repeat nor skip one; records are only ever appended).
+ * Each recipient carries its `mail_piece` in its latest print file with its stage and timeline, or
+ * null (`recordMailPieces`, docs/requirements/mail-tracking.md#timelines-and-analytics).
  * Errors: NOT_FOUND (404) for another user's list; VALIDATION (400) for a field the list does not
  * map, or a cursor this list did not give.
  */
@@ -52,10 +55,11 @@ export async function recipients(ctx: AppContext, principal: Principal, q: Recip
   const through = before + rows.length;
   const last = rows.at(-1);
   const hasMore = rows.length === q.limit && through < filteredTotal;
+  const pieces = await recordMailPieces(ctx, principal.userId, list.id, rows.map((r) => r.id));
   return {
     status: 'success',
     data: {
-      recipients: rows.map((r) => presentAddress(list, printedRecord({ list, mappings, fieldSettings }, r))),
+      recipients: rows.map((r) => ({ ...presentAddress(list, printedRecord({ list, mappings, fieldSettings }, r)), mail_piece: pieces.get(r.id) ?? null })),
       pagination: { total: list.rowCount, filteredTotal, pages: Math.ceil(filteredTotal / q.limit), page: Math.floor(before / q.limit) + 1 },
       has_more: hasMore,
       next_cursor: hasMore && last ? encodeCursor(RECIPIENT_CURSOR, [last.rowIndex, through]) : null,

@@ -6,10 +6,11 @@ import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMB_SAMPLE } from '@mailcraft/shared/designs';
-import { parseImb, type TSettings } from '@mailcraft/shared';
+import { parseImb } from '@mailcraft/shared';
 import { imbSerialCounters, mailingListRecords, mailPieces } from '../../db/schema/index.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { createDesign, createMailingList, createPermit, createProject, designPage, saveColumnMappings, textElement } from '../../test/factories.js';
+import { setMailerId } from '../../test/mail-pieces.js';
 import { printFile } from '../../test/print-file.js';
 import { pdfPageTexts } from '../../test/pdf-text.js';
 import { decodeImbBars } from './imb-decoder.js';
@@ -55,13 +56,6 @@ async function printedBars(pdf: Uint8Array, page: number): Promise<string> {
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
-}
-
-/** Sets the user's Mailer ID, Service Type ID and Barcode ID through PUT /api/account/settings. */
-async function setMailerId(user: TestUser, imb: { mailer_id: string | null; imb_service_type_id?: string; imb_barcode_id?: string }) {
-  const now = (await user.req({ method: 'GET', url: '/api/account/settings' })).json() as TSettings;
-  const res = await user.req({ method: 'PUT', url: '/api/account/settings', payload: { time_zone: now.time_zone, project_defaults: now.project_defaults, ...imb } });
-  expect(res.statusCode, res.body).toBe(200);
 }
 
 const HEADERS = ['Name', 'Address', 'City', 'State', 'Zip', 'IMb'];

@@ -1,23 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TSettings } from '@mailcraft/shared';
 import { imbSerialCounters, mailPieces, printJobs } from '../../db/schema/index.js';
-import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
+import { createTestApp, signUpUser, type TestApp } from '../../test/harness.js';
 import { createDesign, createMailingList, createProject, designPage, saveColumnMappings, textElement } from '../../test/factories.js';
 import { eventually } from '../../test/eventually.js';
+import { setMailerId } from '../../test/mail-pieces.js';
 import { startServerProcess, type ServerProcess } from '../../test/server-process.js';
 import { allocateSerials, type SerialRange } from './imb-serials.repo.js';
 
 const REFUSED = 'Mailer ID 987654321 has used all its serial numbers in the last 45 days';
-
-async function setMailerId(user: TestUser, mailerId: string) {
-  const now = (await user.req({ method: 'GET', url: '/api/account/settings' })).json() as TSettings;
-  const res = await user.req({
-    method: 'PUT', url: '/api/account/settings',
-    payload: { time_zone: now.time_zone, project_defaults: now.project_defaults, mailer_id: mailerId, imb_service_type_id: '270' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 describe('serial numbers of a Mailer ID (docs/requirements/mail-tracking.md#imb-assignment)', () => {
   let t: TestApp;
@@ -74,7 +65,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('serial numbers across processes
   it('never hands out a serial twice while both processes allocate at once', async () => {
     const MID = '912345678';
     const user = await signUpUser(a.app);
-    await setMailerId(user, MID);
+    await setMailerId(user, { mailer_id: MID });
     const jobIds: string[] = [];
     for (let n = 0; n < 2; n++) {
       const project = await createProject(a.ctx.db, user.id, { sides: 'single', permitType: 'none', name: `Concurrent ${n}` });

@@ -3,7 +3,7 @@ import { imbDigitsProblem, isEncodedImb } from '@mailcraft/shared/designs';
 import type { AppContext } from '../../platform/context.js';
 import { decodeImbBars } from './imb-decoder.js';
 import type { ImbSettings } from './imb-settings.js';
-import { allocateSerials, serialOf } from './imb-serials.repo.js';
+import { allocateSerials, serialOf, type SerialRange } from './imb-serials.repo.js';
 import { mailPiecesRepo, type NewMailPiece } from './mail-pieces.repo.js';
 
 /**
@@ -25,6 +25,27 @@ function listImb(fields: Record<string, string>): string | 'invalid' | null {
 /** The routing code of a piece (shared `routingCodeOf`): the address check's verified ZIP+4 and delivery point, else its ZIP. */
 const routingOf = (piece: Pick<ImbPiece, 'fields' | 'overrides'>) =>
   routingCodeOf(piece.fields.zip ?? '', { zip: piece.overrides.zip, deliveryPoint: piece.overrides.delivery_point });
+
+/** The IMb columns of a `mail_pieces` row. */
+type ImbColumns = Pick<NewMailPiece, 'imb' | 'barcodeId' | 'serviceTypeId' | 'mailerId' | 'serial' | 'routing' | 'seq' | 'assigned'>;
+
+/**
+ * The IMb columns of a piece that prints its record's own IMb (`listImb`): its Barcode ID, STID, Mailer ID, serial and
+ * routing code parsed from it so scans match it, not assigned (no sequence number); null when the value is invalid
+ * or does not parse (nothing is recorded: no scan could be matched to it).
+ */
+function ownImbColumns(imb: string | 'invalid'): ImbColumns | null {
+  const parts = imb === 'invalid' ? null : parseImb(imb);
+  if (!parts) return null;
+  return { imb, barcodeId: parts.barcodeId, serviceTypeId: parts.stid, mailerId: parts.mailerId, serial: parts.serial, routing: parts.routing, seq: null, assigned: false };
+}
+
+/** The IMb columns of a piece given an IMb of `settings`: the serial of sequence number `seq` (`digits` long) and `routing`. */
+function assignedImbColumns(settings: ImbSettings, seq: number, digits: SerialRange['digits'], routing: string): ImbColumns {
+  const serial = serialOf(seq, digits);
+  const imb = composeImb({ ...settings, serial, routing });
+  return { imb, barcodeId: settings.barcodeId, serviceTypeId: settings.stid, mailerId: settings.mailerId, serial, routing, seq, assigned: true };
+}
 
 /** The printed address of a piece, as the manifest lists it. */
 const addressOf = (f: Record<string, string>) => ({
@@ -90,14 +111,12 @@ export async function printJobImbAssigner(
         if (mine === null && job.settings) {
           const seq = seqOf.get(pieceNumber);
           if (seq === undefined) { printed[i] = known.get(pieceNumber)!; return; }
-          const serial = serialOf(seq, range!.digits);
-          const routing = routingOf(piece);
-          const imb = composeImb({ ...job.settings, serial, routing });
-          printed[i] = imb;
-          rows.push({ ...base, imb, barcodeId: job.settings.barcodeId, serviceTypeId: job.settings.stid, mailerId: job.settings.mailerId, serial, routing, seq, assigned: true });
-        } else if (mine !== null && mine !== 'invalid' && !known.has(pieceNumber)) {
-          const parts = parseImb(mine);
-          if (parts) rows.push({ ...base, imb: mine, barcodeId: parts.barcodeId, serviceTypeId: parts.stid, mailerId: parts.mailerId, serial: parts.serial, routing: parts.routing, seq: null, assigned: false });
+          const assigned = assignedImbColumns(job.settings, seq, range!.digits, routingOf(piece));
+          printed[i] = assigned.imb;
+          rows.push({ ...base, ...assigned });
+        } else if (mine !== null && !known.has(pieceNumber)) {
+          const columns = ownImbColumns(mine);
+          if (columns) rows.push({ ...base, ...columns });
         }
       });
       const inserted = await mailPiecesRepo.insertJobPieces(db, rows);
@@ -135,23 +154,15 @@ export async function orderPieceImb(ctx: AppContext, piece: OrderImbPiece, setti
   };
   const own = listImb(piece.fields);
   if (own !== null) {
-    const parts = own === 'invalid' ? null : parseImb(own);
-    if (parts) {
-      await mailPiecesRepo.insertOrderPiece(db, {
-        ...base, imb: own, barcodeId: parts.barcodeId, serviceTypeId: parts.stid, mailerId: parts.mailerId, serial: parts.serial, routing: parts.routing,
-        seq: null, assigned: false,
-      });
-    }
+    const columns = ownImbColumns(own);
+    if (columns) await mailPiecesRepo.insertOrderPiece(db, { ...base, ...columns });
     return null;
   }
   if (!settings) return null;
   const recorded = await mailPiecesRepo.orderPieceImb(db, piece.orderId);
   if (recorded) return recorded;
   const range = await allocateSerials(db, settings.mailerId, 1);
-  const serial = serialOf(range.first, range.digits);
-  const routing = routingOf({ fields: piece.fields, overrides: {} });
-  const imb = composeImb({ ...settings, serial, routing });
-  const row = { ...base, imb, barcodeId: settings.barcodeId, serviceTypeId: settings.stid, mailerId: settings.mailerId, serial, routing, seq: range.first, assigned: true };
-  if (await mailPiecesRepo.insertOrderPiece(db, row)) return imb;
+  const assigned = assignedImbColumns(settings, range.first, range.digits, routingOf({ fields: piece.fields, overrides: {} }));
+  if (await mailPiecesRepo.insertOrderPiece(db, { ...base, ...assigned })) return assigned.imb;
   return (await mailPiecesRepo.orderPieceImb(db, piece.orderId)) ?? null;
 }

@@ -1,25 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeImb, MANIFEST_COLUMNS, type TSettings } from '@mailcraft/shared';
+import { composeImb, MANIFEST_COLUMNS } from '@mailcraft/shared';
 import { mailPieces, printJobs } from '../../db/schema/index.js';
 import { expectError, LOGIN_REQUIRED } from '../../test/expect-error.js';
 import { createTestApp, signUpUser, type TestApp, type TestUser } from '../../test/harness.js';
 import { createDesign, createMailingList, createProject, designPage, saveColumnMappings, textElement } from '../../test/factories.js';
+import { setMailerId } from '../../test/mail-pieces.js';
 import { printFile } from '../../test/print-file.js';
 
 let t: TestApp;
 beforeAll(async () => { t = await createTestApp(); });
 afterAll(async () => { await t.close(); });
-
-async function setMailerId(user: TestUser, mailerId: string) {
-  const now = (await user.req({ method: 'GET', url: '/api/account/settings' })).json() as TSettings;
-  const res = await user.req({
-    method: 'PUT', url: '/api/account/settings',
-    payload: { time_zone: now.time_zone, project_defaults: now.project_defaults, mailer_id: mailerId, imb_service_type_id: '271' },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 const manifestOf = (user: TestUser, jobId: string) => user.req({ method: 'GET', url: `/api/print-jobs/${jobId}/manifest.csv` });
 const csvRows = (body: string) => Papa.parse<string[]>(body, { skipEmptyLines: true }).data;
@@ -27,7 +19,7 @@ const csvRows = (body: string) => Papa.parse<string[]>(body, { skipEmptyLines: t
 describe('print file manifest (docs/requirements/mail-tracking.md#imb-assignment)', () => {
   it('lists every piece of the file in print order with its IMb, addressee and address, for its owner only', async () => {
     const user = await signUpUser(t.app);
-    await setMailerId(user, '612345');
+    await setMailerId(user, { mailer_id: '612345', imb_service_type_id: '271' });
     const project = await createProject(t.ctx.db, user.id, { sides: 'single', permitType: 'none' });
     const headers = ['Name', 'Company', 'Address', 'Suite', 'City', 'State', 'Zip'];
     const rows = [

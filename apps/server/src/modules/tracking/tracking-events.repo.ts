@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { MailStage, TrackingSource } from '@mailcraft/shared';
 import type { Db } from '../../db/client.js';
 import { numberValue, rowsOf, textOrNull } from '../../db/raw-rows.js';
@@ -237,6 +237,32 @@ export const trackingRepo = {
   /** Every event of a piece, oldest first. */
   eventsOfPiece: async (db: Db, pieceId: string): Promise<TrackingEventRow[]> =>
     db.select().from(trackingEvents).where(eq(trackingEvents.pieceId, pieceId)).orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.createdAt), asc(trackingEvents.dedupeKey)),
+
+  /**
+   * The piece of each of `recordIds` (records of list `listId`, owned by `userId`) in its latest print file — the newest
+   * piece of a print file made for the record; order pieces are left out — one statement on the record index.
+   */
+  latestRecordPieces: async (db: Db, userId: string, listId: string, recordIds: string[]): Promise<MailPieceRow[]> => {
+    const ids = recordIds.filter(isUuid);
+    if (ids.length === 0 || !isUuid(listId)) return [];
+    return db.selectDistinctOn([mailPieces.recordId]).from(mailPieces)
+      .where(and(inArray(mailPieces.recordId, ids), eq(mailPieces.listId, listId), eq(mailPieces.userId, userId), isNotNull(mailPieces.printJobId)))
+      .orderBy(mailPieces.recordId, desc(mailPieces.createdAt), desc(mailPieces.id));
+  },
+
+  /** Every event of pieces `pieceIds`, each piece's oldest first (one statement). */
+  eventsOfPieces: async (db: Db, pieceIds: string[]): Promise<TrackingEventRow[]> => {
+    if (pieceIds.length === 0) return [];
+    return db.select().from(trackingEvents).where(inArray(trackingEvents.pieceId, pieceIds))
+      .orderBy(asc(trackingEvents.pieceId), asc(trackingEvents.occurredAt), asc(trackingEvents.createdAt), asc(trackingEvents.dedupeKey));
+  },
+
+  /** The piece of on-demand order `orderId` owned by `userId` (what a simulation plays and whether it has a stage), or undefined. */
+  orderPiece: async (db: Db, userId: string, orderId: string): Promise<Pick<MailPieceRow, 'id' | 'imb' | 'address' | 'stage'> | undefined> => {
+    if (!isUuid(orderId)) return undefined;
+    return (await db.select({ id: mailPieces.id, imb: mailPieces.imb, address: mailPieces.address, stage: mailPieces.stage }).from(mailPieces)
+      .where(and(eq(mailPieces.orderId, orderId), eq(mailPieces.userId, userId))).limit(1))[0];
+  },
 
   /** Up to `limit` pieces of the print file after piece number `after`, in print order (the simulation's keyset pages). */
   jobPiecesAfter: async (db: Db, userId: string, jobId: string, after: number, limit: number): Promise<Array<Pick<MailPieceRow, 'id' | 'pieceNumber' | 'imb' | 'address'>>> =>

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   ivmtrOperationDescription, TRACKING_COUNT_KEYS, type TMailPieceTimeline, type TPrintJobTracking, type TPrintJobTrackingQuery,
-  type TrackingCountKey, type TTrackedPiece, type TTrackingImport, type TTrackingImports,
+  type TrackingCountKey, type TRecordMailPiece, type TTrackedPiece, type TTrackingEvent, type TTrackingImport, type TTrackingImports,
 } from '@mailcraft/shared';
 import type { AppContext } from '../../platform/context.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -10,7 +10,7 @@ import type { OwnedFilesReader } from '../../platform/owned-files.js';
 import type { Principal } from '../../platform/principal.js';
 import { localTimeIn } from './ivmtr-scan.js';
 import { presentImport, uploadKey } from './tracking-import.service.js';
-import { trackingRepo, type MailPieceRow } from './tracking-events.repo.js';
+import { trackingRepo, type MailPieceRow, type TrackingEventRow } from './tracking-events.repo.js';
 import { trackingImportJob } from './tracking.jobs.js';
 
 const DAY_MS = 86_400_000;
@@ -20,6 +20,18 @@ function presentPiece(p: MailPieceRow): TTrackedPiece {
   return {
     id: p.id, piece_number: p.pieceNumber, record_id: p.recordId, record_number: p.recordNumber, imb: p.imb, address: p.address,
     stage: p.stage, stage_at: p.stageAt?.toISOString() ?? null, in_home_at: p.inHomeAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A stored scan as a timeline presents it: its operation code and what it means, its time as an instant and in the
+ * zone it was given in, its facility and its source.
+ */
+function presentEvent(e: TrackingEventRow): TTrackingEvent {
+  return {
+    id: e.dedupeKey, stage: e.stage, operation_code: e.operationCode, operation: e.operationCode ? ivmtrOperationDescription(e.operationCode) : null,
+    occurred_at: e.occurredAt.toISOString(), time_zone: e.occurredTz, local_time: localTimeIn(e.occurredAt, e.occurredTz),
+    facility: { zip: e.facilityZip, city: e.facilityCity, state: e.facilityState }, source: e.source,
   };
 }
 
@@ -97,14 +109,27 @@ export async function pieceTimeline(ctx: AppContext, principal: Principal, piece
   const piece = await trackingRepo.findPiece(ctx.db, principal.userId, pieceId);
   if (!piece) throw notFound('Mail piece');
   const events = await trackingRepo.eventsOfPiece(ctx.db, piece.id);
-  return {
-    piece: { ...presentPiece(piece), print_job_id: piece.printJobId, order_id: piece.orderId },
-    events: events.map((e) => ({
-      id: e.dedupeKey, stage: e.stage, operation_code: e.operationCode, operation: e.operationCode ? ivmtrOperationDescription(e.operationCode) : null,
-      occurred_at: e.occurredAt.toISOString(), time_zone: e.occurredTz, local_time: localTimeIn(e.occurredAt, e.occurredTz),
-      facility: { zip: e.facilityZip, city: e.facilityCity, state: e.facilityState }, source: e.source,
-    })),
-  };
+  return { piece: { ...presentPiece(piece), print_job_id: piece.printJobId, order_id: piece.orderId }, events: events.map(presentEvent) };
+}
+
+/**
+ * The mail piece of each of `recordIds` (records of list `listId`, owned by `userId`) in its latest print file, with its
+ * latest stage and every scan oldest first, by record id (docs/requirements/mail-tracking.md#timelines-and-analytics:
+ * the recipient search shows each record's piece on its way). Records never printed with an IMb, and pieces of
+ * on-demand orders, are absent. Two statements for a page of records.
+ */
+export async function recordMailPieces(ctx: AppContext, userId: string, listId: string, recordIds: string[]): Promise<Map<string, TRecordMailPiece>> {
+  const pieces = await trackingRepo.latestRecordPieces(ctx.db, userId, listId, recordIds);
+  const eventsOf = new Map<string, TTrackingEvent[]>();
+  for (const e of await trackingRepo.eventsOfPieces(ctx.db, pieces.map((p) => p.id))) {
+    const list = eventsOf.get(e.pieceId);
+    if (list) list.push(presentEvent(e));
+    else eventsOf.set(e.pieceId, [presentEvent(e)]);
+  }
+  return new Map(pieces.map((p) => [p.recordId!, {
+    id: p.id, print_job_id: p.printJobId!, imb: p.imb, stage: p.stage, stage_at: p.stageAt?.toISOString() ?? null,
+    in_home_at: p.inHomeAt?.toISOString() ?? null, events: eventsOf.get(p.id) ?? [],
+  }]));
 }
 
 /** The stored files of accounts' uploads still being imported (removed with the account; docs/architecture.md#storage). */

@@ -1,6 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ADDRESS_FIELDS, type TAddress, type TApiList, type TMailingList, type TOrder, type TProject, type TRecipients, type TReinforcement } from '@mailcraft/shared';
-import { apiErrorMessage, callApi } from '../api-call';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADDRESS_FIELDS, type TApiList, type TMailingList, type TOrder, type TOrderSimulateResult, type TProject, type TRecipient, type TRecipients,
+  type TReinforcement,
+} from '@mailcraft/shared';
+import { apiErrorMessage, callApi, type ApiCallResult } from '../api-call';
 import type { KeyChoice } from '../key-picker';
 import { pageFromPreview, previewPath, recipientsPath, type Recipient, type RecipientPage, type RecipientQuery } from './recipient-query';
 import { newestFirst } from './templates';
@@ -30,15 +33,18 @@ export class ApiAnswerError extends Error {
   }
 }
 
-/**
- * GETs `path` from the public API with `apiKey` (callApi) and returns the JSON body as T (trusted,
- * not parsed: the API validates its own answers). Throws ApiAnswerError for a non-2xx answer and
- * TransportError when there is no answer.
- */
-export async function getJson<T>(path: string, apiKey: string, signal?: AbortSignal): Promise<T> {
-  const answer = await callApi({ method: 'GET', path, apiKey, signal });
+/** The JSON body of a 2xx `answer` as T (trusted, not parsed: the API validates its own answers); ApiAnswerError otherwise. */
+function bodyOf<T>(answer: ApiCallResult): T {
   if (!answer.ok) throw new ApiAnswerError(answer.status, apiErrorMessage(answer.body) ?? `The API answered ${answer.status}`);
   return answer.body as T;
+}
+
+/**
+ * GETs `path` from the public API with `apiKey` (callApi) and returns the JSON body as T (`bodyOf`).
+ * Throws ApiAnswerError for a non-2xx answer and TransportError when there is no answer.
+ */
+export async function getJson<T>(path: string, apiKey: string, signal?: AbortSignal): Promise<T> {
+  return bodyOf<T>(await callApi({ method: 'GET', path, apiKey, signal }));
 }
 
 /** Items order entry reads of a list at most (projects, lists, reinforcements), 100 a page. */
@@ -60,10 +66,13 @@ export async function getAllPages<T>(path: string, apiKey: string, signal?: Abor
   return items;
 }
 
-/** A recipient as order entry shows it, from the API's Address (its fields flat; the unmapped ones null). */
-export function recipientOf(address: TAddress): Recipient {
+/**
+ * A recipient as order entry shows it, from the recipient search's answer: the Address's fields flat (the unmapped ones
+ * null) and its mail piece of the latest print file (`mail_piece`, null when none).
+ */
+export function recipientOf(address: TRecipient): Recipient {
   const fields = Object.fromEntries(ADDRESS_FIELDS.flatMap((f) => (address[f] === null ? [] : [[f, address[f]]])));
-  return { id: address.id, row: address.row, fields, excluded: address.excluded };
+  return { id: address.id, row: address.row, fields, excluded: address.excluded, piece: address.mail_piece };
 }
 
 /** Whether `error` is the API refusing the key (401): the picker should forget its secret. */
@@ -163,12 +172,28 @@ export const ORDER_LIST_LIMIT = 25;
 /**
  * GET /api/orders?limit=25 (the list's first page), with `test=true` when `test`: the newest orders of the key's own mode,
  * or — for a live key asking — test orders (a test key sees test orders only). Disabled until the
- * key's secret is known.
+ * key's secret is known. `refreshMs` asks again that often (while a simulated delivery plays), false not at all.
  */
-export function useOrderList(key: KeyChoice, test: boolean) {
+export function useOrderList(key: KeyChoice, test: boolean, refreshMs: number | false = false) {
   return useQuery({
     queryKey: orderKeys.placedPage(key.id, test),
     queryFn: async ({ signal }) => (await getJson<TApiList<TOrder>>(`/api/orders?limit=${ORDER_LIST_LIMIT}${test ? '&test=true' : ''}`, key.secret!, signal)).data,
-    enabled: usable(key), retry,
+    enabled: usable(key), retry, refetchInterval: refreshMs,
+  });
+}
+
+/**
+ * POST /api/orders/{id}/tracking/simulate with the key (docs/requirements/mail-tracking.md#test-mode): schedules the
+ * simulated delivery of a test order's piece (its scans arrive in the order's tracking_events within two minutes);
+ * the key's order lists are asked again on success. Fails with ApiAnswerError carrying the API's message (a live
+ * order, an order without an IMb, a delivery simulated already).
+ */
+export function useSimulateOrderDelivery(key: KeyChoice) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (orderId: string) => bodyOf<TOrderSimulateResult>(await callApi({
+      method: 'POST', path: `/api/orders/${encodeURIComponent(orderId)}/tracking/simulate`, apiKey: key.secret!,
+    })),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.placed(key.id) }),
   });
 }

@@ -129,6 +129,39 @@ describe('Order Entry tab: empty states and failures', () => {
 });
 
 describe('Order Entry tab: finding a recipient', () => {
+  it('shows a found recipient\'s printed piece on its way: its latest stage on the card, its timeline below it', async () => {
+    const facility = { zip: '62701', city: 'SPRINGFIELD', state: 'IL' };
+    const scan = (stage: 'accepted' | 'out_for_delivery', at: string, code: string, operation: string) => ({
+      id: `${code}|${Date.parse(at)}|62701`, stage, operation_code: code, operation, occurred_at: at, time_zone: null, local_time: null, facility, source: 'upload' as const,
+    });
+    const turing = {
+      ...aRecipient(2, 'Alan', 'Turing'),
+      piece: {
+        id: uuid('ffffffff', 1), print_job_id: uuid('ffffffff', 2), imb: '0027012345600000000162701', stage: 'out_for_delivery' as const,
+        stage_at: '2026-06-07T08:00:00.000Z', in_home_at: null,
+        events: [scan('accepted', '2026-06-05T09:00:00.000Z', '271', 'Acceptance'), scan('out_for_delivery', '2026-06-07T08:00:00.000Z', '919', 'Out for delivery')],
+      },
+    };
+    server({ [`GET /api/recipients/${CUSTOMERS.id}`]: recipientsHandler([aRecipient(1, 'Ada', 'Lovelace'), turing]) });
+    open();
+    await ada();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search recipients' }), { target: { value: 'tur' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Ada Lovelace/ })).toBeNull());
+    expect(card(/Alan Turing/)).toHaveTextContent('Out for delivery');
+
+    const timeline = screen.getByText('Delivery timeline (2 scans)');
+    fireEvent.click(timeline);
+    const details = timeline.closest('details')!;
+    await waitFor(() => expect(details.querySelectorAll('[data-stage]')).toHaveLength(2));
+    expect([...details.querySelectorAll('[data-stage]')].map((e) => e.getAttribute('data-stage'))).toEqual(['accepted', 'out_for_delivery']);
+    expect(within(details).getByText('Acceptance (operation 271)')).toBeInTheDocument();
+    // A recipient never printed shows neither.
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await ada()).not.toHaveTextContent('No scan yet');
+    expect(screen.getAllByText(/^Delivery timeline/)).toHaveLength(1);
+  });
+
   it('applies a search, re-applies it when the criteria change, and clears it', async () => {
     const calls = server();
     open();

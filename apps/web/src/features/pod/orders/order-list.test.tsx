@@ -1,8 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aKey } from '../test-helpers';
+import { ORDER_MESSAGES, type TOrder } from '@mailcraft/shared';
+import { SIMULATION_POLL_MS } from '../../tracking/use-simulation-watch';
+import { aKey, Failure } from '../test-helpers';
 import { ORDERS_TEST_KEY_HINT } from './order-list';
-import { anOrder, apiPage, created, uuid, type SeenCall } from './test-fixtures';
+import { anOrder, apiPage, created, Reply, uuid, type SeenCall } from './test-fixtures';
 import { ada, open, server, submitMailing } from './test-scenario';
 
 const LIVE = anOrder({ id: uuid('eeeeeeee', 1), status: 'rendered', message: 'Print file ready' });
@@ -71,5 +73,67 @@ describe('Order Entry tab: the orders, live or test (test mode is a separate wor
     fireEvent.click(submitMailing());
     expect(await within(view).findByText(LIVE.id)).toBeInTheDocument();
     await waitFor(() => expect(listed(calls()).length).toBeGreaterThan(1));
+  });
+
+  it('simulates a test order\'s delivery with a test key, then shows its stages arriving as the list is asked again', async () => {
+    const IMB = '0027012345600000000162701';
+    const facility = { zip: '62701', city: 'SPRINGFIELD', state: 'IL' };
+    const stage = (s: TOrder['tracking_events'][number]['stage'], at: string) => ({ stage: s, occurred_at: at, facility, simulated: true });
+    const journey = [
+      [],
+      [stage('accepted', '2026-06-05T09:00:00.000Z')],
+      [stage('accepted', '2026-06-05T09:00:00.000Z'), stage('in_transit', '2026-06-05T09:00:30.000Z'), stage('delivered', '2026-06-05T09:01:30.000Z')],
+    ];
+    const rendered = anOrder({ id: uuid('eeeeeeee', 5), status: 'rendered', test: true, imb: IMB, message: 'Test order rendered' });
+    const unbarcoded = anOrder({ id: uuid('eeeeeeee', 6), status: 'rendered', test: true });
+    let asked = 0;
+    let simulated = false;
+    const calls = server({
+      'GET /api/keys': () => [aKey({ mode: 'test', api_key: 'test_AbCd…wxyz' })],
+      'GET /api/orders': () => {
+        if (simulated) asked++;
+        return apiPage([{ ...rendered, tracking_events: journey[Math.min(asked, journey.length - 1)] }, unbarcoded]);
+      },
+      [`POST /api/orders/${rendered.id}/tracking/simulate`]: () => {
+        simulated = true;
+        return new Reply(202, { order_id: rendered.id, imb: IMB, events: 5, delivered_by: '2026-06-05T09:02:00.000Z' });
+      },
+    });
+    open();
+    const view = await screen.findByRole('region', { name: 'Orders' });
+    const row = async (id: string) => (await within(view).findByText(id)).closest('tr')!;
+    expect(within(await row(unbarcoded.id)).queryByRole('button', { name: /Simulate delivery/ })).toBeNull();
+    fireEvent.click(within(await row(rendered.id)).getByRole('button', { name: /Simulate delivery/ }));
+
+    expect(await within(await row(rendered.id)).findByText('Accepted')).toBeInTheDocument();
+    const simulate = calls().filter((c) => c.method === 'POST');
+    expect(simulate.map((c) => c.path)).toEqual([`/api/orders/${rendered.id}/tracking/simulate`]);
+    expect(simulate[0].headers['x-api-key']).toBeTruthy();
+    expect(within(await row(rendered.id)).queryByRole('button', { name: /Simulate delivery/ })).toBeNull();
+    // Asked again while the simulation plays, until the piece is delivered.
+    expect(await within(await row(rendered.id)).findByText('Delivered', {}, { timeout: SIMULATION_POLL_MS + 3_000 })).toBeInTheDocument();
+  }, 15_000);
+
+  it('shows why the API refused a simulation, and offers none to a live key', async () => {
+    const rendered = anOrder({ id: uuid('eeeeeeee', 7), status: 'rendered', test: true, imb: '0027012345600000000162701' });
+    server({
+      'GET /api/keys': () => [aKey({ mode: 'test', api_key: 'test_AbCd…wxyz' })],
+      'GET /api/orders': () => apiPage([rendered]),
+      [`POST /api/orders/${rendered.id}/tracking/simulate`]: () => { throw new Failure(409, ORDER_MESSAGES.simulatedAlready); },
+    });
+    open();
+    const view = await screen.findByRole('region', { name: 'Orders' });
+    fireEvent.click(await within(view).findByRole('button', { name: /Simulate delivery/ }));
+    expect(await within(view).findByText(`Simulate delivery failed: ${ORDER_MESSAGES.simulatedAlready}`)).toBeInTheDocument();
+  });
+
+  it('offers no simulation to a live key looking at test orders (a live key never changes a test order)', async () => {
+    const rendered = anOrder({ id: uuid('eeeeeeee', 8), status: 'rendered', test: true, imb: '0027012345600000000162701' });
+    server({ 'GET /api/orders': () => apiPage([rendered]) });
+    open();
+    const view = await screen.findByRole('region', { name: 'Orders' });
+    fireEvent.click(within(view).getByRole('radio', { name: 'Test' }));
+    expect(await within(view).findByText(rendered.id)).toBeInTheDocument();
+    expect(within(view).queryByRole('button', { name: /Simulate delivery/ })).toBeNull();
   });
 });

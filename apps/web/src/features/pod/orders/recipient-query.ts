@@ -1,4 +1,4 @@
-import { SEARCH_CRITERIA } from '@mailcraft/shared';
+import { SEARCH_CRITERIA, type TRecordMailPiece } from '@mailcraft/shared';
 
 /** How a search matches (docs/requirements/print-on-demand-api.md#limits): contains, exact, startsWith, endsWith. */
 export type SearchCriteria = (typeof SEARCH_CRITERIA)[number];
@@ -6,10 +6,11 @@ export type SearchCriteria = (typeof SEARCH_CRITERIA)[number];
 export type RecipientSearch = { text: string; field: string; criteria: SearchCriteria };
 /**
  * A recipient as order entry shows it: record id, position in the list (from 1), fields as they
- * print (the list's accepted address fixes applied), and whether the list's address check
- * excluded it from printing (it cannot be ordered; unknown — false — from the data-preview fallback).
+ * print (the list's accepted address fixes applied), whether the list's address check
+ * excluded it from printing (it cannot be ordered; unknown — false — from the data-preview fallback),
+ * and its mail piece of the latest print file with its stage and scans (null or absent: none, or unknown from the fallback).
  */
-export type Recipient = { id: string; row: number; fields: Record<string, string>; excluded?: boolean };
+export type Recipient = { id: string; row: number; fields: Record<string, string>; excluded?: boolean; piece?: TRecordMailPiece | null };
 /** One page of recipients (docs/requirements/print-on-demand-api.md#api data.pagination): totals of the list and of the search, page count, this page. */
 export type RecipientPage = { recipients: Recipient[]; total: number; filteredTotal: number; pages: number; page: number };
 /** What a page of recipients is asked for: page from 1, limit 25/50/75/100, and the applied search or null. */

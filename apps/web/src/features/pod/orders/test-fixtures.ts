@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
-import { ADDRESS_FIELDS, type AddressField, type TAddress, type TApiList, type TMailingList, type TOrder, type TProject, type TReinforcement } from '@mailcraft/shared';
+import {
+  ADDRESS_FIELDS, type AddressField, type TAddress, type TApiList, type TMailingList, type TOrder, type TProject, type TRecipient, type TReinforcement,
+} from '@mailcraft/shared';
 import { rememberKeySecret } from '../key-secrets';
 import { aKey, FULL_KEY, Reply, stubPod, type Call } from '../test-helpers';
 import type { Recipient } from './recipient-query';
@@ -54,12 +56,12 @@ export function anOrder(overrides: Partial<TOrder> = {}): TOrder {
 /** A public API list answer of `items`, all on one page (`{ data, has_more, next_cursor, total_count }`). */
 export const apiPage = <T>(items: T[]): TApiList<T> => ({ data: items, has_more: false, next_cursor: null, total_count: items.length });
 
-/** `recipient` as the API answers it: an Address, its fields flat (unmapped ones null). */
-export function asAddress(recipient: Recipient, listId = 'x'): TAddress {
+/** `recipient` as the recipient search answers it: an Address, its fields flat (unmapped ones null), with its mail piece (none unless given). */
+export function asAddress(recipient: Recipient, listId = 'x'): TRecipient {
   const fields = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, recipient.fields[f] ?? null])) as Pick<TAddress, AddressField>;
   return {
     id: recipient.id, mailing_list_id: listId, ...fields, record_id: recipient.id, row: recipient.row, excluded: recipient.excluded ?? false,
-    created_at: '2026-06-02T10:00:00.000Z',
+    created_at: '2026-06-02T10:00:00.000Z', mail_piece: recipient.piece ?? null,
   };
 }
 
