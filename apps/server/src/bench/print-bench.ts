@@ -15,7 +15,13 @@ import { rssSampler } from './rss.js';
  * One benchmark run: pieces rendered, wall time, throughput, peak process RSS, PDF size, and the
  * CPU seconds the process spent (all threads) — the fairer figure when other work shares the cores.
  */
-export type PrintBenchResult = { pieces: number; seconds: number; piecesPerSecond: number; peakRssMb: number; pdfBytes: number; cpuSeconds: number };
+export type PrintBenchResult = {
+  pieces: number; seconds: number; piecesPerSecond: number; peakRssMb: number; pdfBytes: number; cpuSeconds: number;
+  /** CPU seconds per 1,000 pieces. */
+  cpuPer1000: number;
+  /** Elements the direct writer left to pdfme (its per-element fallback); absent for pdfme runs. */
+  fallbacks?: number;
+};
 
 /** CPU seconds (user + system, every thread of the process) since `from`. */
 const cpuSince = (from: NodeJS.CpuUsage) => { const d = process.cpuUsage(from); return (d.user + d.system) / 1e6; };
@@ -25,11 +31,12 @@ const qrUrl = (i: number) => `http://localhost:8080/r/${String(i).padStart(8, '0
 /**
  * Renders `pieces` two-page 8.5x11 mail pieces (10 merge fields, indicia, vector QR) through the
  * print renderer itself — worker pool (config `PRINT_WORKERS`, default one per core), chunks of
- * 250, streaming merge — with inputs generated in batches like the database reader. Time
+ * 250, streamed into one file — with inputs generated in batches like the database reader. Time
  * includes starting the pool's threads. `names: 'intl'` names every other record in another script
- * (`benchIntlFields`), so chunks load and embed the fallback fonts.
+ * (`benchIntlFields`), so chunks load and embed the fallback fonts. `writer` as `renderPrintFile`'s
+ * (default the direct writer; 'pdfme' is the renderer it replaced, the same run's baseline).
  */
-export async function benchPrint(pieces: number, opts: { names?: 'latin' | 'intl' } = {}): Promise<PrintBenchResult> {
+export async function benchPrint(pieces: number, opts: { names?: 'latin' | 'intl'; writer?: 'direct' | 'pdfme' } = {}): Promise<PrintBenchResult> {
   const fields = opts.names === 'intl' ? benchIntlFields : benchFields;
   const template = benchTemplate('qrVector');
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-bench-'));
@@ -49,9 +56,13 @@ export async function benchPrint(pieces: number, opts: { names?: 'latin' | 'intl
   const config = loadConfig();
   const pool = new RenderPool(config.printWorkers, config.printWorkerHeapMb);
   try {
-    const result = await renderPrintFile({ template, batches: batches(), outFile, pool, title: 'Benchmark' });
+    const result = await renderPrintFile({ template, batches: batches(), outFile, pool, title: 'Benchmark', writer: opts.writer });
     const seconds = (performance.now() - t0) / 1000;
-    return { pieces: result.pieces, seconds, piecesPerSecond: result.pieces / seconds, peakRssMb: stop(), pdfBytes: result.bytes, cpuSeconds: cpuSince(cpu0) };
+    const cpuSeconds = cpuSince(cpu0);
+    return {
+      pieces: result.pieces, seconds, piecesPerSecond: result.pieces / seconds, peakRssMb: stop(), pdfBytes: result.bytes, cpuSeconds,
+      cpuPer1000: cpuSeconds / result.pieces * 1000, ...(result.fallbacks === undefined ? {} : { fallbacks: result.fallbacks }),
+    };
   } finally {
     stop();
     await pool.close();
@@ -82,5 +93,6 @@ export async function benchPlainPdfme(pieces: number): Promise<PrintBenchResult>
   const t0 = performance.now();
   const pdf = await generate({ template, inputs, plugins: { text, multiVariableText, qrcode: barcodes.qrcode } });
   const seconds = (performance.now() - t0) / 1000;
-  return { pieces, seconds, piecesPerSecond: pieces / seconds, peakRssMb: stop(), pdfBytes: pdf.length, cpuSeconds: cpuSince(cpu0) };
+  const cpuSeconds = cpuSince(cpu0);
+  return { pieces, seconds, piecesPerSecond: pieces / seconds, peakRssMb: stop(), pdfBytes: pdf.length, cpuSeconds, cpuPer1000: cpuSeconds / pieces * 1000 };
 }

@@ -25,7 +25,10 @@ const CASES: Record<string, () => Promise<Result>> = {
   'print-1000': async () => (await import('./print-bench.js')).benchPrint(1000),
   'print-10000': async () => (await import('./print-bench.js')).benchPrint(10_000),
   'print-1000-intl': async () => (await import('./print-bench.js')).benchPrint(1000, { names: 'intl' }),
+  'print-250000': async () => (await import('./print-bench.js')).benchPrint(250_000),
+  'print-10000-pdfme': async () => (await import('./print-bench.js')).benchPrint(10_000, { writer: 'pdfme' }),
   'plain-pdfme-1000': async () => (await import('./print-bench.js')).benchPlainPdfme(1000),
+  'plain-pdfme-10000': async () => (await import('./print-bench.js')).benchPlainPdfme(10_000),
   'bomb-burst': async () => (await import('./bomb-bench.js')).benchBombBurst(),
   'redirect-bare': async () => (await import('./redirect-bench.js')).benchBareRedirect(),
   'redirect-pglite': async () => (await import('./redirect-bench.js')).benchRedirect('pglite'),
@@ -49,8 +52,23 @@ const CASES: Record<string, () => Promise<Result>> = {
 
 const LABELS: Record<string, string> = {
   'print-1000-intl': 'Mailcraft renderer, half the names in Chinese, Japanese, Korean, Arabic, Cyrillic or with emoji',
+  'print-10000-pdfme': 'Mailcraft renderer before the direct writer (pdfme chunks, streaming merge)',
   'plain-pdfme-1000': 'pdfme plainly (one generate(), built-in barcodes.qrcode)',
+  'plain-pdfme-10000': 'pdfme plainly (one generate(), built-in barcodes.qrcode)',
 };
+
+const PRINT_CASES = ['print-1000', 'print-10000', 'print-1000-intl', 'print-250000', 'print-10000-pdfme', 'plain-pdfme-1000', 'plain-pdfme-10000'];
+
+/** The direct writer against plain pdfme (speed) and against the renderer it replaced (file size), from this run. */
+function printRatios(get: (n: string) => Result | string | undefined): string {
+  const val = (n: string, k: string) => { const r = get(n); return typeof r === 'object' ? r[k] : undefined; };
+  const ratio = (a?: number, b?: number) => (a && b ? (a / b).toFixed(1) : '–');
+  const smaller = (a?: number, b?: number) => (a && b ? `${((1 - a / b) * 100).toFixed(0)} %` : '–');
+  return `Speed-up over plain pdfme: ${ratio(val('print-1000', 'piecesPerSecond'), val('plain-pdfme-1000', 'piecesPerSecond'))}× at 1,000 pieces, `
+    + `${ratio(val('print-10000', 'piecesPerSecond'), val('plain-pdfme-10000', 'piecesPerSecond'))}× at 10,000; over the pdfme renderer at 10,000: `
+    + `${ratio(val('print-10000', 'piecesPerSecond'), val('print-10000-pdfme', 'piecesPerSecond'))}×. File at 10,000 pieces `
+    + `${smaller(val('print-10000', 'pdfBytes'), val('print-10000-pdfme', 'pdfBytes'))} smaller than the pdfme renderer's.`;
+}
 
 async function runOne(name: string): Promise<void> {
   const result = await CASES[name]();
@@ -105,13 +123,19 @@ Pool choice (docs/decisions/0009-piscina-for-print-threads.md#decision; measured
 print-1000 runs, CPU s): our own worker_threads pool 14.0 / 15.3 / 15.1, piscina 14.4 / 13.4 / 13.7; wall time
 21.6 / 40.8 / 41.9 s against 29.4 / 27.1 / 33.8 s. Within noise, so piscina was kept and our pool removed.
 
-| renderer | pieces | seconds | pieces/s | CPU s | peak RSS (MB) | PDF (MB) |
-|---|---:|---:|---:|---:|---:|---:|
-${['print-1000', 'print-10000', 'print-1000-intl', 'plain-pdfme-1000'].map((n) => {
+Targets of the direct writer (docs/architecture.md#print-renderer): ≥ 1,000 pieces/s at 10,000 pieces, ≥ 30× plain pdfme at
+1,000 and 10,000, 250,000 pieces in ≤ 300 s with peak RSS ≤ 1 GB, the file ≥ 40 % smaller than the pdfme renderer's.
+"fallbacks" counts elements the direct writer left to pdfme.
+
+| renderer | pieces | seconds | pieces/s | CPU s | CPU s / 1,000 | peak RSS (MB) | PDF (MB) | fallbacks |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|
+${PRINT_CASES.map((n) => {
     const r = get(n);
-    const label = LABELS[n] ?? 'Mailcraft renderer';
-    return `| ${label} | ${cell(r, 'pieces', 0)} | ${cell(r, 'seconds', 2)} | ${cell(r, 'piecesPerSecond', 1)} | ${cell(r, 'cpuSeconds', 1)} | ${cell(r, 'peakRssMb', 0)} | ${typeof r === 'object' ? (r.pdfBytes / 2 ** 20).toFixed(1) : '–'} |`;
+    const label = LABELS[n] ?? 'Mailcraft renderer, direct writer';
+    return `| ${label} | ${cell(r, 'pieces', 0)} | ${cell(r, 'seconds', 2)} | ${cell(r, 'piecesPerSecond', 1)} | ${cell(r, 'cpuSeconds', 1)} | ${cell(r, 'cpuPer1000', 2)} | ${cell(r, 'peakRssMb', 0)} | ${typeof r === 'object' ? (r.pdfBytes / 2 ** 20).toFixed(1) : '–'} | ${cell(r, 'fallbacks', 0)} |`;
   }).join('\n')}
+
+${printRatios(get)}
 
 ## 3. Three spreadsheet bombs at once (target: server up, peak RSS ≤ 1 GB)
 

@@ -24,6 +24,8 @@ declare module 'fontkit' {
     hasGlyphForCodePoint(codePoint: number): boolean;
     /** Shapes a string (kerning, ligatures). */
     layout(text: string): GlyphRun;
+    /** The glyph of a glyph id. */
+    getGlyph(id: number): Glyph;
     unitsPerEm: number;
     /** 'TTF' (also for CFF-flavoured OpenType), 'WOFF', 'WOFF2', 'TTC' or 'DFont'. */
     type: string;
@@ -32,6 +34,19 @@ declare module 'fontkit' {
     familyName: string | null;
     subfamilyName: string | null;
     numGlyphs: number;
+    /** Metrics in font units, for a PDF font descriptor. */
+    bbox: { minX: number; minY: number; maxX: number; maxY: number };
+    ascent: number;
+    descent: number;
+    capHeight: number;
+    xHeight: number;
+    italicAngle: number;
+    /** sfnt tables (read on access): only the fields the print writer's font descriptor uses. */
+    'OS/2'?: { sFamilyClass: number; usWeightClass: number };
+    post: { isFixedPitch: number };
+    head: { macStyle: { italic: boolean } };
+    /** Present when the outlines are CFF (OpenType 'OTTO'). */
+    'CFF '?: object;
   }
   export function create(buffer: Buffer, postscriptName?: string): Font;
 }

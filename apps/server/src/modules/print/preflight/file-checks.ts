@@ -112,7 +112,8 @@ export async function fontsCheck(file: string, pieces: number[], layout: PageLay
       const [a, b] = cols[cols.findIndex(([x, y]) => header.slice(x, y + 1).trim() === 'emb')];
       for (const row of lines.slice(rule + 1)) {
         if (!row.trim()) continue;
-        const name = row.slice(cols[0][0], cols[0][1]).trim();
+        // A font embedded several times (a subset tag 'ABCDEF+' or pdf-lib's '-1234' suffix per embedding) is one font to the user.
+        const name = row.slice(cols[0][0], cols[0][1]).trim().replace(/^[A-Z]{6}\+/, '').replace(/-\d+$/, '');
         fonts.add(name);
         if (row.slice(a, b + 1).trim() !== 'yes') missing.set(name, [...(missing.get(name) ?? []), piece]);
       }

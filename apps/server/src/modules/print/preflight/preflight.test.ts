@@ -10,23 +10,15 @@ import { loadFonts } from '../../fonts/builtin-fonts.js';
 import { designPage, textElement } from '../../../test/factories.js';
 import { bleedTemplate, templateTrimMm, type PageBoxOptions } from '../render/page-boxes.js';
 import { composePieceTemplate } from '../render/print-template.js';
-import { renderChunk } from '../render/render-chunk.js';
-import { renderPrintFile, type ChunkRenderer } from '../render/render-print-file.js';
+import { inlineRenderer } from '../../../test/inline-renderer.js';
+import { renderPrintFile } from '../render/render-print-file.js';
 import { Preflight } from './preflight.js';
 
 const font = loadFonts();
 const INDICIA = 'PRESORTED\nFIRST-CLASS MAIL\nU.S. POSTAGE\nPAID\nPERMIT NO. 1234';
 const link = (i: number) => `http://localhost:8080/r/piece-${i}-3f1c2d4e5a6b4c7d8e9f0a1b2c3d4e5f`;
 
-/** Renders chunks on this thread. */
-const inline: ChunkRenderer = {
-  size: 1,
-  async render(_key, t, inputs, outFile) {
-    const pdf = await renderChunk(t, inputs, font);
-    await fs.writeFile(outFile, pdf);
-    return pdf.length;
-  },
-};
+const inline = inlineRenderer(font);
 
 /** A PNG of w × h grey pixels as a data URL. */
 function png(w: number, h: number): string {

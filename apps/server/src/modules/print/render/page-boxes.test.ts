@@ -7,8 +7,8 @@ import type { Template } from '@pdfme/common';
 import { loadFonts } from '../../fonts/builtin-fonts.js';
 import { designPage, textElement } from '../../../test/factories.js';
 import { bleedTemplate, type PageBoxOptions } from './page-boxes.js';
-import { renderChunk } from './render-chunk.js';
-import { renderPrintFile, type ChunkRenderer } from './render-print-file.js';
+import { inlineRenderer } from '../../../test/inline-renderer.js';
+import { renderPrintFile } from './render-print-file.js';
 import { SRGB_PROFILE_NAME, srgbIccProfile } from './srgb-icc.js';
 
 const font = loadFonts();
@@ -18,14 +18,7 @@ const template = designPage([background, textElement('full_name', 20, 150)]) as 
 const trim = { width: 215.9, height: 279.4 };
 
 /** Renders chunks on this thread (the boxes are applied at the merge, not by the renderer). */
-const inline: ChunkRenderer = {
-  size: 1,
-  async render(_key, t, inputs, outFile) {
-    const pdf = await renderChunk(t, inputs, font);
-    await fs.writeFile(outFile, pdf);
-    return pdf.length;
-  },
-};
+const inline = inlineRenderer(font);
 
 let dir: string;
 beforeAll(async () => { dir = await fs.mkdtemp(path.join(os.tmpdir(), 'mc-boxes-')); });

@@ -126,43 +126,59 @@ function cropMarkOps(o: number, w: number, h: number): string {
   return ops.join('\n');
 }
 
+/** A box as pdf-lib sets it: x, y, width, height (pt). */
+type XYWH = [number, number, number, number];
+
 /**
- * Sets the page boxes of every page of `doc` (a rendered chunk, pages at the trim size):
+ * Where a rendered page (its MediaBox `box`, at the trim size) lands on the print page:
  * - without bleed or crop marks: MediaBox = CropBox = BleedBox = TrimBox = the page;
  * - with bleed: the page grows by BLEED_MM on every side (content moved by that much),
  *   TrimBox = the trim, BleedBox = trim + bleed, MediaBox = CropBox = BleedBox;
  * - with crop marks: the page grows by CROP_MARK_SLUG_MM on every side and the marks are drawn
  *   outside the bleed, at the trim lines.
- * Mutates `doc`. Pages are not re-encoded: each page's content is wrapped between two small
- * streams ('q … cm' and 'Q' + the crop marks) shared by every page of that size, so the cost
- * is a few dictionary entries per page (a 20,000-page file would otherwise spend seconds
- * compressing 60,000 tiny streams).
+ * `wrap` is the content-stream text before and after the page's own content (the move, then the
+ * crop marks), or null when the content stays as it is. Boxes in pt as [x, y, width, height].
  */
-export function applyPageBoxes(doc: PDFDocument, opts: PageBoxOptions): void {
+export function printPageBoxes(box: { x: number; y: number; width: number; height: number }, opts: PageBoxOptions): {
+  media: XYWH; bleed: XYWH; trim: XYWH; wrap: [string, string] | null;
+} {
   const { offsetMm, bleedMm } = pageGeometry(opts);
   const o = mmToPt(offsetMm);
   const b = mmToPt(bleedMm);
+  const { width: w, height: h } = box;
+  const dx = o - box.x;
+  const dy = o - box.y;
+  const wrap: [string, string] | null = dx !== 0 || dy !== 0 || opts.cropMarks
+    ? [`q 1 0 0 1 ${num(dx)} ${num(dy)} cm\n`, `\nQ\n${opts.cropMarks ? cropMarkOps(o, w, h) : ''}\n`]
+    : null;
+  return { media: [0, 0, w + 2 * o, h + 2 * o], bleed: [o - b, o - b, w + 2 * b, h + 2 * b], trim: [o, o, w, h], wrap };
+}
+
+/**
+ * Sets the page boxes of every page of `doc` (a rendered chunk, pages at the trim size) as
+ * `printPageBoxes` places them. Mutates `doc`. Pages are not re-encoded: each page's content is
+ * wrapped between two small streams ('q … cm' and 'Q' + the crop marks) shared by every page of
+ * that size, so the cost is a few dictionary entries per page (a 20,000-page file would
+ * otherwise spend seconds compressing 60,000 tiny streams).
+ */
+export function applyPageBoxes(doc: PDFDocument, opts: PageBoxOptions): void {
   const wrappers = new Map<string, [PDFRef, PDFRef]>();
   for (const page of doc.getPages()) {
     const box = page.getMediaBox();
-    const w = box.width;
-    const h = box.height;
-    const dx = o - box.x;
-    const dy = o - box.y;
-    if (dx !== 0 || dy !== 0 || opts.cropMarks) {
-      const key = `${w}x${h}@${box.x},${box.y}`;
-      let wrap = wrappers.get(key);
-      if (!wrap) {
-        const pre = doc.context.register(doc.context.stream(`q 1 0 0 1 ${num(dx)} ${num(dy)} cm\n`));
-        const post = doc.context.register(doc.context.stream(`\nQ\n${opts.cropMarks ? cropMarkOps(o, w, h) : ''}\n`));
-        wrappers.set(key, (wrap = [pre, post]));
+    const { media, bleed, trim, wrap } = printPageBoxes(box, opts);
+    if (wrap) {
+      const key = `${box.width}x${box.height}@${box.x},${box.y}`;
+      let refs = wrappers.get(key);
+      if (!refs) {
+        refs = [doc.context.register(doc.context.stream(wrap[0])), doc.context.register(doc.context.stream(wrap[1]))];
+        wrappers.set(key, refs);
       }
       page.node.normalize();
-      page.node.wrapContentStreams(wrap[0], wrap[1]);
+      page.node.wrapContentStreams(refs[0], refs[1]);
     }
-    page.setMediaBox(0, 0, w + 2 * o, h + 2 * o);
-    page.setCropBox(0, 0, w + 2 * o, h + 2 * o);
-    page.setBleedBox(o - b, o - b, w + 2 * b, h + 2 * b);
-    page.setTrimBox(o, o, w, h);
+    page.setMediaBox(...media);
+    page.setCropBox(...media);
+    page.setBleedBox(...bleed);
+    page.setTrimBox(...trim);
   }
 }

@@ -22,7 +22,7 @@ export const printPlugins: Plugins = {
 setImbEncoder(encodeImb);
 
 /** Every string a chunk can print: the inputs' values and the template's static content and texts. */
-function* chunkTexts(template: Template, inputs: Record<string, string>[]): Generator<string> {
+export function* chunkTexts(template: Template, inputs: Record<string, string>[]): Generator<string> {
   for (const page of template.schemas) {
     for (const el of page) {
       if (typeof el.content === 'string') yield el.content;

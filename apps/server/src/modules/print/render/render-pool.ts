@@ -4,6 +4,11 @@ import { threadEntry } from '../../../platform/thread-entry.js';
 import type { Template } from '@pdfme/common';
 import type { RenderFonts } from '../../fonts/builtin-fonts.js';
 import type { RenderTask } from './render-task.js';
+import type { PageBoxOptions } from './page-boxes.js';
+import { canWriteDirect } from '../writer/render-fragment.js';
+
+/** How a chunk is rendered: by the direct print writer (a fragment, pages with their boxes) or by pdfme (a PDF). */
+export type ChunkWriter = { direct: boolean; pageBoxes?: PageBoxOptions };
 
 /** How long an idle thread is kept before it ends (threads start again on demand). */
 const IDLE_MS = 30_000;
@@ -31,24 +36,31 @@ export class RenderPool {
   /**
    * Renders `inputs` with `template` into `outFile`; resolves with the bytes written. `onPieces`
    * hears how many of these pieces are finished as the thread renders them (a MessagePort moved
-   * to the thread); `fonts` are the uploaded fonts to print with (see `RenderTask`). (`_key` is kept for the pool interface.)
+   * to the thread); `fonts` are the uploaded fonts to print with (see `RenderTask`); `writer` says
+   * whether `outFile` gets a direct-writer fragment or a pdfme PDF (pdfme when absent). (`_key` is kept for the pool interface.)
    */
   async render(
     _key: string, template: Template, inputs: Record<string, string>[], outFile: string, onPieces?: (done: number) => void, fonts?: RenderFonts,
+    writer?: ChunkWriter,
   ): Promise<number> {
-    if (!onPieces) return this.pool.run({ template, inputs, outFile, fonts }) as Promise<number>;
+    const task: RenderTask = { template, inputs, outFile, fonts, direct: writer?.direct, pageBoxes: writer?.pageBoxes };
+    if (!onPieces) return this.pool.run(task) as Promise<number>;
     const { port1, port2 } = new MessageChannel();
     port1.on('message', (done: number) => onPieces(done));
     try {
-      return await (this.pool.run({ template, inputs, outFile, progress: port2, fonts }, { transferList: [port2] }) as Promise<number>);
+      return await (this.pool.run({ ...task, progress: port2 }, { transferList: [port2] }) as Promise<number>);
     } finally {
       port1.close();
     }
   }
 
-  /** Renders `inputs` with `template` (and the uploaded `fonts`) and resolves with the PDF bytes (previews). */
+  /**
+   * Renders `inputs` with `template` (and the uploaded `fonts`) and resolves with the PDF bytes
+   * (previews, proofs, on-demand orders): by the direct print writer when it can write the
+   * template (`canWriteDirect`), else by pdfme — the same writer as the print file.
+   */
   renderPdf(template: Template, inputs: Record<string, string>[], fonts?: RenderFonts): Promise<Uint8Array> {
-    return this.pool.run({ template, inputs, fonts }) as Promise<Uint8Array>;
+    return this.pool.run({ template, inputs, fonts, direct: canWriteDirect(template) }) as Promise<Uint8Array>;
   }
 
   /** Whether `close()` was called: a closed pool renders nothing more. */

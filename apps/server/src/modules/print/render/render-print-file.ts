@@ -5,6 +5,8 @@ import type { Template } from '@pdfme/common';
 import type { RenderFonts } from '../../fonts/builtin-fonts.js';
 import type { PageBoxOptions } from './page-boxes.js';
 import { MergeThread } from './merge-thread.js';
+import type { ChunkWriter } from './render-pool.js';
+import { canWriteDirect } from '../writer/render-fragment.js';
 import { makeTempDir } from '../temp-dirs.js';
 
 /** Mail pieces per `generate()` call (docs/architecture.md#print-renderer: about 250). */
@@ -13,7 +15,9 @@ export const CHUNK_PIECES = 250;
 /** What renders chunks: `size` threads, `render()` writing one chunk's PDF to `outFile` (see RenderPool). */
 export type ChunkRenderer = {
   readonly size: number;
-  render(key: string, template: Template, inputs: Record<string, string>[], outFile: string, onPieces?: (done: number) => void, fonts?: RenderFonts): Promise<number>;
+  render(
+    key: string, template: Template, inputs: Record<string, string>[], outFile: string, onPieces?: (done: number) => void, fonts?: RenderFonts, writer?: ChunkWriter,
+  ): Promise<number>;
 };
 
 /** Progress heard from the render threads is passed on at most this often (ms); merges always are. */
@@ -35,6 +39,11 @@ export type RenderPrintFileOptions = {
   fonts?: RenderFonts;
   /** Page boxes set on every page (docs/requirements/print.md#print; see `applyPageBoxes`); none when absent. */
   pageBoxes?: PageBoxOptions;
+  /**
+   * Which writer makes the file (docs/architecture.md#print-renderer): 'direct' (the default when it can write
+   * the template and every separator's, see `canWriteDirect`) or 'pdfme' (chunks rendered by pdfme and merged).
+   */
+  writer?: 'direct' | 'pdfme';
   /** The output intent declared in the file (docs/requirements/print.md#print; see `PdfStreamMerger.finish`). */
   outputIntent?: { profile: Uint8Array; name: string };
   /**
@@ -59,17 +68,21 @@ export type RenderPrintFileOptions = {
 /**
  * Renders a whole print file (docs/architecture.md#print-renderer): cuts the pieces into chunks of ~250 (and
  * before each separator sheet, see `separators`), renders them on the worker pool to temp files while the next batches are read, and streams
- * each finished chunk, in order, into `outFile` with `PdfStreamMerger` in its own thread (`MergeThread`). At most pool size + 1
+ * each finished chunk, in order, into `outFile` in its own thread (`MergeThread`): fragments of the direct writer through
+ * `PdfFileWriter` (fonts, images and fallback forms written once per file), or pdfme chunks through `PdfStreamMerger`. At most pool size + 1
  * chunks are in flight, so memory does not grow with the list. Progress counts pieces as the
  * threads finish them (docs/requirements/workflow.md#clear-states-and-fast-pages: a 500-piece file moves in small steps, not 0 → 250 → 500), then
  * names the 'merging' phase once the last piece is rendered (`onPhase`). Temp files are removed on success and failure. Throws the first render error.
+ * Resolves with the file's pieces, pages and bytes, and for the direct writer the elements it left to pdfme (`fallbacks`).
  */
-export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ pieces: number; pages: number; bytes: number }> {
+export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ pieces: number; pages: number; bytes: number; fallbacks?: number }> {
   const chunkPieces = opts.chunkPieces ?? CHUNK_PIECES;
   const progressEveryMs = opts.progressEveryMs ?? PROGRESS_EVERY_MS;
   const tmpDir = await makeTempDir('print');
   const key = randomUUID();
-  const merger = await MergeThread.start(opts.outFile);
+  const direct = (opts.writer ?? 'direct') === 'direct' && canWriteDirect(opts.template) && (!opts.separators || canWriteDirect(opts.separators.template));
+  const writer: ChunkWriter = { direct, pageBoxes: opts.pageBoxes };
+  const merger = direct ? await MergeThread.startWriter(opts.outFile, opts.fonts) : await MergeThread.start(opts.outFile);
   const inFlight: Array<{ file: string; pieces: number; rendered: number; finished: boolean; done: Promise<number> }> = [];
   let chunkNo = 0;
   let dispatchedAll = false;
@@ -98,11 +111,11 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
     const file = path.join(tmpDir, `chunk-${chunkNo++}.pdf`);
     const chunk = { file, pieces: separator ? 0 : inputs.length, rendered: 0, finished: false, done: Promise.resolve(0) };
     chunk.done = separator
-      ? opts.pool.render(`${key}-separator`, opts.separators!.template, inputs, file, undefined, opts.fonts)
+      ? opts.pool.render(`${key}-separator`, opts.separators!.template, inputs, file, undefined, opts.fonts, writer)
       : opts.pool.render(key, opts.template, inputs, file, (n) => {
         chunk.rendered = Math.min(n, chunk.pieces);
         Promise.resolve(report(false)).catch((err: unknown) => { progressError ??= err; });
-      }, opts.fonts);
+      }, opts.fonts, writer);
     // Observed when its turn comes (no unhandled rejection meanwhile); a rendered chunk counts all its pieces.
     chunk.done.then(() => {
       chunk.finished = true;
@@ -115,7 +128,7 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
     const chunk = inFlight[0];
     await chunk.done;
     if (progressError) throw progressError;
-    await merger.append(chunk.file, opts.pageBoxes);
+    await (direct ? merger.appendFragment(chunk.file) : merger.append(chunk.file, opts.pageBoxes));
     await fs.rm(chunk.file, { force: true });
     inFlight.shift();
     pieces += chunk.pieces;
@@ -154,8 +167,8 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
     enterMerging();
     await merging;
     if (progressError) throw progressError;
-    const { bytes, pages } = await merger.finish({ title: opts.title, outputIntent: opts.outputIntent });
-    return { pieces, pages, bytes };
+    const { bytes, pages, fallbacks } = await merger.finish({ title: opts.title, outputIntent: opts.outputIntent });
+    return { pieces, pages, bytes, ...(direct ? { fallbacks: fallbacks ?? 0 } : {}) };
   } catch (err) {
     failed = true;
     await merger.abort();
