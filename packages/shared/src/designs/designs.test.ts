@@ -70,8 +70,12 @@ describe('qrVector', () => {
     const unit = 58 / (size + 8);
     expect(ops[0][0]).toBe('q');
     expect(ops[1]).toEqual(['rg', ['1', '1', '1']]); // white background
+    // Modules are drawn in module units: the transform puts the top-left module 4 modules in from the box.
+    const [a, , , d, e, f] = ops.find(([n]) => n === 'cm')![1].map(Number);
     const firstModule = ops.find(([n], i) => n === 're' && i > 3)!;
-    expect(Number(firstModule[1][0])).toBeCloseTo(100 + 4 * unit, 2);
+    expect(a * Number(firstModule[1][0]) + e).toBeCloseTo(100 + 4 * unit, 2);
+    expect(d).toBeCloseTo(unit, 5);
+    expect(f).toBeCloseTo(200 + 58 - 4 * unit, 2);
     expect(ops.filter(([n]) => n === 'f')).toHaveLength(2);
     expect(ops.at(-1)![0]).toBe('Q');
   });

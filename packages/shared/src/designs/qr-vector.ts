@@ -58,7 +58,11 @@ export function qrOperators(
   const bg = colorOp(background(schema), colorType);
   if (bg) ops.push(bg, ['re', [ox, top - side, side, side].map(pdfNum)], ['f', []]);
   ops.push(colorOp(schema.foregroundColor, colorType) ?? colorOp('#000000', colorType)!);
-  ops.push(...shapesToPdfOps(shapes, { ox, top, unit, margin: QR_MARGIN_MODULES, num: pdfNum }));
+  // The modules in their own units (x right, y down from the code's top-left module): a code's
+  // hundreds of rectangles are then small whole numbers, not pt with decimals — a third of the bytes.
+  // Six decimals for the scale: its rounding is multiplied by the module count.
+  ops.push(['cm', [unit, 0, 0, unit, ox + QR_MARGIN_MODULES * unit, top - QR_MARGIN_MODULES * unit].map((v) => String(Math.round(v * 1e6) / 1e6))]);
+  ops.push(...shapesToPdfOps(shapes, { ox: 0, top: 0, unit: 1, margin: 0, num: pdfNum }));
   ops.push(['f', []], ['Q', []]);
   return ops;
 }

@@ -42,10 +42,13 @@ function strict<T extends object>(target: T, what: string): T {
   });
 }
 
-/** A number as pdf-lib writes it (`PDFNumber`): JavaScript's shortest form, without exponent. */
+/**
+ * A number for the content stream, rounded to 1/10,000 (of a pt, for lengths: 0.035 µm, far below any
+ * device pixel — pdf-lib writes every digit of a double, which only makes files bigger); no exponent.
+ */
 function n(v: number): string {
-  const s = String(v);
-  return s.includes('e') ? PDFNumber.of(v).toString() : s;
+  const s = String(Math.round(v * 1e4) / 1e4);
+  return s.includes('e') ? PDFNumber.of(Math.round(v * 1e4) / 1e4).toString() : s;
 }
 
 /** pdf-lib's filling colour operator (`setFillingColor`). */
