@@ -82,7 +82,11 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
   const key = randomUUID();
   const direct = (opts.writer ?? 'direct') === 'direct' && canWriteDirect(opts.template) && (!opts.separators || canWriteDirect(opts.separators.template));
   const writer: ChunkWriter = { direct, pageBoxes: opts.pageBoxes };
-  const merger = direct ? await MergeThread.startWriter(opts.outFile, opts.fonts) : await MergeThread.start(opts.outFile);
+  // The merge thread starts (~250 ms of loading) while the first chunks render; its first use waits for it.
+  const starting = direct ? MergeThread.startWriter(opts.outFile, opts.fonts) : MergeThread.start(opts.outFile);
+  const started = starting.then((m) => m, () => null); // settles either way: for the clean-up
+  let merger: MergeThread | null = null;
+  const openMerger = async () => (merger ??= await starting);
   const inFlight: Array<{ file: string; pieces: number; rendered: number; finished: boolean; done: Promise<number> }> = [];
   let chunkNo = 0;
   let dispatchedAll = false;
@@ -128,7 +132,8 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
     const chunk = inFlight[0];
     await chunk.done;
     if (progressError) throw progressError;
-    await (direct ? merger.appendFragment(chunk.file) : merger.append(chunk.file, opts.pageBoxes));
+    const m = await openMerger();
+    await (direct ? m.appendFragment(chunk.file) : m.append(chunk.file, opts.pageBoxes));
     await fs.rm(chunk.file, { force: true });
     inFlight.shift();
     pieces += chunk.pieces;
@@ -167,15 +172,15 @@ export async function renderPrintFile(opts: RenderPrintFileOptions): Promise<{ p
     enterMerging();
     await merging;
     if (progressError) throw progressError;
-    const { bytes, pages, fallbacks } = await merger.finish({ title: opts.title, outputIntent: opts.outputIntent });
+    const { bytes, pages, fallbacks } = await (await openMerger()).finish({ title: opts.title, outputIntent: opts.outputIntent });
     return { pieces, pages, bytes, ...(direct ? { fallbacks: fallbacks ?? 0 } : {}) };
   } catch (err) {
     failed = true;
-    await merger.abort();
+    await (await started)?.abort();
     throw err;
   } finally {
     await Promise.allSettled(inFlight.map((c) => c.done));
-    await merger.close();
+    await (await started)?.close();
     await fs.rm(tmpDir, { recursive: true, force: true });
     if (failed) await fs.rm(opts.outFile, { force: true });
   }
