@@ -3,12 +3,13 @@ import { deflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 import * as pdfLib from '@pdfme/pdf-lib';
 import {
-  ColorTypes, JpegEmbedder, PDFHexString, PDFNumber, PngEmbedder, StandardFontEmbedder, StandardFonts, decodeFromBase64DataUri,
+  ColorTypes, JpegEmbedder, PDFHexString, PngEmbedder, StandardFontEmbedder, StandardFonts, decodeFromBase64DataUri,
   degrees, drawEllipse, drawImage, drawLine, drawLinesOfText, drawRectangle, drawSvgPath, isStandardFont, rgb, toRadians,
   type Color, type PDFOperator, type PDFPageDrawEllipseOptions, type PDFPageDrawImageOptions, type PDFPageDrawLineOptions,
   type PDFPageDrawRectangleOptions, type PDFPageDrawSVGOptions, type PDFPageDrawTextOptions,
 } from '@pdfme/pdf-lib';
 import { LRUCache } from 'lru-cache';
+import { pdfNumber } from './pdf-syntax.js';
 import { STANDARD_FONT_PREFIX, type FragmentGState, type FragmentImage, type UsedGlyph } from './fragment.js';
 
 /**
@@ -42,14 +43,8 @@ function strict<T extends object>(target: T, what: string): T {
   });
 }
 
-/**
- * A number for the content stream, rounded to 1/10,000 (of a pt, for lengths: 0.035 µm, far below any
- * device pixel — pdf-lib writes every digit of a double, which only makes files bigger); no exponent.
- */
-function n(v: number): string {
-  const s = String(Math.round(v * 1e4) / 1e4);
-  return s.includes('e') ? PDFNumber.of(Math.round(v * 1e4) / 1e4).toString() : s;
-}
+/** A number for the content stream (`pdfNumber`). */
+const n = pdfNumber;
 
 /** pdf-lib's filling colour operator (`setFillingColor`). */
 function fillColor(c: Color): string {

@@ -17,11 +17,16 @@ export function pdfName(value: string): string {
   return out;
 }
 
-/** A number as PDF writes it: at most 4 decimals, no exponent (widths, coordinates in pt). Throws on NaN or ±Infinity. */
+/**
+ * A number as PDF writes it: at most 4 decimals (of a pt: 0.035 µm, far below any device pixel),
+ * no exponent (widths, coordinates in pt; on the content hot path, so `String` first). Throws on NaN or ±Infinity.
+ */
 export function pdfNumber(n: number): string {
   if (!Number.isFinite(n)) throw new Error(`Not a PDF number: ${n}`);
   const rounded = Math.round(n * 10000) / 10000;
-  return Object.is(rounded, -0) ? '0' : rounded.toFixed(4).replace(/\.?0+$/, '');
+  if (rounded === 0) return '0';
+  const s = String(rounded);
+  return s.includes('e') ? rounded.toFixed(4).replace(/\.?0+$/, '') : s;
 }
 
 /** A rectangle or other number array: `[a b c d]`. */
